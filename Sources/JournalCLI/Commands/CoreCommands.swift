@@ -1,0 +1,6 @@
+import ArgumentParser
+
+extension Journal {
+    /// The journal core: record, cat, replay, verify, stats, simulate, schema.
+    static let coreSubcommands: [any ParsableCommand.Type] = []
+}

@@ -1,0 +1,128 @@
+/// Checks one event against its type's schema: required fields, shapes, ranges, the
+/// type's own rules, and the privacy rule (no password, token or secret anywhere).
+public enum SchemaValidator {
+    /// Keys refused anywhere in a payload: the journal never holds credentials (FORMAT.md §"Privacy").
+    public static let forbiddenKeyFragments = ["password", "passwd", "token", "secret", "credential"]
+
+    /// Returns the first rule the event breaks, or nil. An unknown type is accepted here
+    /// only when `allowUnknownTypes` is set (it was written by a newer version).
+    public static func validate(_ event: Event, allowUnknownTypes: Bool = false) -> EventRuleViolation? {
+        if let violation = checkPrivacy(event.fields, path: "", type: event.type) { return violation }
+        guard let schema = EventVocabulary.schema(for: event.type) else {
+            if allowUnknownTypes { return nil }
+            return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
+                                      rule: "is not a known event type (see FORMAT.md §\"Event types\"; `journal schema` lists them)")
+        }
+        if event.v > schema.version {
+            // Written by a newer version: its fields may differ; keep it as it is.
+            return nil
+        }
+        let known = Set(schema.fields.map(\.name))
+        for field in event.fields.fields where !known.contains(field.key) {
+            return EventRuleViolation(type: event.type, field: field.key, value: nil,
+                                      rule: "is not a field of \(event.type) v\(schema.version) (fields: \(schema.fields.map(\.name).joined(separator: ", ")))")
+        }
+        if let violation = check(fields: schema.fields, in: event.fields, path: "", type: event.type) { return violation }
+        return schema.check?(event)
+    }
+
+    static func check(fields: [FieldSpec], in object: JSONObject, path: String, type: String) -> EventRuleViolation? {
+        for spec in fields {
+            let name = path.isEmpty ? spec.name : "\(path).\(spec.name)"
+            guard let value = object[spec.name] else {
+                if spec.required { return EventRuleViolation(type: type, field: name, value: nil, rule: "is required") }
+                continue
+            }
+            if let violation = check(value, against: spec.kind, path: name, type: type) { return violation }
+        }
+        return nil
+    }
+
+    static func check(_ value: JSONValue, against kind: FieldKind, path: String, type: String) -> EventRuleViolation? {
+        func fail(_ rule: String) -> EventRuleViolation { EventRuleViolation(type: type, field: path, value: value, rule: rule) }
+        switch kind {
+        case .any:
+            return nil
+        case .null:
+            return value.isNull ? nil : fail("must be null")
+        case .either(let a, let b):
+            if check(value, against: a, path: path, type: type) == nil { return nil }
+            if check(value, against: b, path: path, type: type) == nil { return nil }
+            return fail("must be \(kind.documentation)")
+        case .text(let maxBytes):
+            guard let s = value.stringValue else { return fail("must be a string") }
+            return s.utf8.count <= maxBytes ? nil : fail("must be at most \(maxBytes) bytes")
+        case .slug:
+            guard let s = value.stringValue else { return fail("must be a string") }
+            return EventVocabulary.isSlug(s) ? nil : fail("must be a kebab-case id such as \"barbell-bench-press\"")
+        case .reference:
+            guard let s = value.stringValue else { return fail("must be a string") }
+            return !s.isEmpty && s.utf8.count <= 64 && !s.contains("\n") ? nil : fail("must be a non-empty id of at most 64 bytes")
+        case .integer(let range):
+            guard let n = value.intValue else { return fail("must be an integer") }
+            if range.contains(n) { return nil }
+            if range.upperBound == Int.max { return fail("must be at least \(range.lowerBound)") }
+            return fail("must be between \(range.lowerBound) and \(range.upperBound)")
+        case .number(let range):
+            guard let d = value.doubleValue else { return fail("must be a number") }
+            if range.contains(d) { return nil }
+            if range.upperBound == .greatestFiniteMagnitude { return fail("must be at least \(formatNumber(range.lowerBound))") }
+            return fail("must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound))")
+        case .boolean:
+            return value.boolValue == nil ? fail("must be true or false") : nil
+        case .choice(let options):
+            guard let s = value.stringValue, options.contains(s) else {
+                return fail("must be one of " + options.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+            return nil
+        case .timestamp:
+            guard let s = value.stringValue, Timestamp(rfc3339: s) != nil else {
+                return fail("must be an RFC 3339 time with a UTC offset, e.g. \"2026-11-21T18:04:05.120+01:00\"")
+            }
+            return nil
+        case .date:
+            guard let s = value.stringValue, LocalDate(iso: s) != nil else { return fail("must be a date \"YYYY-MM-DD\"") }
+            return nil
+        case .object(let fields):
+            guard let object = value.objectValue else { return fail("must be an object") }
+            let known = Set(fields.map(\.name))
+            if let extra = object.keys.first(where: { !known.contains($0) }) {
+                return EventRuleViolation(type: type, field: "\(path).\(extra)", value: nil,
+                                          rule: "is not a known key (keys: \(fields.map(\.name).joined(separator: ", ")))")
+            }
+            return check(fields: fields, in: object, path: path, type: type)
+        case .array(let element, let maxCount):
+            guard let elements = value.arrayValue else { return fail("must be an array") }
+            if elements.count > maxCount { return fail("must hold at most \(maxCount) items") }
+            for (index, item) in elements.enumerated() {
+                if let violation = check(item, against: element, path: "\(path)[\(index)]", type: type) { return violation }
+            }
+            return nil
+        }
+    }
+
+    static func checkPrivacy(_ object: JSONObject, path: String, type: String) -> EventRuleViolation? {
+        for field in object.fields {
+            let name = path.isEmpty ? field.key : "\(path).\(field.key)"
+            let lowered = field.key.lowercased()
+            if forbiddenKeyFragments.contains(where: { lowered.contains($0) }) {
+                return EventRuleViolation(type: type, field: name, value: nil,
+                                          rule: "looks like a credential; the journal never stores passwords, tokens or secrets")
+            }
+            if let violation = checkPrivacy(field.value, path: name, type: type) { return violation }
+        }
+        return nil
+    }
+
+    static func checkPrivacy(_ value: JSONValue, path: String, type: String) -> EventRuleViolation? {
+        switch value {
+        case .object(let object): return checkPrivacy(object, path: path, type: type)
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let violation = checkPrivacy(element, path: "\(path)[\(index)]", type: type) { return violation }
+            }
+            return nil
+        default: return nil
+        }
+    }
+}

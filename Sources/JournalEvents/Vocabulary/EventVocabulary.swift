@@ -1,0 +1,293 @@
+/// Every event type the journal knows, with its fields and rules. This table is the single
+/// source of FORMAT.md §"Event types": `journal schema --markdown` prints it and a test checks
+/// that FORMAT.md holds exactly that text.
+public enum EventVocabulary {
+    // MARK: Shared field kinds (FORMAT.md §"Units and ranges")
+
+    public static let units: [String] = ["kg", "lb"]
+    public static let setKinds: [String] = ["working", "warmup", "drop", "failure"]
+    /// Weight limits from the seeds' loggers: 0–500 kg, 0–1100 lb.
+    public static let maximumWeight: [String: Double] = ["kg": 500, "lb": 1100]
+    public static let maximumReps = 100
+    public static let muscles: [String] = [
+        "shoulders", "chest", "back", "abs", "triceps", "biceps", "glutes", "quads", "hamstrings", "calves",
+        "forearms", "traps", "lats", "lower-back", "obliques", "adductors", "abductors", "neck",
+    ]
+
+    static let workoutRef = FieldSpec.required("workout", .reference, "the workout's id, from its `workout.started`")
+    static let exerciseRef = FieldSpec.required("exercise", .slug, "catalogue id or custom exercise id")
+    static let setNumber = FieldSpec.required("set", .integer(1...200), "set number within the exercise, from 1")
+    static let weight = FieldKind.number(0...1100)
+    static let unit = FieldKind.choice(units)
+    static let reps = FieldKind.integer(0...maximumReps)
+    static let rpe = FieldKind.number(6...10)
+    static let note = FieldKind.text(maxBytes: 4000)
+    static let name = FieldKind.text(maxBytes: 200)
+    static let quantity = FieldKind.object([.required("value", .number(0...10_000)), .required("unit", .text(maxBytes: 8))])
+
+    static let prescribedSet = FieldKind.object([
+        .optional("weight", weight), .optional("unit", unit), .optional("reps", reps),
+        .optional("reps_range", .text(maxBytes: 16)), .optional("kind", .choice(setKinds)),
+        .optional("rpe", rpe),
+    ])
+    static let plannedExercise = FieldKind.object([
+        .required("exercise", .slug),
+        .optional("sets", .either(.integer(1...50), .array(of: prescribedSet, maxCount: 50))),
+        .optional("reps", .text(maxBytes: 16)),
+        .optional("rest_s", .integer(0...3600)),
+        .optional("superset", .either(.reference, .null)),
+        .optional("note", note),
+        .optional("minutes", .number(0...1440)),
+        .optional("km", .number(0...1000)),
+    ])
+    static let programme = FieldKind.object([
+        .required("split", .text(maxBytes: 64)),
+        .required("days_per_week", .integer(1...7)),
+        .required("weeks", .integer(1...104)),
+        .required("sessions", .array(of: .object([
+            .required("name", name),
+            .required("exercises", .array(of: .object([
+                .required("exercise", .slug), .required("sets", .integer(1...20)),
+                .required("reps", .text(maxBytes: 16)), .required("rest_s", .integer(0...3600)),
+                .optional("weight", weight), .optional("unit", unit), .optional("note", note),
+            ]), maxCount: 40)),
+            .optional("focus", .text(maxBytes: 64)),
+        ]), maxCount: 14)),
+        .optional("session_minutes", .text(maxBytes: 16)),
+        .optional("priority_muscles", .array(of: .text(maxBytes: 32), maxCount: 3)),
+        .optional("goal", .text(maxBytes: 32)),
+        .optional("experience", .text(maxBytes: 32)),
+        .optional("rationale", .text(maxBytes: 2000)),
+        .optional("template", .text(maxBytes: 64)),
+    ])
+
+    // MARK: The table
+
+    public static let all: [EventSchema] = [
+        // Account and subscription (facts only; never credentials)
+        EventSchema("account.created", group: "Account", "The user created an account; its time is \"member since\".", [
+            .optional("name", name), .optional("email", .text(maxBytes: 254)), .optional("method", .choice(["email", "apple", "google"])),
+        ]),
+        EventSchema("account.logged_in", group: "Account", "The user logged in on a device.", [
+            .optional("method", .choice(["email", "apple", "google", "auto"])), .optional("device_name", name),
+        ]),
+        EventSchema("account.logged_out", group: "Account", "The user logged out.", []),
+        EventSchema("account.password_reset", group: "Account", "The user reset the password (the fact only: no code, no password).", []),
+        EventSchema("account.deleted", group: "Account", "The user asked to delete the account; followed by `data.cleared`.", [
+            .optional("reason", note),
+        ]),
+        EventSchema("subscription.started", group: "Account", "A subscription or free trial started.", [
+            .required("plan", .choice(["monthly", "annual", "lifetime"])), .optional("price", .number(0...100_000)),
+            .optional("currency", .text(maxBytes: 3)), .optional("trial_days", .integer(0...365)),
+            .optional("next_billing_date", .date),
+        ]),
+        EventSchema("subscription.renewed", group: "Account", "A subscription renewed.", [
+            .optional("plan", .choice(["monthly", "annual", "lifetime"])), .optional("next_billing_date", .date),
+        ]),
+        EventSchema("subscription.cancelled", group: "Account", "The subscription was cancelled.", [
+            .optional("effective_date", .date),
+        ]),
+        EventSchema("profile.updated", group: "Profile", "Profile facts changed; only the keys present change.", [
+            .optional("name", name), .optional("email", .text(maxBytes: 254)), .optional("unit", unit),
+            .optional("birth_date", .date), .optional("gender", .choice(["male", "female", "other"])),
+            .optional("height", quantity), .optional("body_weight", quantity),
+        ], check: { event in
+            event.fields.isEmpty ? EventRuleViolation(type: event.type, field: nil, value: nil, rule: "needs at least one field to update") : nil
+        }),
+        EventSchema("settings.changed", group: "Profile", "A setting changed (`rest_default_s`, `rest_compound_s`, `rest_isolation_s`, `unit`, `theme`, `keep_awake`, …).", [
+            .required("key", .text(maxBytes: 64)), .required("value", .any),
+        ]),
+        EventSchema("data.cleared", group: "Profile", "The user deleted all data: projections ignore every earlier event (the bytes stay in the file).", []),
+
+        // Onboarding and programmes
+        EventSchema("questionnaire.started", group: "Programme", "The user began the questionnaire.", [
+            .optional("ruleset", .text(maxBytes: 64)),
+        ]),
+        EventSchema("questionnaire.answered", group: "Programme", "The user answered one question; a later answer to the same question replaces it.", [
+            .required("question", .text(maxBytes: 64), "stable key: `primary_goal`, `experience`, `priority_muscles`, `equipment`, `injuries`, `days_per_week`, `session_minutes`, `motivations`, `age`, `gender`, `height`, `weight`, `birth_date`, …"),
+            .required("answer", .any),
+        ], check: checkAnswer),
+        EventSchema("questionnaire.completed", group: "Programme", "The user finished the questionnaire.", []),
+        EventSchema("programme.generated", group: "Programme", "A programme was generated from the answers by a rule set.", [
+            .required("ruleset", .text(maxBytes: 64)), .optional("ruleset_version", .integer(1...Int.max)),
+            .required("programme", programme),
+        ]),
+        EventSchema("programme.reset", group: "Programme", "The user retook the quiz: the current programme ends.", [
+            .optional("reason", note),
+        ]),
+        EventSchema("equipment.updated", group: "Programme", "The lifter's plates, bars and equipment changed.", [
+            .optional("unit", unit),
+            .optional("plates", .array(of: .object([.required("weight", .number(0...100)), .required("count", .integer(0...100))]), maxCount: 30)),
+            .optional("bars", .array(of: .object([.optional("name", name), .required("weight", .number(0...100))]), maxCount: 10)),
+            .optional("equipment", .array(of: .text(maxBytes: 64), maxCount: 100)),
+        ]),
+        EventSchema("progression.configured", group: "Programme", "The progression rule of one exercise changed.", [
+            exerciseRef, .optional("increment", .number(0...100)), .optional("unit", unit),
+            .optional("trigger", .choice(["all_sets", "top_set"])), .optional("deload_percent", .number(0...50)),
+            .optional("failures_before_deload", .integer(1...20)),
+        ]),
+
+        // Exercise library
+        EventSchema("exercise.created", group: "Exercises", "The user created a custom exercise.", [
+            exerciseRef, .required("name", name),
+            .optional("primary_muscles", .array(of: .text(maxBytes: 32), maxCount: 10)),
+            .optional("secondary_muscles", .array(of: .text(maxBytes: 32), maxCount: 10)),
+            .optional("equipment", .array(of: .text(maxBytes: 64), maxCount: 10)),
+            .optional("mechanic", .choice(["compound", "isolation"])), .optional("category", .text(maxBytes: 32)),
+            .optional("source", .text(maxBytes: 32)),
+        ]),
+        EventSchema("exercise.favourited", group: "Exercises", "The user marked an exercise as a favourite (at most 10 at once).", [exerciseRef]),
+        EventSchema("exercise.unfavourited", group: "Exercises", "The user removed a favourite.", [exerciseRef]),
+
+        // Planning and templates
+        EventSchema("workout.planned", group: "Templates", "The user planned a workout (ordered exercises with presets).", [
+            .required("plan", .reference), .required("name", name),
+            .required("exercises", .array(of: plannedExercise, maxCount: 40)), .optional("date", .date),
+            .optional("repeat_of", .reference),
+        ]),
+        EventSchema("template.created", group: "Templates", "The user created a template or routine.", [
+            .required("template", .reference), .required("name", name),
+            .required("exercises", .array(of: plannedExercise, maxCount: 40)), .optional("note", note),
+            .optional("from_workout", .reference), .optional("source", .text(maxBytes: 32)),
+        ]),
+        EventSchema("template.updated", group: "Templates", "The user edited a template; present keys replace the old ones.", [
+            .required("template", .reference), .optional("name", name),
+            .optional("exercises", .array(of: plannedExercise, maxCount: 40)), .optional("note", note),
+        ]),
+        EventSchema("template.deleted", group: "Templates", "The user deleted a template.", [.required("template", .reference)]),
+
+        // Workouts
+        EventSchema("workout.started", group: "Workouts", "A workout began.", [
+            .required("workout", .reference, "unique in the journal"), .required("name", name),
+            .required("session", .either(.integer(0...13), .null), "index into the programme's sessions, or null"),
+            .optional("template", .reference), .optional("plan", .reference), .optional("repeat_of", .reference),
+            .optional("started_at", .timestamp, "when it really started, for a workout logged afterwards"),
+            .optional("source", .text(maxBytes: 32), "`strong`, `hevy`, … for imported workouts"),
+        ]),
+        EventSchema("workout.finished", group: "Workouts", "The user finished the workout.", [
+            workoutRef, .optional("finished_at", .timestamp, "when it really finished, for a workout logged afterwards"),
+        ]),
+        EventSchema("workout.discarded", group: "Workouts", "The user discarded the workout; it counts nowhere.", [workoutRef]),
+        EventSchema("workout.edited", group: "Workouts", "A finished workout's times or name were corrected.", [
+            workoutRef, .optional("name", name), .optional("started_at", .timestamp), .optional("finished_at", .timestamp),
+        ]),
+        EventSchema("workout.deleted", group: "Workouts", "A finished workout was deleted from history.", [workoutRef]),
+        EventSchema("workout.noted", group: "Workouts", "A note on the workout.", [workoutRef, .required("note", note)]),
+        EventSchema("warmup.started", group: "Workouts", "The user began the warm-up card's timer.", [workoutRef, .optional("minutes", .number(0...60))]),
+        EventSchema("warmup.completed", group: "Workouts", "The warm-up timer ran out.", [workoutRef]),
+        EventSchema("warmup.skipped", group: "Workouts", "The user dismissed the warm-up card.", [workoutRef]),
+        EventSchema("exercise.added", group: "Workouts", "An exercise was added to the workout.", [
+            workoutRef, exerciseRef, .optional("position", .integer(0...100)), .optional("sets", .integer(0...50)),
+            .optional("reps", .text(maxBytes: 16)), .optional("rest_s", .integer(0...3600)),
+        ]),
+        EventSchema("exercise.removed", group: "Workouts", "An exercise was removed from the workout.", [workoutRef, exerciseRef]),
+        EventSchema("exercises.reordered", group: "Workouts", "The workout's exercises were put in a new order.", [
+            workoutRef, .required("order", .array(of: .slug, maxCount: 100)),
+        ]),
+        EventSchema("exercise.swapped", group: "Workouts", "An exercise was replaced by an alternative.", [
+            workoutRef, .required("from", .slug), .required("to", .slug), .optional("reason", .text(maxBytes: 200)),
+        ]),
+        EventSchema("exercise.noted", group: "Workouts", "A note on an exercise in the workout.", [workoutRef, exerciseRef, .required("note", note)]),
+        EventSchema("exercise.submitted", group: "Workouts", "The user submitted the exercise (seed 000 \"Submit exercise\").", [workoutRef, exerciseRef]),
+        EventSchema("injury.warning_answered", group: "Workouts", "The injury warning was shown and answered.", [
+            workoutRef, exerciseRef, .required("muscle", .text(maxBytes: 32)), .required("choice", .choice(["continue", "go_back", "swap"])),
+        ]),
+        EventSchema("superset.linked", group: "Workouts", "Adjacent exercises were linked into a superset.", [
+            workoutRef, .required("group", .reference), .required("exercises", .array(of: .slug, maxCount: 10)),
+        ], check: { event in
+            (event.array("exercises")?.count ?? 0) >= 2 ? nil
+                : EventRuleViolation(type: event.type, field: "exercises", value: event["exercises"], rule: "must name at least 2 exercises")
+        }),
+        EventSchema("superset.unlinked", group: "Workouts", "A superset was split back into single exercises.", [workoutRef, .required("group", .reference)]),
+        EventSchema("set.added", group: "Sets", "A set row was added (prefilled values optional).", [
+            workoutRef, exerciseRef, setNumber, .optional("weight", weight), .optional("unit", unit),
+            .optional("reps", reps), .optional("kind", .choice(setKinds)),
+        ], check: checkWeight),
+        EventSchema("set.removed", group: "Sets", "A set row was deleted (a completed one stops counting).", [workoutRef, exerciseRef, setNumber]),
+        EventSchema("set.completed", group: "Sets", "The user ticked a set. A later one for the same (workout, exercise, set) replaces it.", [
+            workoutRef, exerciseRef, setNumber,
+            .required("weight", weight, "≥ 0; at most 500 kg or 1100 lb"), .required("unit", unit),
+            .required("reps", reps), .required("kind", .choice(setKinds)), .optional("rpe", rpe, "6–10 in steps of 0.5"),
+            .optional("note", note), .optional("edited", .boolean, "true when correcting a finished workout"),
+        ], check: checkWeight),
+        EventSchema("set.uncompleted", group: "Sets", "The user unticked a set: it no longer counts.", [workoutRef, exerciseRef, setNumber]),
+        EventSchema("set.edited", group: "Sets", "A logged set's values were corrected; present keys replace the old ones.", [
+            workoutRef, exerciseRef, setNumber, .optional("weight", weight), .optional("unit", unit),
+            .optional("reps", reps), .optional("kind", .choice(setKinds)), .optional("rpe", rpe),
+        ], check: checkWeight),
+        EventSchema("set.rated", group: "Sets", "RPE recorded after the set.", [workoutRef, exerciseRef, setNumber, .required("rpe", rpe)], check: checkWeight),
+        EventSchema("set.noted", group: "Sets", "A note on a set.", [workoutRef, exerciseRef, setNumber, .required("note", note)]),
+        EventSchema("cardio.logged", group: "Sets", "A cardio entry: minutes and kilometres instead of sets.", [
+            workoutRef, exerciseRef, .required("minutes", .number(0...1440)), .optional("km", .number(0...1000)),
+            .optional("calories", .number(0...20_000)),
+        ]),
+        EventSchema("rest.started", group: "Rest", "A rest timer started.", [workoutRef, exerciseRef, .required("seconds", .integer(0...3600))]),
+        EventSchema("rest.adjusted", group: "Rest", "The running rest timer was lengthened or shortened (±30 s).", [
+            workoutRef, exerciseRef, .required("delta_s", .integer(-3600...3600)),
+        ]),
+        EventSchema("rest.skipped", group: "Rest", "The user skipped the rest.", [workoutRef, exerciseRef, .required("remaining_s", .integer(0...3600))]),
+        EventSchema("rest.finished", group: "Rest", "The rest timer ran out.", [workoutRef, exerciseRef]),
+    ]
+
+    static let byType: [String: EventSchema] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
+
+    public static func schema(for type: String) -> EventSchema? { byType[type] }
+
+    public static func isKnown(_ type: String) -> Bool { byType[type] != nil }
+
+    /// `segment(.segment)+` with segments of `a-z`, `0-9` and `_`.
+    public static func isWellFormedTypeName(_ type: String) -> Bool {
+        let segments = type.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count >= 2, type.utf8.count <= 64 else { return false }
+        return segments.allSatisfy { segment in
+            !segment.isEmpty && segment.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+        }
+    }
+
+    public static func isSlug(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 64, text.first != "-", text.last != "-", !text.contains("--") else { return false }
+        return text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+    }
+
+    // MARK: Rules beyond shapes
+
+    @Sendable static func checkWeight(_ event: Event) -> EventRuleViolation? {
+        if let rpe = event.double("rpe"), (rpe * 2).rounded() != rpe * 2 {
+            return EventRuleViolation(type: event.type, field: "rpe", value: event["rpe"], rule: "must be between 6 and 10 in steps of 0.5")
+        }
+        guard let weight = event.double("weight") else { return nil }
+        guard let unit = event.string("unit") else {
+            return EventRuleViolation(type: event.type, field: "unit", value: nil, rule: "is required when weight is given")
+        }
+        let maximum = maximumWeight[unit] ?? 500
+        if weight > maximum {
+            return EventRuleViolation(type: event.type, field: "weight", value: event["weight"],
+                                      rule: "must be at most \(formatNumber(maximum)) when unit is \"\(unit)\"")
+        }
+        return nil
+    }
+
+    /// The questionnaire's own limits (seed 000 and 001); per-rule-set answers are checked by the domain.
+    @Sendable static func checkAnswer(_ event: Event) -> EventRuleViolation? {
+        guard let question = event.string("question"), let answer = event["answer"] else { return nil }
+        func fail(_ rule: String) -> EventRuleViolation {
+            EventRuleViolation(type: event.type, field: "answer", value: answer, rule: rule + " (question \"\(question)\")")
+        }
+        switch question {
+        case "priority_muscles":
+            guard let list = answer.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else { return fail("must be an array of muscle names") }
+            return list.count <= 3 ? nil : fail("must name at most 3 muscle groups")
+        case "injuries", "equipment", "motivations":
+            guard let list = answer.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else { return fail("must be an array of strings") }
+            return nil
+        case "days_per_week":
+            guard let n = answer.intValue else { return fail("must be an integer") }
+            return (2...6).contains(n) ? nil : fail("must be between 2 and 6")
+        case "age":
+            guard let n = answer.intValue else { return fail("must be an integer") }
+            return (16...100).contains(n) ? nil : fail("must be between 16 and 100")
+        default:
+            return nil
+        }
+    }
+}
