@@ -17,5 +17,5 @@ struct Journal: ParsableCommand {
     )
 
     /// Every subcommand. Add new ones here (keep alphabetical within each group).
-    static let allSubcommands: [any ParsableCommand.Type] = coreSubcommands + domainSubcommands + viewSubcommands + interchangeSubcommands
+    static let allSubcommands: [any ParsableCommand.Type] = coreSubcommands + domainSubcommands + viewSubcommands + interchangeSubcommands + reliabilitySubcommands
 }

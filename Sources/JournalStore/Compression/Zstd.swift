@@ -61,7 +61,7 @@ public final class Zstd {
     /// The compressed size of the frame starting at `bytes[0]`, or why it cannot be known.
     public static func frameSize(_ bytes: UnsafeRawBufferPointer) -> Result<Int, FrameProblem> {
         guard bytes.count >= 4 else { return .failure(.incomplete(needed: "a frame header")) }
-        let magic = bytes.load(fromByteOffset: 0, as: UInt32.self).littleEndian
+        let magic = bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self).littleEndian
         guard magic == 0xFD2F_B528 || (magic & 0xFFFF_FFF0) == 0x184D_2A50 else {
             return .failure(.corrupt("no zstd frame magic (found \(hex(bytes.prefix(4))))"))
         }
@@ -77,7 +77,7 @@ public final class Zstd {
 
     /// True when the frame at `bytes` is a skippable frame (ignored by readers, `zstd -dc` too).
     public static func isSkippable(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.count >= 4 && (bytes.load(fromByteOffset: 0, as: UInt32.self).littleEndian & 0xFFFF_FFF0) == 0x184D_2A50
+        bytes.count >= 4 && (bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self).littleEndian & 0xFFFF_FFF0) == 0x184D_2A50
     }
 
     /// Decompresses exactly one frame and verifies its checksum. The result is valid until the next call.
