@@ -16,6 +16,12 @@ public struct Damage: Equatable, Sendable, CustomStringConvertible {
     public var offset: Int
     public var length: Int
     public var reason: String
+    public init(kind: Kind, offset: Int, length: Int, reason: String) {
+        self.kind = kind
+        self.offset = offset
+        self.length = length
+        self.reason = reason
+    }
     public var description: String { "\(kind.rawValue) at byte \(offset) (\(length) bytes): \(reason)" }
 }
 
