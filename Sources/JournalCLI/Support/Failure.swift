@@ -38,11 +38,11 @@ func reportingFailures(_ body: () throws -> Void) throws {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardErrorWrite("journal: \(message)\n")
+    StandardError.write("journal: \(message)\n")
 }
 
-enum FileHandle {
-    static func standardErrorWrite(_ text: String) {
+enum StandardError {
+    static func write(_ text: String) {
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, stderr) }
         fflush(stderr)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EventJournal
 import JournalEvents
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +24,14 @@ struct Record: ParsableCommand {
     @Flag(help: "Accept event types this version does not know (written by a newer app).") var allowUnknownTypes = false
 
     func run() throws {
+        let existed = FileManager.default.fileExists(atPath: file)
         try reportingFailures {
+            // A journal this command created stays only if it received an event.
+            defer {
+                if !existed, let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int, size == 0 {
+                    try? FileManager.default.removeItem(atPath: file)
+                }
+            }
             var options = EventJournal.Options()
             options.allowUnknownTypes = allowUnknownTypes
             let journal = try EventJournal(path: file, device: device, options: options, clock: SystemClock.now)
