@@ -17,10 +17,11 @@ public enum EventReader {
                                badLines: ((BadLine) -> Void)? = nil,
                                _ body: (Event) throws -> Void) throws(JournalError) -> ScanReport {
         struct Stop: Error {}
+        let decoder = EventCodec.StreamDecoder()
         do {
             return try JournalReader.read(path: path, storage: storage) { line, location in
                 do {
-                    let event = try EventCodec.decode(line)
+                    let event = try decoder.decode(line)
                     if let untilSeq, event.seq > untilSeq { throw Stop() }
                     try body(event)
                 } catch let error as EventCodec.DecodingError {

@@ -32,7 +32,7 @@ public struct ReplaySummary: Equatable, Sendable {
         lastSeq = event.seq
         if firstActivity == nil { firstActivity = event.at }
         if lastActivity.map({ event.at > $0 }) ?? true { lastActivity = event.at }
-        if !EventVocabulary.isKnown(event.type) { unknownEvents += 1; return }
+        // The types below are all in the vocabulary, so only other types need the (hashing) look-up.
         switch event.type {
         case "data.cleared":
             let kept = (events, unknownEvents, lastSeq, firstActivity, lastActivity)
@@ -58,7 +58,7 @@ public struct ReplaySummary: Equatable, Sendable {
         case "workout.discarded":
             if let workout = event.string("workout"), openSets.removeValue(forKey: workout) != nil { workoutsDiscarded += 1 }
         default:
-            break
+            if !EventVocabulary.isKnown(event.type) { unknownEvents += 1 }
         }
     }
 }

@@ -47,13 +47,29 @@ public enum EventCodec {
     public static func encodeString(_ event: Event) -> String { String(decoding: encode(event), as: UTF8.self) }
 
     /// Decodes one line (without its newline) into an event, checking the envelope.
+    ///
+    /// Canonical lines take a one-pass fast path (`EventLineDecoder`); any line it does not
+    /// fully understand is decoded again by the reference path (`decodeReference`), so
+    /// results and errors are the reference path's on every input.
     public static func decode(_ line: [UInt8]) throws(DecodingError) -> Event {
+        if let event = line.withUnsafeBufferPointer({ EventLineDecoder.decode($0) }) { return event }
+        return try decodeReference(line)
+    }
+
+    public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(DecodingError) -> Event {
+        if let event = EventLineDecoder.decode(line) { return event }
+        return try decodeReference(line)
+    }
+
+    /// The reference decoder: `JSONParser` builds the whole tree, then the envelope is checked.
+    /// Slower; the fast path must agree with it on every input (differential tests).
+    public static func decodeReference(_ line: [UInt8]) throws(DecodingError) -> Event {
         let value: JSONValue
         do { value = try JSONParser.parse(line) } catch { throw DecodingError(field: nil, reason: error.reason, offset: error.offset) }
         return try decode(value)
     }
 
-    public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(DecodingError) -> Event {
+    public static func decodeReference(_ line: UnsafeBufferPointer<UInt8>) throws(DecodingError) -> Event {
         let value: JSONValue
         do { value = try JSONParser.parse(line) } catch { throw DecodingError(field: nil, reason: error.reason, offset: error.offset) }
         return try decode(value)

@@ -53,7 +53,13 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses RFC 3339 (`T` or space, optional fraction of 1–9 digits, `Z` or `±HH:MM`).
     /// Returns nil for anything else, including out-of-range fields.
     public init?(rfc3339 text: String) {
-        let b = Array(text.utf8)
+        var text = text
+        guard let parsed = text.withUTF8({ Timestamp(rfc3339UTF8: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// The same grammar as `init?(rfc3339:)`, read from UTF-8 bytes (the event decoder's fast path).
+    public init?(rfc3339UTF8 b: UnsafeBufferPointer<UInt8>) {
         guard b.count >= 20 else { return nil }
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= b.count else { return nil }

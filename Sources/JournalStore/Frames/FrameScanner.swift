@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where a frame sits in the file and what it holds.
 public struct FrameInfo: Equatable, Sendable {
     public var offset: Int
@@ -129,8 +137,7 @@ public struct FrameScanner {
                     guard content.count > 0, content[content.count - 1] == 0x0A else {
                         return .failed(.corrupt(content.isEmpty ? "frame is empty" : "frame content does not end with a newline"))
                     }
-                    var lines = 0
-                    for byte in content where byte == 0x0A { lines += 1 }
+                    let lines = FrameScanner.countLines(content)
                     try body(content)
                     return .frame(FrameInfo(offset: offset, compressedSize: size, recordCount: lines, contentSize: content.count, isSkippable: false), contentOK: true)
                 }
@@ -167,6 +174,19 @@ public struct FrameScanner {
         return nil
     }
 
+    /// The number of newlines in `content`.
+    static func countLines(_ content: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = content.baseAddress else { return 0 }
+        let end = base + content.count
+        var start = base
+        var lines = 0
+        while start < end, let found = memchr(start, 0x0A, end - start) {
+            lines += 1
+            start = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return lines
+    }
+
     /// Scans the whole source. `onRecord` gets each line without its newline.
     public mutating func scan(onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void) throws -> ScanReport {
         var report = ScanReport()
@@ -177,12 +197,17 @@ public struct FrameScanner {
             let frameIndex = report.frames + 1
             let frameOffset = offset
             let attempted = try attempt(at: offset) { content in
-                var start = 0
-                for index in 0..<content.count where content[index] == 0x0A {
+                // memchr finds each newline (the content is known to end with one).
+                guard let base = content.baseAddress else { return }
+                let end = base + content.count
+                var start = base
+                while start < end {
+                    guard let found = memchr(start, 0x0A, end - start) else { break }
+                    let newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
                     lineNumber += 1
-                    try onRecord(UnsafeBufferPointer(rebasing: content[start..<index]),
+                    try onRecord(UnsafeBufferPointer(start: start, count: newline - start),
                                  RecordLocation(frameOffset: frameOffset, frameIndex: frameIndex, lineNumber: lineNumber))
-                    start = index + 1
+                    start = newline + 1
                 }
             }
             switch attempted {
