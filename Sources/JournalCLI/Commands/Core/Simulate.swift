@@ -22,6 +22,8 @@ struct Simulate: ParsableCommand {
     @Option(name: .shortAndLong, help: "The journal to write (must not exist unless --force).") var output: String
     @Flag(help: "Replace the output file if it exists.") var force = false
     @Flag(help: "End with a torn tail: half of one more event's frame, as if the writer was killed mid-append.") var tornTail = false
+    @Option(help: "Bulk mode, for benchmarks: write at least this many events, already sealed, one fsync at the end (chains runs of --weeks).") var bulkEvents: Int?
+    @Option(help: "Bulk mode: zstd level of the sealed frames (the recorder seals at 19).") var sealLevel: Int32 = 19
 
     func validate() throws {
         guard SimulationProfile.named(profile) != nil else {
@@ -37,6 +39,7 @@ struct Simulate: ParsableCommand {
                 guard force else { throw Failure(message: "\(output) already exists; pass --force to replace it") }
                 try FileManager.default.removeItem(atPath: output)
             }
+            if let bulkEvents { return try runBulk(minimumEvents: bulkEvents) }
             let simulator = Simulator(seed: seed, weeks: weeks, profile: SimulationProfile.named(profile)!, start: LocalDate(iso: start)!)
             var now = Timestamp(epochMilliseconds: 0, offsetSeconds: 0)
             let journal = try EventJournal(path: output, device: "ph", clock: { now })
