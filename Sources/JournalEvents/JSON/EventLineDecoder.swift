@@ -34,79 +34,91 @@ struct EventLineDecoder {
     mutating func decodeEvent() -> Event? {
         guard base[0] == UInt8(ascii: "{") else { return nil }
         position = 1
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { keys -> Event? in
-            var keyCount = 0
-            var v = 0, seq = 0
-            var id: String?, type: String?
-            var at: Timestamp?
-            var payload: [JSONField] = []
-            payload.reserveCapacity(10)
-            while true {
-                guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
-                let keyStart = position + 1
-                guard let (keyEnd, ascii) = scanString(from: keyStart), ascii else { return nil }
-                let keyLength = keyEnd - keyStart
-                position = keyEnd + 1
-                guard position < count, base[position] == UInt8(ascii: ":") else { return nil }
-                position += 1
-                guard position < count else { return nil }
-                // A duplicate key at the top level is an error the reference path reports.
-                guard keyCount < 64, keyLength < (1 << 20) else { return nil }
-                for index in 0..<keyCount {
-                    let packed = keys[index]
-                    if packed & 0xFFFFF == keyLength && memoryEqual(base + (packed >> 20), base + keyStart, keyLength) { return nil }
-                }
-                keys[keyCount] = keyStart << 20 | keyLength
-                keyCount += 1
-
-                let k0 = base[keyStart]
-                if keyLength == 1 && k0 == UInt8(ascii: "v") {
-                    guard let n = parseEnvelopeInteger() else { return nil }
-                    v = n
-                } else if keyLength == 3 && k0 == UInt8(ascii: "s") && base[keyStart + 1] == UInt8(ascii: "e") && base[keyStart + 2] == UInt8(ascii: "q") {
-                    guard let n = parseEnvelopeInteger() else { return nil }
-                    seq = n
-                } else if keyLength == 2 && k0 == UInt8(ascii: "i") && base[keyStart + 1] == UInt8(ascii: "d") {
-                    guard base[position] == UInt8(ascii: "\""), let (end, ascii) = scanString(from: position + 1) else { return nil }
-                    let length = end - position - 1
-                    guard length >= 1 && length <= 64 else { return nil }
-                    guard let text = makeString(position + 1, length, ascii: ascii) else { return nil }
-                    id = text
-                    position = end + 1
-                } else if keyLength == 2 && k0 == UInt8(ascii: "a") && base[keyStart + 1] == UInt8(ascii: "t") {
-                    guard base[position] == UInt8(ascii: "\""), let (end, _) = scanString(from: position + 1) else { return nil }
-                    guard let time = EventLineDecoder.canonicalTimestamp(base + position + 1, end - position - 1)
-                            ?? Timestamp(rfc3339UTF8: UnsafeBufferPointer(start: base + position + 1, count: end - position - 1)) else { return nil }
-                    at = time
-                    position = end + 1
-                } else if keyLength == 4 && k0 == UInt8(ascii: "t") && base[keyStart + 1] == UInt8(ascii: "y")
-                            && base[keyStart + 2] == UInt8(ascii: "p") && base[keyStart + 3] == UInt8(ascii: "e") {
-                    guard base[position] == UInt8(ascii: "\""), let (end, ascii) = scanString(from: position + 1), ascii else { return nil }
-                    let start = position + 1
-                    if let name = known.typeName(base + start, end - start) {
-                        type = name
-                    } else {
-                        let name = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-                        guard EventVocabulary.isWellFormedTypeName(name) else { return nil }
-                        type = name
-                    }
-                    position = end + 1
+        let generation = known.generation
+        // Top-level keys are resolved to their index in the string table (the envelope's are
+        // 0…4); a duplicate is a bit already set. A key with no index below 256 (unknown and not
+        // learnable) takes the reference path.
+        var seen0: UInt64 = 0, seen1: UInt64 = 0, seen2: UInt64 = 0, seen3: UInt64 = 0
+        var place = 0
+        var v = 0, seq = 0
+        var id: String?, type: String?
+        var at: Timestamp?
+        var payload: [JSONField] = []
+        payload.reserveCapacity(10)
+        while true {
+            guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
+            let keyStart = position + 1
+            guard let (keyEnd, ascii) = scanString(from: keyStart), ascii else { return nil }
+            let keyLength = keyEnd - keyStart
+            position = keyEnd + 1
+            guard position < count, base[position] == UInt8(ascii: ":") else { return nil }
+            position += 1
+            guard position < count else { return nil }
+            guard let keyIndex = known.index(at: place, base + keyStart, keyLength, ascii: true), keyIndex < 256 else { return nil }
+            let bit: UInt64 = 1 &<< UInt64(keyIndex & 63)
+            switch keyIndex >> 6 {
+            case 0: if seen0 & bit != 0 { return nil }; seen0 |= bit
+            case 1: if seen1 & bit != 0 { return nil }; seen1 |= bit
+            case 2: if seen2 & bit != 0 { return nil }; seen2 |= bit
+            default: if seen3 & bit != 0 { return nil }; seen3 |= bit
+            }
+            switch keyIndex {
+            case KnownStrings.v:
+                guard let n = parseEnvelopeInteger() else { return nil }
+                v = n
+            case KnownStrings.seq:
+                guard let n = parseEnvelopeInteger() else { return nil }
+                seq = n
+            case KnownStrings.id:
+                guard base[position] == UInt8(ascii: "\""), let (end, ascii) = scanString(from: position + 1) else { return nil }
+                let length = end - position - 1
+                guard length >= 1 && length <= 64 else { return nil }
+                guard let text = makeString(position + 1, length, ascii: ascii) else { return nil }
+                id = text
+                position = end + 1
+            case KnownStrings.at:
+                guard base[position] == UInt8(ascii: "\""), let (end, _) = scanString(from: position + 1) else { return nil }
+                guard let time = EventLineDecoder.canonicalTimestamp(base + position + 1, end - position - 1)
+                        ?? Timestamp(rfc3339UTF8: UnsafeBufferPointer(start: base + position + 1, count: end - position - 1)) else { return nil }
+                at = time
+                position = end + 1
+            case KnownStrings.type:
+                guard base[position] == UInt8(ascii: "\""), let (end, ascii) = scanString(from: position + 1), ascii else { return nil }
+                let start = position + 1
+                if let name = known.typeName(at: place &+ 1, base + start, end - start) {
+                    type = name
                 } else {
-                    let key = known.string(base + keyStart, keyLength, ascii: true)
-                        ?? String(decoding: UnsafeBufferPointer(start: base + keyStart, count: keyLength), as: UTF8.self)
+                    let name = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+                    guard EventVocabulary.isWellFormedTypeName(name) else { return nil }
+                    type = name
+                }
+                position = end + 1
+            default:
+                let key = known.strings[keyIndex]
+                if base[position] == UInt8(ascii: "\"") {
+                    // A string value: try the one seen at this place on the previous line first.
+                    guard let (end, ascii) = scanString(from: position + 1) else { return nil }
+                    let start = position + 1
+                    position = end + 1
+                    guard let text = known.string(at: place &+ 1, base + start, end - start, ascii: ascii)
+                            ?? makeString(start, end - start, ascii: ascii) else { return nil }
+                    payload.append(JSONField(key, .string(text)))
+                } else {
                     guard let value = parseValue(depth: 1) else { return nil }
                     payload.append(JSONField(key, value))
                 }
-                guard position < count else { return nil }
-                let next = base[position]
-                position += 1
-                if next == UInt8(ascii: ",") { continue }
-                if next == UInt8(ascii: "}") { break }
-                return nil
             }
-            guard position == count, v >= 1, seq >= 1, let id, let at, let type else { return nil }
-            return Event(v: v, seq: seq, id: id, at: at, type: type, fields: JSONObject(payload))
+            place &+= 2
+            guard position < count else { return nil }
+            let next = base[position]
+            position += 1
+            if next == UInt8(ascii: ",") { continue }
+            if next == UInt8(ascii: "}") { break }
+            return nil
         }
+        // Indices seen before a reset of the learned strings may name other keys now.
+        guard position == count, v >= 1, seq >= 1, let id, let at, let type, known.generation == generation else { return nil }
+        return Event(v: v, seq: seq, id: id, at: at, type: type, fields: JSONObject(payload))
     }
 
     /// `v` and `seq`: a plain positive integer of at most 15 digits (anything else takes the reference path).
@@ -250,7 +262,15 @@ struct EventLineDecoder {
             let quote = word ^ (ones &* 0x22)
             let slash = word ^ (ones &* 0x5C)
             let hits = (((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((word &- ones &* 0x20) & ~word)) & highs
-            if hits != 0 { break }
+            if hits != 0 {
+                // The lowest flagged byte is a true hit (borrows only flag bytes above one), so
+                // it is the first quote, backslash or control byte.
+                let bit = hits.trailingZeroBitCount
+                let found = index &+ (bit >> 3)
+                guard base[found] == UInt8(ascii: "\"") else { return nil }
+                let before = word & ((1 &<< UInt64(bit & ~7)) &- 1)
+                return (found, (high | before) & highs == 0)
+            }
             high |= word
             index &+= 8
         }
@@ -379,14 +399,28 @@ func powersOfTen(_ n: Int) -> Double {
     }
 }
 
+/// Byte equality of two ranges of `count` bytes, a word at a time with overlapping loads (never
+/// reading outside either range).
 @inline(__always)
 func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var index = 0
-    while index < count {
-        if a[index] != b[index] { return false }
-        index += 1
+    let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+    if count >= 8 {
+        var index = 0
+        while index &+ 8 < count {
+            if x.loadUnaligned(fromByteOffset: index, as: UInt64.self) != y.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+            index &+= 8
+        }
+        return x.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
-    return true
+    if count >= 4 {
+        return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+            && x.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == y.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+    }
+    if count >= 2 {
+        return x.loadUnaligned(as: UInt16.self) == y.loadUnaligned(as: UInt16.self)
+            && x.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self) == y.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+    }
+    return count == 0 || a[0] == b[0]
 }
 
 /// Strings the decoder meets on almost every line — keys, type names, units, kinds — held once,
@@ -399,6 +433,7 @@ func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
 /// budget, so memory stays bounded however long the journal.
 final class KnownStrings: @unchecked Sendable {
     static let shared = KnownStrings(learning: false)
+    static let v = 0, seq = 1, id = 2, at = 3, type = 4
 
     static let slotCount = 1 << 13
     static let learnedBudget = 2048
@@ -416,9 +451,15 @@ final class KnownStrings: @unchecked Sendable {
     let capacity: Int
     var count = 0
     var utf8Count = 0
+    /// For a learning table: the entry seen last time at each place of a line (key or string
+    /// value of the n-th top-level field), tried before hashing. -1 when none.
+    let predicted: UnsafeMutablePointer<Int32>
+    static let predictedPlaces = 128
     /// Entries below this index are the vocabulary's; the rest were learned and are forgotten
     /// together when the budget is spent.
     var knownCount = 0
+    /// Changes whenever learned strings are forgotten (their indices are then reused).
+    var generation = 0
 
     init(learning: Bool) {
         self.learning = learning
@@ -427,7 +468,9 @@ final class KnownStrings: @unchecked Sendable {
         func add(_ text: String, type: Bool = false) {
             if seen.insert(text).inserted { list.append((text, type)) }
         }
-        for schema in EventVocabulary.all { add(schema.type, type: EventVocabulary.isWellFormedTypeName(schema.type)) }
+        // The envelope's keys first, at the indices `KnownStrings.v` … `.type`, then payload keys
+        // (so they fit the decoder's 256-bit duplicate check), then type names and values.
+        for key in ["v", "seq", "id", "at", "type"] { add(key) }
         func addKind(_ kind: FieldKind) {
             switch kind {
             case .choice(let options): options.forEach { add($0) }
@@ -437,10 +480,22 @@ final class KnownStrings: @unchecked Sendable {
             default: break
             }
         }
-        for schema in EventVocabulary.all {
-            for field in schema.fields { add(field.name); addKind(field.kind) }
+        func addNames(_ kind: FieldKind) {
+            switch kind {
+            case .object(let fields): fields.forEach { add($0.name); addNames($0.kind) }
+            case .array(let element, _): addNames(element)
+            case .either(let a, let b): addNames(a); addNames(b)
+            default: break
+            }
         }
-        for extra in ["v", "seq", "id", "at", "type"] + EventVocabulary.units + EventVocabulary.setKinds { add(extra) }
+        for schema in EventVocabulary.all {
+            for field in schema.fields { add(field.name); addNames(field.kind) }
+        }
+        for schema in EventVocabulary.all { add(schema.type, type: EventVocabulary.isWellFormedTypeName(schema.type)) }
+        for schema in EventVocabulary.all {
+            for field in schema.fields { addKind(field.kind) }
+        }
+        for extra in EventVocabulary.units + EventVocabulary.setKinds { add(extra) }
         list = list.filter { $0.0.utf8.count <= KnownStrings.longestKept }
         capacity = list.count + (learning ? KnownStrings.learnedBudget : 0)
         slots = .allocate(capacity: KnownStrings.slotCount)
@@ -450,6 +505,8 @@ final class KnownStrings: @unchecked Sendable {
         offsets = .allocate(capacity: capacity)
         lengths = .allocate(capacity: capacity)
         utf8 = .allocate(capacity: capacity * KnownStrings.longestKept)
+        predicted = .allocate(capacity: KnownStrings.predictedPlaces)
+        predicted.initialize(repeating: -1, count: KnownStrings.predictedPlaces)
         for (text, type) in list {
             var bytes = Array(text.utf8)
             bytes.withUnsafeMutableBufferPointer { insert($0.baseAddress!, $0.count, text, isType: type) }
@@ -459,10 +516,12 @@ final class KnownStrings: @unchecked Sendable {
 
     /// Forgets every learned string, keeping the vocabulary's.
     func forgetLearned() {
+        generation &+= 1
         (strings + knownCount).deinitialize(count: count - knownCount)
         count = knownCount
         utf8Count = knownCount == 0 ? 0 : offsets[knownCount - 1] + lengths[knownCount - 1]
         slots.update(repeating: 0, count: KnownStrings.slotCount)
+        predicted.update(repeating: -1, count: KnownStrings.predictedPlaces)
         for index in 0..<count {
             let (slot, _) = self.slot(utf8 + offsets[index], lengths[index])
             slots[slot] = Int32(index + 1)
@@ -477,6 +536,7 @@ final class KnownStrings: @unchecked Sendable {
         offsets.deallocate()
         lengths.deallocate()
         utf8.deallocate()
+        predicted.deallocate()
     }
 
     /// Length and four sampled bytes: cheap, and enough to spread a few thousand strings.
@@ -524,13 +584,58 @@ final class KnownStrings: @unchecked Sendable {
     /// are validated, and nil means they are not UTF-8.
     @inline(__always)
     func string(_ bytes: UnsafePointer<UInt8>, _ length: Int, ascii: Bool) -> String? {
+        index(bytes, length, ascii: ascii).map { strings[$0] }
+    }
+
+    /// `string(_:_:ascii:)` for the key or value at `place` of a line: a learning table first
+    /// tries what it saw there on the previous line.
+    @inline(__always)
+    func string(at place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int, ascii: Bool) -> String? {
+        guard learning, place < KnownStrings.predictedPlaces else { return string(bytes, length, ascii: ascii) }
+        let guess = Int(predicted[place])
+        if guess >= 0 && guess < count && lengths[guess] == length && memoryEqual(utf8 + offsets[guess], bytes, length) {
+            return strings[guess]
+        }
+        guard let found = index(bytes, length, ascii: ascii) else { return nil }
+        predicted[place] = Int32(found)
+        return strings[found]
+    }
+
+    /// The index of the string at `place` of a line (see `string(at:_:_:ascii:)`).
+    @inline(__always)
+    func index(at place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int, ascii: Bool) -> Int? {
+        guard learning, place < KnownStrings.predictedPlaces else { return index(bytes, length, ascii: ascii) }
+        let guess = Int(predicted[place])
+        if guess >= 0 && guess < count && lengths[guess] == length && memoryEqual(utf8 + offsets[guess], bytes, length) {
+            return guess
+        }
+        guard let found = index(bytes, length, ascii: ascii) else { return nil }
+        predicted[place] = Int32(found)
+        return found
+    }
+
+    /// A known event type name at `place` of a line.
+    @inline(__always)
+    func typeName(at place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> String? {
+        guard learning, place < KnownStrings.predictedPlaces else { return typeName(bytes, length) }
+        let guess = Int(predicted[place])
+        if guess >= 0 && guess < knownCount && isTypeName[guess] && lengths[guess] == length
+            && memoryEqual(utf8 + offsets[guess], bytes, length) {
+            return strings[guess]
+        }
+        guard length <= KnownStrings.longestKept, let found = slot(bytes, length).index, isTypeName[found] else { return nil }
+        predicted[place] = Int32(found)
+        return strings[found]
+    }
+
+    func index(_ bytes: UnsafePointer<UInt8>, _ length: Int, ascii: Bool) -> Int? {
         guard length <= KnownStrings.longestKept else { return nil }
         let (slot, index) = self.slot(bytes, length)
-        if let index { return strings[index] }
+        if let index { return index }
         guard learning else { return nil }
         if count == capacity {
             forgetLearned()
-            return string(bytes, length, ascii: ascii)
+            return self.index(bytes, length, ascii: ascii)
         }
         let buffer = UnsafeBufferPointer(start: bytes, count: length)
         guard let text = ascii ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self) else { return nil }
@@ -542,7 +647,7 @@ final class KnownStrings: @unchecked Sendable {
         utf8Count += length
         count += 1
         slots[slot] = Int32(count)
-        return text
+        return count - 1
     }
 
     /// A known event type name (well formed by construction).
