@@ -461,8 +461,8 @@ final class KnownStrings: @unchecked Sendable {
     /// Changes whenever learned strings are forgotten (their indices are then reused).
     var generation = 0
 
-    init(learning: Bool) {
-        self.learning = learning
+    /// The vocabulary's strings, in table order, worked out once.
+    static let vocabulary: [(String, Bool)] = {
         var list: [(String, Bool)] = []
         var seen = Set<String>()
         func add(_ text: String, type: Bool = false) {
@@ -496,7 +496,12 @@ final class KnownStrings: @unchecked Sendable {
             for field in schema.fields { addKind(field.kind) }
         }
         for extra in EventVocabulary.units + EventVocabulary.setKinds { add(extra) }
-        list = list.filter { $0.0.utf8.count <= KnownStrings.longestKept }
+        return list.filter { $0.0.utf8.count <= KnownStrings.longestKept }
+    }()
+
+    init(learning: Bool) {
+        self.learning = learning
+        let list = KnownStrings.vocabulary
         capacity = list.count + (learning ? KnownStrings.learnedBudget : 0)
         slots = .allocate(capacity: KnownStrings.slotCount)
         slots.initialize(repeating: 0, count: KnownStrings.slotCount)
@@ -509,7 +514,10 @@ final class KnownStrings: @unchecked Sendable {
         predicted.initialize(repeating: -1, count: KnownStrings.predictedPlaces)
         for (text, type) in list {
             var bytes = Array(text.utf8)
-            bytes.withUnsafeMutableBufferPointer { insert($0.baseAddress!, $0.count, text, isType: type) }
+            // A fresh copy: strings longer than 15 bytes live on the heap, and a table of its own
+            // keeps each reader's reference counting off other threads' cache lines.
+            let copy = String(decoding: bytes, as: UTF8.self)
+            bytes.withUnsafeMutableBufferPointer { insert($0.baseAddress!, $0.count, copy, isType: type) }
         }
         knownCount = count
     }

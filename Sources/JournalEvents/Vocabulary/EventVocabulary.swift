@@ -233,7 +233,7 @@ public enum EventVocabulary {
 
     public static func schema(for type: String) -> EventSchema? { byType[type] }
 
-    public static func isKnown(_ type: String) -> Bool { byType[type] != nil }
+    public static func isKnown(_ type: String) -> Bool { byType.index(forKey: type) != nil }
 
     /// `segment(.segment)+` with segments of `a-z`, `0-9` and `_`.
     public static func isWellFormedTypeName(_ type: String) -> Bool {

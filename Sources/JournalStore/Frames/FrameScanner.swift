@@ -98,7 +98,8 @@ public struct FrameScanner {
     mutating func ensure(_ offset: Int, _ count: Int) throws(StoreError) {
         let end = min(offset + count, fileSize)
         if offset >= windowStart && end <= windowStart + window.count { return }
-        window = try source.read(at: offset, count: max(count, FrameScanner.windowSize))
+        // Never more than the file holds: a small journal costs a small buffer.
+        window = try source.read(at: offset, count: min(max(count, FrameScanner.windowSize), max(fileSize - offset, count)))
         windowStart = offset
     }
 

@@ -1,0 +1,111 @@
+import EventJournal
+import Foundation
+import JournalEvents
+import JournalStore
+
+/// Our side: the journal read the way `journal replay` reads it.
+public enum OurReplay {
+    /// Decompress, decode, fold: `journal replay`'s work.
+    public static func replay(_ path: String) throws -> ReplaySummary {
+        var summary = ReplaySummary()
+        try EventReader.forEach(path: path) { summary.apply($0) }
+        return summary
+    }
+
+    /// The floor inside the process: read and decompress every frame, split lines, decode nothing.
+    public static func decompressOnly(_ path: String) throws -> Int {
+        var lines = 0
+        try JournalReader.read(path: path, storage: PosixStorage()) { _, _ in lines += 1 }
+        return lines
+    }
+
+    /// Decode already-decompressed lines (the decoder alone).
+    public static func decode(_ lines: [[UInt8]]) throws -> Int {
+        let decoder = EventCodec.StreamDecoder()
+        var seqs = 0
+        for line in lines { seqs &+= try decoder.decode(line).seq }
+        return seqs
+    }
+
+    /// The home page question by replaying everything (no snapshot).
+    public static func home(_ path: String) throws -> HomeAnswer {
+        var fold = HomeFold()
+        try EventReader.forEach(path: path) { fold.apply($0) }
+        return fold.answer
+    }
+
+    /// An exercise's history by replaying everything (no snapshot).
+    public static func history(_ path: String, exercise: String) throws -> [HistoryRow] {
+        var fold = HistoryFold(exercise: exercise)
+        try EventReader.forEach(path: path) { fold.apply($0) }
+        return fold.rows
+    }
+}
+
+/// The home-page-ish question both stores answer: how many workouts are finished, and the last
+/// one's working sets and volume (in the unit they were logged in).
+public struct HomeAnswer: Equatable, Sendable, CustomStringConvertible {
+    public var finished = 0
+    public var lastWorkout: String?
+    public var lastFinishedAt: String?
+    public var lastSets = 0
+    public var lastVolume = 0.0
+    public var description: String {
+        "\(finished) workouts; last \(lastWorkout ?? "—") at \(lastFinishedAt ?? "—"): \(lastSets) sets, volume \(lastVolume)"
+    }
+}
+
+/// One workout in an exercise's history: its working sets, top weight and volume.
+public struct HistoryRow: Equatable, Sendable {
+    public var workout: String
+    public var sets: Int
+    public var topWeight: Double
+    public var volume: Double
+}
+
+struct HomeFold {
+    var answer = HomeAnswer()
+    var open: [String: (sets: Int, volume: Double)] = [:]
+
+    mutating func apply(_ event: Event) {
+        switch event.type {
+        case "workout.started":
+            if let workout = event.string("workout") { open[workout] = (0, 0) }
+        case "set.completed":
+            guard event.string("kind") == "working", let workout = event.string("workout"), let current = open[workout],
+                  let weight = event.double("weight"), let reps = event.int("reps") else { return }
+            open[workout] = (current.sets + 1, current.volume + weight * Double(reps))
+        case "workout.finished":
+            guard let workout = event.string("workout") else { return }
+            answer.finished += 1
+            let sets = open.removeValue(forKey: workout) ?? (0, 0)
+            answer.lastWorkout = workout
+            answer.lastFinishedAt = event.at.rfc3339
+            answer.lastSets = sets.sets
+            answer.lastVolume = sets.volume
+        default:
+            break
+        }
+    }
+}
+
+struct HistoryFold {
+    let exercise: String
+    var rows: [HistoryRow] = []
+    var index: [String: Int] = [:]
+
+    init(exercise: String) { self.exercise = exercise }
+
+    mutating func apply(_ event: Event) {
+        guard event.type == "set.completed", event.string("exercise") == exercise, event.string("kind") == "working",
+              let workout = event.string("workout"), let weight = event.double("weight"), let reps = event.int("reps") else { return }
+        if let at = index[workout] {
+            rows[at].sets += 1
+            rows[at].topWeight = max(rows[at].topWeight, weight)
+            rows[at].volume += weight * Double(reps)
+        } else {
+            index[workout] = rows.count
+            rows.append(HistoryRow(workout: workout, sets: 1, topWeight: weight, volume: weight * Double(reps)))
+        }
+    }
+}
