@@ -26,7 +26,12 @@ public struct Analysis: Sendable {
             }
         }
         sessionIndices = indices
-        records = Analysis.findRecords(finished)
+        var records = Analysis.findRecords(finished)
+        for index in records.indices {
+            let id = records[index].exercise
+            records[index].name = ledger.customExercises[id]?.name ?? context.exerciseName(id)
+        }
+        self.records = records
     }
 
     public var unit: WeightUnit { ledger.displayUnit }
@@ -181,6 +186,8 @@ public struct PersonalRecord: Equatable, Hashable, Sendable {
     }
     public var kind: Kind
     public var exercise: String
+    /// The exercise's display name.
+    public var name: String
     public var workout: String
     public var date: LocalDate
     /// Kilograms for the weight and volume kinds, reps for `reps_at_weight`.
@@ -190,9 +197,9 @@ public struct PersonalRecord: Equatable, Hashable, Sendable {
     public var weightKilograms: Double?
     public var reps: Int?
 
-    public init(kind: Kind, exercise: String, workout: String, date: LocalDate, value: Double, previous: Double,
+    public init(kind: Kind, exercise: String, name: String = "", workout: String, date: LocalDate, value: Double, previous: Double,
                 weightKilograms: Double? = nil, reps: Int? = nil) {
-        self.kind = kind; self.exercise = exercise; self.workout = workout; self.date = date; self.value = value
+        self.kind = kind; self.exercise = exercise; self.name = name; self.workout = workout; self.date = date; self.value = value
         self.previous = previous; self.weightKilograms = weightKilograms; self.reps = reps
     }
 }
