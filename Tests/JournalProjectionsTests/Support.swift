@@ -56,3 +56,8 @@ func workout(_ id: String, _ name: String, start: String, finish: String, sessio
     events.append(ev("workout.finished", at: finish, fields))
     return events
 }
+
+/// A JSON literal for nested payloads: `j(#"{"split": "PPL"}"#)`.
+func j(_ text: String) -> JSONValue {
+    do { return try JSONParser.parse(Array(text.utf8)) } catch { fatalError("bad JSON literal: \(text)") }
+}
