@@ -52,11 +52,11 @@ public enum Rounding {
 }
 
 public enum OneRepMax {
-    /// Epley: `w × (1 + r/30)`; one rep returns the weight, zero reps none (0).
+    /// Epley: `w × (1 + r/30)`, computed as `w + w·r/30` (exact for whole weights); one rep returns the weight, zero reps 0.
     public static func epley(weight: Double, reps: Int) -> Double {
         if reps <= 0 { return 0 }
         if reps == 1 { return weight }
-        return weight * (1 + Double(reps) / 30)
+        return weight + weight * Double(reps) / 30
     }
 }
 
