@@ -32,7 +32,8 @@ public struct ProgressView: Equatable, Sendable {
     }
     public struct Consistency: Equatable, Sendable {
         public var target: Int
-        /// Weeks counted: every week of the range, except this week while it has not met the target yet.
+        /// Weeks counted: every week of the range from the week of the first finished workout ever, except this
+        /// week while it has not met the target yet.
         public var weeks: Int
         public var weeksMet: Int
         /// Whole percent.
@@ -114,8 +115,11 @@ public struct ProgressView: Equatable, Sendable {
             }
         }
         let target = max(1, analysis.weeklyTarget ?? 1)
-        var counted = weeks.count, met = weeks.filter { $0.workouts >= target }.count
-        if let current = weeks.last, current.week.day == LocalDate.weekStart(ofDay: today), current.workouts < target { counted -= 1 }
+        // Weeks before the lifter's first finished workout do not count against consistency.
+        let firstWeek = analysis.finished.map(\.day).min().map { LocalDate.weekStart(ofDay: $0) } ?? Int.max
+        let considered = weeks.filter { $0.week.day >= firstWeek }
+        var counted = considered.count, met = considered.filter { $0.workouts >= target }.count
+        if let current = considered.last, current.week.day == LocalDate.weekStart(ofDay: today), current.workouts < target { counted -= 1 }
         if counted < 0 { counted = 0; met = 0 }
 
         let ids = Set(inRange.map(\.id))

@@ -55,7 +55,7 @@ struct ExerciseAndProgressTests {
             dayStreak: 0, recordCount: 4,
             weeklyFrequency: [("2026-10-19", 0), ("2026-10-26", 0), ("2026-11-02", 0), ("2026-11-09", 0), ("2026-11-16", 2)].map { ProgressView.WeekCount(week: d($0.0), workouts: $0.1) },
             muscleGroups: [ProgressView.MuscleShare(muscle: "chest", sets: 6, percent: 66.7), ProgressView.MuscleShare(muscle: "shoulders", sets: 3, percent: 33.3)],
-            consistency: ProgressView.Consistency(target: 1, weeks: 5, weeksMet: 1, percent: 20),
+            consistency: ProgressView.Consistency(target: 1, weeks: 1, weeksMet: 1, percent: 100),
             strength: [
                 ProgressView.StrengthSeries(exercise: "bench", name: "Bench", favourite: false, points: [
                     ChartPoint(date: d("2026-11-16"), workout: "w1", value: 60), ChartPoint(date: d("2026-11-18"), workout: "w2", value: 60)]),
@@ -63,9 +63,12 @@ struct ExerciseAndProgressTests {
                     ChartPoint(date: d("2026-11-16"), workout: "w1", value: 40), ChartPoint(date: d("2026-11-18"), workout: "w2", value: 40)]),
             ],
             recentRecords: a.records.reversed()))
-        // A week that has not met its target yet is not counted against consistency.
+        // A week that has not met its target yet is not counted against consistency; a missed week is.
         let monday = ProgressView(analysis(pushWeek, asOf: "2026-11-23T08:00:00.000+01:00"), range: .all)
         #expect(monday.consistency == ProgressView.Consistency(target: 1, weeks: 1, weeksMet: 1, percent: 100))
         #expect(monday.from == d("2026-11-16"))
+        let later = ProgressView(analysis(pushWeek, asOf: "2026-12-01T08:00:00.000+01:00"), range: .oneMonth)
+        #expect(later.consistency == ProgressView.Consistency(target: 1, weeks: 2, weeksMet: 1, percent: 50))
+        #expect(later.weeklyFrequency.map(\.workouts) == [0, 0, 0, 2, 0, 0])
     }
 }
