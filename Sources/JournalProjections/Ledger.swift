@@ -251,20 +251,36 @@ public struct Ledger: Equatable, Sendable {
         body(&workouts[index])
     }
 
+    /// The hot path: one pass over the payload instead of a lookup per key.
     mutating func setCompleted(_ event: Event) {
-        withWorkout(event) { workout in
-            guard let exercise = event.string("exercise"), let number = event.int("set"),
-                  let weight = event.double("weight"), let reps = event.int("reps") else { return }
-            let set = LoggedSet(exercise: exercise, set: number, weight: weight, unit: WeightUnit(event.string("unit")) ?? .kg, reps: reps,
-                                kind: SetKind(event.string("kind")), rpe: event.double("rpe"), note: event.string("note"), at: event.at)
-            if let index = workout.sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
-                workout.sets[index] = set
-            } else {
-                workout.ensureExercise(exercise)
-                workout.sets.append(set)
+        var workoutID: String?, exercise: String?, number: Int?, weight: Double?, reps: Int?, rpe: Double?, note: String?
+        var unit = WeightUnit.kg, kind = SetKind.working, edited = false
+        for field in event.fields.fields {
+            switch field.key {
+            case "workout": workoutID = field.value.stringValue
+            case "exercise": exercise = field.value.stringValue
+            case "set": number = field.value.intValue
+            case "weight": weight = field.value.doubleValue
+            case "unit": unit = WeightUnit(field.value.stringValue) ?? .kg
+            case "reps": reps = field.value.intValue
+            case "kind": kind = SetKind(field.value.stringValue)
+            case "rpe": rpe = field.value.doubleValue
+            case "note": note = field.value.stringValue
+            case "edited": edited = field.value.boolValue ?? false
+            default: break
             }
-            if event.bool("edited") == true { workout.markEdited() }
         }
+        guard let workoutID, let index = workoutIndex[workoutID], let exercise, let number, let weight, let reps else { return }
+        let status = workouts[index].status
+        guard status == .open || status == .finished else { return }
+        let set = LoggedSet(exercise: exercise, set: number, weight: weight, unit: unit, reps: reps, kind: kind, rpe: rpe, note: note, at: event.at)
+        if let existing = workouts[index].sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
+            workouts[index].sets[existing] = set
+        } else {
+            workouts[index].ensureExercise(exercise)
+            workouts[index].sets.append(set)
+        }
+        if edited { workouts[index].markEdited() }
     }
 
     mutating func workoutStarted(_ event: Event) {

@@ -104,13 +104,14 @@ public struct ProgressView: Equatable, Sendable {
         let shares = muscleSets.map { MuscleShare(muscle: $0.key, sets: $0.value, percent: (Double($0.value) * 1000 / Double(max(1, totalSets))).rounded() / 10) }
             .sorted { ($0.sets, $1.muscle) > ($1.sets, $0.muscle) }
 
+        var perWeek: [Int: Int] = [:]
+        for workout in inRange { perWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += 1 }
         var weeks: [WeekCount] = []
         if let from {
             var week = LocalDate.weekStart(ofDay: from)
             let last = LocalDate.weekStart(ofDay: today)
             while week <= last {
-                let start = week
-                weeks.append(WeekCount(week: LocalDate(day: week), workouts: inRange.filter { $0.day >= start && $0.day < start + 7 }.count))
+                weeks.append(WeekCount(week: LocalDate(day: week), workouts: perWeek[week] ?? 0))
                 week += 7
             }
         }
