@@ -9,14 +9,14 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         }
         public var set: Int
         public var weight: Double?
-        public var unit: WeightUnit
+        public var unit: MassUnit
         public var reps: Int?
         public var kind: SetKind
         public var completed: Bool
         public var source: Source
         /// "+N" over the same set of the previous workout of the same name, 0 when not more.
         public var plus: Int
-        public init(set: Int, weight: Double?, unit: WeightUnit, reps: Int?, kind: SetKind = .working, completed: Bool, source: Source, plus: Int = 0) {
+        public init(set: Int, weight: Double?, unit: MassUnit, reps: Int?, kind: SetKind = .working, completed: Bool, source: Source, plus: Int = 0) {
             self.set = set; self.weight = weight; self.unit = unit; self.reps = reps; self.kind = kind; self.completed = completed
             self.source = source; self.plus = plus
         }
@@ -62,10 +62,10 @@ public struct ActiveWorkoutView: Equatable, Sendable {
     }
     public struct WarmupSuggestionView: Equatable, Sendable {
         public var weight: Double
-        public var unit: WeightUnit
+        public var unit: MassUnit
         public var reps: Int
         public var percent: String
-        public init(weight: Double, unit: WeightUnit, reps: Int, percent: String) { self.weight = weight; self.unit = unit; self.reps = reps; self.percent = percent }
+        public init(weight: Double, unit: MassUnit, reps: Int, percent: String) { self.weight = weight; self.unit = unit; self.reps = reps; self.percent = percent }
     }
     public struct Rest: Equatable, Sendable {
         public enum State: String, Equatable, Sendable { case running, finished, skipped }
@@ -176,14 +176,17 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let submitted = workout.submitted.contains(exercise)
             let repRange = prescription?.repRange
             let rule = ledger.progression[exercise]
-            let history = (analysis.sessionIndices[exercise] ?? []).map { index in
-                analysis.finished[index].workingSets(of: exercise).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps) }
+            let history = (analysis.sessionIndices[exercise] ?? []).map { index -> ProgressionInput.Session in
+                let past = analysis.finished[index]
+                let prescribed = past.prescription(of: exercise)
+                return ProgressionInput.Session(
+                    workout: past.id, at: past.startedAt,
+                    sets: past.workingSets(of: exercise).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps) },
+                    targetReps: prescribed?.repRange?.high, targetSets: prescribed.map(\.setCount).flatMap { $0 > 0 ? $0 : nil })
             }
             let input = ProgressionInput(
                 exercise: exercise, sessions: history, repRange: repRange,
-                prescribedKilograms: prescription?.weight.map { (prescription?.unit ?? .kg).kilograms($0) },
-                incrementKilograms: rule.flatMap { r in r.increment.map { (r.unit ?? .kg).kilograms($0) } } ?? 2.5,
-                deloadPercent: rule?.deloadPercent, failuresBeforeDeload: rule?.failuresBeforeDeload)
+                prescribedKilograms: prescription?.weight.map { (prescription?.unit ?? .kg).kilograms($0) }, settings: rule)
             let target = analysis.context.nextTarget(input)
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
             let warmup = working.flatMap { analysis.context.warmup(exercise, $0) }.map {

@@ -34,7 +34,7 @@ public struct Analysis: Sendable {
         self.records = records
     }
 
-    public var unit: WeightUnit { ledger.displayUnit }
+    public var unit: MassUnit { ledger.displayUnit }
     public var asOf: Timestamp { ledger.asOf }
 
     public func exerciseName(_ id: String) -> String { ledger.customExercises[id]?.name ?? context.exerciseName(id) }
@@ -109,13 +109,13 @@ public struct Analysis: Sendable {
                 for set in sets {
                     let kg = set.kilograms
                     if kg > heaviest.kilograms { heaviest = set }
-                    if OneRepMax.epley(weight: kg, reps: set.reps) > OneRepMax.epley(weight: bestE1RM.kilograms, reps: bestE1RM.reps) { bestE1RM = set }
+                    if Strength.epley(weight: kg, reps: set.reps) > Strength.epley(weight: bestE1RM.kilograms, reps: bestE1RM.reps) { bestE1RM = set }
                     if set.volumeKilograms > bestVolume.volumeKilograms { bestVolume = set }
                     sessionVolume += set.volumeKilograms
                     let key = Int64((kg * 1000).rounded())
                     if set.reps > (repsAtWeight[key]?.0 ?? -1) { repsAtWeight[key] = (set.reps, kg) }
                 }
-                let e1rm = OneRepMax.epley(weight: bestE1RM.kilograms, reps: bestE1RM.reps)
+                let e1rm = Strength.epley(weight: bestE1RM.kilograms, reps: bestE1RM.reps)
                 guard var best = bests[exercise] else {
                     // The first session only sets the baseline.
                     bests[exercise] = Bests(weight: heaviest.kilograms, e1rm: e1rm, setVolume: bestVolume.volumeKilograms,

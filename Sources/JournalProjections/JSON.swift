@@ -237,7 +237,7 @@ extension TemplatesView: JSONRepresentable {
     }
 }
 
-extension Programme: JSONRepresentable {
+extension RecordedProgramme: JSONRepresentable {
     public var jsonValue: JSONValue {
         object(["split": json(split), "days_per_week": json(daysPerWeek), "weeks": json(weeks), "session_minutes": json(sessionMinutes, json),
                 "priority_muscles": json(priorityMuscles), "goal": json(goal, json), "ruleset": json(ruleset), "generated_at": json(generatedAt),

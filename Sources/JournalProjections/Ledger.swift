@@ -16,7 +16,7 @@ public struct Ledger: Equatable, Sendable {
     public internal(set) var profile = Profile()
     /// Latest answer per question.
     public internal(set) var answers: [String: JSONValue] = [:]
-    public internal(set) var programme: Programme?
+    public internal(set) var programme: RecordedProgramme?
     /// Every workout ever started, in journal order.
     public internal(set) var workouts: [WorkoutRecord] = []
     public internal(set) var templates: [Template] = []
@@ -24,7 +24,7 @@ public struct Ledger: Equatable, Sendable {
     public internal(set) var customExercises: [String: CustomExercise] = [:]
     /// At most 10, in the order they were added.
     public internal(set) var favourites: [String] = []
-    public internal(set) var progression: [String: ProgressionRule] = [:]
+    public internal(set) var progression: [String: ProgressionSettings] = [:]
     public internal(set) var settings: [String: JSONValue] = [:]
     var workoutIndex: [String: Int] = [:]
 
@@ -39,7 +39,7 @@ public struct Ledger: Equatable, Sendable {
     /// The fold, `(inout State, Event)`.
     public static func fold(_ state: inout Ledger, _ event: Event) { state.apply(event) }
 
-    public var displayUnit: WeightUnit { profile.unit ?? .kg }
+    public var displayUnit: MassUnit { profile.unit ?? .kg }
 
     public func workout(_ id: String) -> WorkoutRecord? { workoutIndex[id].map { workouts[$0] } }
 
@@ -65,7 +65,7 @@ public struct Ledger: Equatable, Sendable {
             withWorkout(event) { workout in
                 guard let exercise = event.string("exercise"), let number = event.int("set") else { return }
                 workout.ensureExercise(exercise)
-                let row = SetRow(exercise: exercise, set: number, weight: event.double("weight"), unit: WeightUnit(event.string("unit")),
+                let row = SetRow(exercise: exercise, set: number, weight: event.double("weight"), unit: MassUnit(event.string("unit")),
                                  reps: event.int("reps"), kind: SetKind(event.string("kind")))
                 if let index = workout.rows.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
                     workout.rows[index] = row
@@ -85,13 +85,13 @@ public struct Ledger: Equatable, Sendable {
                 guard let exercise = event.string("exercise"), let number = event.int("set") else { return }
                 if let index = workout.sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
                     if let weight = event.double("weight") { workout.sets[index].weight = weight }
-                    if let unit = WeightUnit(event.string("unit")) { workout.sets[index].unit = unit }
+                    if let unit = MassUnit(event.string("unit")) { workout.sets[index].unit = unit }
                     if let reps = event.int("reps") { workout.sets[index].reps = reps }
                     if let kind = event.string("kind") { workout.sets[index].kind = SetKind(kind) }
                     if let rpe = event.double("rpe") { workout.sets[index].rpe = rpe }
                 } else if let index = workout.rows.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
                     if let weight = event.double("weight") { workout.rows[index].weight = weight }
-                    if let unit = WeightUnit(event.string("unit")) { workout.rows[index].unit = unit }
+                    if let unit = MassUnit(event.string("unit")) { workout.rows[index].unit = unit }
                     if let reps = event.int("reps") { workout.rows[index].reps = reps }
                     if let kind = event.string("kind") { workout.rows[index].kind = SetKind(kind) }
                 }
@@ -254,14 +254,14 @@ public struct Ledger: Equatable, Sendable {
     /// The hot path: one pass over the payload instead of a lookup per key.
     mutating func setCompleted(_ event: Event) {
         var workoutID: String?, exercise: String?, number: Int?, weight: Double?, reps: Int?, rpe: Double?, note: String?
-        var unit = WeightUnit.kg, kind = SetKind.working, edited = false
+        var unit = MassUnit.kg, kind = SetKind.working, edited = false
         for field in event.fields.fields {
             switch field.key {
             case "workout": workoutID = field.value.stringValue
             case "exercise": exercise = field.value.stringValue
             case "set": number = field.value.intValue
             case "weight": weight = field.value.doubleValue
-            case "unit": unit = WeightUnit(field.value.stringValue) ?? .kg
+            case "unit": unit = MassUnit(field.value.stringValue) ?? .kg
             case "reps": reps = field.value.intValue
             case "kind": kind = SetKind(field.value.stringValue)
             case "rpe": rpe = field.value.doubleValue
@@ -335,7 +335,7 @@ public struct Ledger: Equatable, Sendable {
         case "profile.updated":
             if let name = event.string("name") { profile.name = name }
             if let email = event.string("email") { profile.email = email }
-            if let unit = WeightUnit(event.string("unit")) { profile.unit = unit }
+            if let unit = MassUnit(event.string("unit")) { profile.unit = unit }
             if let birthDate = event.string("birth_date") { profile.birthDate = birthDate }
             if let gender = event.string("gender") { profile.gender = gender }
             if let height = Quantity(event["height"]) { profile.height = height }
@@ -343,7 +343,7 @@ public struct Ledger: Equatable, Sendable {
         case "settings.changed":
             guard let key = event.string("key"), let value = event["value"] else { return }
             settings[key] = value
-            if key == "unit", let unit = WeightUnit(value.stringValue) { profile.unit = unit }
+            if key == "unit", let unit = MassUnit(value.stringValue) { profile.unit = unit }
         case "subscription.started":
             profile.subscription = Subscription(plan: event.string("plan") ?? "monthly", startedAt: event.at, price: event.double("price"),
                                                 currency: event.string("currency"), trialDays: event.int("trial_days"),
@@ -360,11 +360,11 @@ public struct Ledger: Equatable, Sendable {
             if let question = event.string("question"), let answer = event["answer"] { answers[question] = answer }
         case "programme.generated":
             guard let object = event.object("programme") else { return }
-            let sessions: [ProgrammeSession] = object["sessions"]?.arrayValue?.compactMap { value in
+            let sessions: [RecordedProgramme.Session] = object["sessions"]?.arrayValue?.compactMap { value in
                 guard let session = value.objectValue, let name = session["name"]?.stringValue else { return nil }
-                return ProgrammeSession(name: name, focus: session["focus"]?.stringValue, exercises: Prescription.list(session["exercises"]))
+                return RecordedProgramme.Session(name: name, focus: session["focus"]?.stringValue, exercises: Prescription.list(session["exercises"]))
             } ?? []
-            programme = Programme(split: object["split"]?.stringValue ?? "", daysPerWeek: object["days_per_week"]?.intValue ?? sessions.count,
+            programme = RecordedProgramme(split: object["split"]?.stringValue ?? "", daysPerWeek: object["days_per_week"]?.intValue ?? sessions.count,
                                   weeks: object["weeks"]?.intValue ?? 1, sessions: sessions,
                                   sessionMinutes: object["session_minutes"]?.stringValue,
                                   priorityMuscles: object["priority_muscles"]?.arrayValue?.compactMap(\.stringValue) ?? [],
@@ -381,9 +381,9 @@ public struct Ledger: Equatable, Sendable {
             favourites.removeAll { $0 == event.string("exercise") }
         case "progression.configured":
             guard let id = event.string("exercise") else { return }
-            var rule = progression[id] ?? ProgressionRule()
+            var rule = progression[id] ?? ProgressionSettings()
             if let increment = event.double("increment") { rule.increment = increment }
-            if let unit = WeightUnit(event.string("unit")) { rule.unit = unit }
+            if let unit = MassUnit(event.string("unit")) { rule.unit = unit }
             if let trigger = event.string("trigger") { rule.trigger = trigger }
             if let deload = event.double("deload_percent") { rule.deloadPercent = deload }
             if let failures = event.int("failures_before_deload") { rule.failuresBeforeDeload = failures }

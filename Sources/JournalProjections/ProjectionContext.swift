@@ -48,8 +48,8 @@ public struct ProjectionContext: Sendable {
     /// Seed 000: +increment (default 2.5 kg) when every working set of the last session reached the top of
     /// the rep range; otherwise the last session's top weight again. No history: the prescribed weight.
     @Sendable public static func seedProgression(_ input: ProgressionInput) -> Double? {
-        guard let last = input.sessions.last, let top = last.map(\.kilograms).max() else { return input.prescribedKilograms }
-        guard let range = input.repRange, !last.isEmpty else { return top }
+        guard let last = input.sessions.last?.sets, let top = last.map(\.kilograms).max() else { return input.prescribedKilograms }
+        guard let range = input.repRange else { return top }
         let allAtTop = last.allSatisfy { $0.reps >= range.high }
         return allAtTop ? top + input.incrementKilograms : top
     }
@@ -77,31 +77,46 @@ public struct ProjectionContext: Sendable {
     }
 }
 
-/// What the progression rule sees for one exercise: its past sessions' working sets, oldest first.
+/// What the progression rule sees for one exercise: its past sessions, oldest first, and its settings. Shaped so
+/// an adapter can build TrainingDomain's `CompletedSession`s and `ProgressionRule` from it.
 public struct ProgressionInput: Equatable, Sendable {
     public struct Set: Equatable, Sendable {
         public var kilograms: Double
         public var reps: Int
         public init(kilograms: Double, reps: Int) { self.kilograms = kilograms; self.reps = reps }
     }
+    /// One finished workout's working sets of the exercise (set-number order) and what that workout prescribed.
+    public struct Session: Equatable, Sendable {
+        public var workout: String
+        public var at: Timestamp
+        public var sets: [Set]
+        /// Top of the prescribed rep range in that workout.
+        public var targetReps: Int?
+        public var targetSets: Int?
+        public init(workout: String, at: Timestamp, sets: [Set], targetReps: Int? = nil, targetSets: Int? = nil) {
+            self.workout = workout; self.at = at; self.sets = sets; self.targetReps = targetReps; self.targetSets = targetSets
+        }
+    }
     public var exercise: String
-    public var sessions: [[Set]]
-    public var repRange: RepRange?
+    public var sessions: [Session]
+    /// What the workout in progress prescribes.
+    public var repRange: PrescribedReps?
     public var prescribedKilograms: Double?
-    /// From `progression.configured` (default 2.5 kg).
-    public var incrementKilograms: Double
-    public var deloadPercent: Double?
-    public var failuresBeforeDeload: Int?
+    /// `progression.configured` for this exercise, if any.
+    public var settings: ProgressionSettings?
 
-    public init(exercise: String, sessions: [[Set]], repRange: RepRange?, prescribedKilograms: Double?,
-                incrementKilograms: Double = 2.5, deloadPercent: Double? = nil, failuresBeforeDeload: Int? = nil) {
+    public init(exercise: String, sessions: [Session], repRange: PrescribedReps?, prescribedKilograms: Double?, settings: ProgressionSettings? = nil) {
         self.exercise = exercise
         self.sessions = sessions
         self.repRange = repRange
         self.prescribedKilograms = prescribedKilograms
-        self.incrementKilograms = incrementKilograms
-        self.deloadPercent = deloadPercent
-        self.failuresBeforeDeload = failuresBeforeDeload
+        self.settings = settings
+    }
+
+    /// The configured increment in kilograms (default 2.5 kg).
+    public var incrementKilograms: Double {
+        guard let increment = settings?.increment else { return 2.5 }
+        return (settings?.unit ?? .kg).kilograms(increment)
     }
 }
 

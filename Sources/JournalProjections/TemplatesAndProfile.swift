@@ -62,7 +62,7 @@ public struct ProfileView: Equatable, Sendable {
     public var name: String?
     public var email: String?
     public var memberSince: LocalDate?
-    public var unit: WeightUnit
+    public var unit: MassUnit
     public var birthDate: String?
     public var gender: String?
     public var height: Quantity?
@@ -70,7 +70,7 @@ public struct ProfileView: Equatable, Sendable {
     public var subscription: Subscription?
     /// `active`, `cancelled` or nil.
     public var subscriptionStatus: String?
-    public var programme: Programme?
+    public var programme: RecordedProgramme?
     public var favourites: [String]
     /// Every `settings.changed` key with its latest value, sorted by key.
     public var settings: [JSONField]

@@ -1,7 +1,7 @@
 import JournalEvents
 
 /// A weight unit as events record it (`"kg"` or `"lb"`). PROJECTIONS.md §"Units".
-public enum WeightUnit: String, Sendable, Equatable, Hashable, CaseIterable {
+public enum MassUnit: String, Sendable, Equatable, Hashable, CaseIterable {
     case kg, lb
 
     /// Exactly 0.45359237 kg per pound (the international pound).
@@ -15,8 +15,8 @@ public enum WeightUnit: String, Sendable, Equatable, Hashable, CaseIterable {
         }
     }
 
-    public func kilograms(_ value: Double) -> Double { self == .kg ? value : value * WeightUnit.kilogramsPerPound }
-    public func fromKilograms(_ kg: Double) -> Double { self == .kg ? kg : kg / WeightUnit.kilogramsPerPound }
+    public func kilograms(_ value: Double) -> Double { self == .kg ? value : value * MassUnit.kilogramsPerPound }
+    public func fromKilograms(_ kg: Double) -> Double { self == .kg ? kg : kg / MassUnit.kilogramsPerPound }
 }
 
 /// A set's kind. Every kind except `warmup` is a working set.
@@ -30,10 +30,10 @@ public enum SetKind: String, Sendable, Equatable, Hashable {
 /// A weight shown in the display unit, rounded to 0.01.
 public struct DisplayWeight: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var weight: Double
-    public var unit: WeightUnit
+    public var unit: MassUnit
 
-    public init(weight: Double, unit: WeightUnit) { self.weight = weight; self.unit = unit }
-    public init(kilograms: Double, in unit: WeightUnit) {
+    public init(weight: Double, unit: MassUnit) { self.weight = weight; self.unit = unit }
+    public init(kilograms: Double, in unit: MassUnit) {
         self.init(weight: Rounding.display(unit.fromKilograms(kilograms)), unit: unit)
     }
 
@@ -51,7 +51,7 @@ public enum Rounding {
     }
 }
 
-public enum OneRepMax {
+public enum Strength {
     /// Epley: `w × (1 + r/30)`, computed as `w + w·r/30` (exact for whole weights); one rep returns the weight, zero reps 0.
     public static func epley(weight: Double, reps: Int) -> Double {
         if reps <= 0 { return 0 }
@@ -61,7 +61,7 @@ public enum OneRepMax {
 }
 
 /// A rep prescription such as `"8-12"`, `"5"`, `"8–12"` or `"AMRAP"` (no bounds).
-public struct RepRange: Equatable, Hashable, Sendable {
+public struct PrescribedReps: Equatable, Hashable, Sendable {
     public var low: Int
     public var high: Int
 

@@ -88,11 +88,11 @@ enum Text {
     }
 
     /// A weight given in kilograms, shown in the display unit: `1,940 kg`.
-    static func kilograms(_ kg: Double, _ unit: WeightUnit) -> String {
+    static func kilograms(_ kg: Double, _ unit: MassUnit) -> String {
         "\(number(unit.fromKilograms(kg))) \(unit.rawValue)"
     }
 
-    static func weight(_ weight: Double?, _ unit: WeightUnit) -> String {
+    static func weight(_ weight: Double?, _ unit: MassUnit) -> String {
         weight.map { "\(number($0)) \(unit.rawValue)" } ?? "–"
     }
 
@@ -109,7 +109,7 @@ enum Text {
         return sign + grouped + (fraction == "0" ? "" : String(fraction.dropFirst()))
     }
 
-    static func record(_ record: PersonalRecord, _ unit: WeightUnit) -> String {
+    static func record(_ record: PersonalRecord, _ unit: MassUnit) -> String {
         let value: String
         switch record.kind {
         case .repsAtWeight: value = "\(Int(record.value)) reps at \(kilograms(record.weightKilograms ?? 0, unit))"

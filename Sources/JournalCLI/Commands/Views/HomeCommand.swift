@@ -14,7 +14,7 @@ struct HomeCommand: ParsableCommand {
         options.emit(home) { HomeCommand.render(home, unit: analysis.unit) }
     }
 
-    static func render(_ home: HomeView, unit: WeightUnit) -> String {
+    static func render(_ home: HomeView, unit: MassUnit) -> String {
         var lines: [String] = []
         let first = home.name?.split(separator: " ").first.map(String.init)
         lines.append(first.map { "Hey, \($0)" } ?? "Hey there")

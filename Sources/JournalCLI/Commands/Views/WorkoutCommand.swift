@@ -21,7 +21,7 @@ struct WorkoutCommand: ParsableCommand {
         options.emit(detail) { WorkoutCommand.render(detail, unit: analysis.unit) }
     }
 
-    static func render(_ detail: WorkoutDetail, unit: WeightUnit) -> String {
+    static func render(_ detail: WorkoutDetail, unit: MassUnit) -> String {
         let w = detail.summary
         var lines = ["\(w.name) Workout  \(Text.duration(w.durationSeconds))",
                      "\(w.date)  \(w.startedAt) – \(w.finishedAt)\(w.edited ? "  (edited)" : "")"]
