@@ -212,6 +212,7 @@ enum SearchText {
         case "pulldown": return ["pulldown"]
         case "skullcrusher": return ["skull", "crusher"]
         case "flye": return ["fly"]
+        case "deltoid", "delts", "deltoids": return ["delt"]
         default: return [word]
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A guess at which catalogue exercise another app's name means.
 public struct NameMatch: Equatable, Sendable {
     public var exerciseID: String
@@ -8,9 +10,11 @@ public struct NameMatch: Equatable, Sendable {
 }
 
 /// Maps names written by other apps (`Bench Press (Barbell)`, `Paused Bench Press`, `Lat Pulldown (Cable)`) to
-/// catalogue ids. Words in parentheses or naming equipment are equipment hints; the rest are compared with each
-/// exercise's name and aliases by the Dice coefficient of their word sets (plurals folded, word order ignored).
-/// The score is multiplied by 1 when the hinted equipment agrees, 0.9 when it partly agrees, 0.75 when it does not,
+/// catalogue ids. Words naming equipment (`barbell`, `db`, `machine`, `plate loaded`, …) are equipment hints; the rest
+/// are compared with each exercise's name and aliases by a weighted Dice coefficient of their word sets (plurals folded,
+/// word order ignored). A word weighs ln(1 + N/df), N exercises and df of them using the word, so rare words (`calf`)
+/// count more than common ones (`press`); words the catalogue never uses (gym brands) weigh 1.5.
+/// The score is multiplied by 1 when the hinted equipment agrees, 0.95 when it partly agrees, 0.85 when it does not,
 /// and by 0.9 when a variation word (`paused`, `tempo`, `deficit`, …) was set aside. Pure and deterministic:
 /// ties go to the earlier exercise in catalogue order.
 public struct NameMatcher: Sendable {
@@ -29,6 +33,7 @@ public struct NameMatcher: Sendable {
     private struct Phrase { var words: Set<String>; var text: String }
     private struct Candidate { var id: String; var phrases: [Phrase]; var equipment: Set<String> }
     private let candidates: [Candidate]
+    private let weights: [String: Double]
 
     public init(catalogue: ExerciseCatalogue = .builtIn) {
         self.catalogue = catalogue
@@ -63,7 +68,15 @@ public struct NameMatcher: Sendable {
             }
             return Candidate(id: exercise.id, phrases: phrases, equipment: equipment)
         }
+        var documentFrequency: [String: Int] = [:]
+        for candidate in candidates {
+            for word in candidate.phrases.reduce(into: Set<String>(), { $0.formUnion($1.words) }) { documentFrequency[word, default: 0] += 1 }
+        }
+        let total = Double(max(1, candidates.count))
+        weights = documentFrequency.mapValues { log(1 + total / Double($0)) }
     }
+
+    private func weight(_ words: Set<String>) -> Double { words.reduce(0) { $0 + (weights[$1] ?? 1.5) } }
 
     /// Core words, equipment hints and whether a variation word was dropped.
     static func split(_ text: String) -> (core: Set<String>, equipment: Set<String>, variation: Bool) {
@@ -74,6 +87,11 @@ public struct NameMatcher: Sendable {
         var index = 0
         while index < words.count {
             let word = words[index]
+            if word == "back" && index + 1 < words.count && words[index + 1] == "delt" {
+                core.insert("rear") // "back delts" are rear delts
+                index += 1
+                continue
+            }
             if (word == "plate" || word == "pin") && index + 1 < words.count && words[index + 1] == "loaded" {
                 equipment.insert(word == "plate" ? "plate-loaded" : "machine")
                 index += 2
@@ -89,19 +107,20 @@ public struct NameMatcher: Sendable {
     public func match(_ name: String) -> NameMatch? {
         let query = NameMatcher.split(name)
         guard !query.core.isEmpty else { return nil }
+        let queryWeight = weight(query.core)
         var best: NameMatch?
         for candidate in candidates {
             for phrase in candidate.phrases where !phrase.words.isEmpty {
-                let shared = query.core.intersection(phrase.words).count
-                guard shared > 0 else { continue }
-                var score = 2 * Double(shared) / Double(query.core.count + phrase.words.count)
+                let shared = query.core.intersection(phrase.words)
+                guard !shared.isEmpty else { continue }
+                var score = 2 * weight(shared) / (queryWeight + weight(phrase.words))
                 if !query.equipment.isEmpty {
                     if query.equipment.isSubset(of: candidate.equipment) {
                         score *= 1
                     } else if !query.equipment.isDisjoint(with: candidate.equipment) {
-                        score *= 0.9
+                        score *= 0.95
                     } else {
-                        score *= 0.75
+                        score *= 0.85
                     }
                 }
                 if query.variation { score *= 0.9 }
