@@ -5,6 +5,8 @@ public struct EquipmentCatalogue: Sendable {
     /// Category → its items, in file order.
     public var categories: [(name: String, items: [String])]
     public var gymCategories: Set<String>
+    /// Categories whose items are machines of that kind (a filter on the category matches its items).
+    public var machineCategories: Set<String>
     public var gymItems: [String]
     public var always: [String]
     public var synonyms: [String: String]
@@ -21,6 +23,7 @@ public struct EquipmentCatalogue: Sendable {
         }
         categories = object.fields.map { ($0.key, $0.value.stringArray ?? []) }
         gymCategories = Set(json["gym_categories"]?.stringArray ?? [])
+        machineCategories = Set(json["machine_categories"]?.stringArray ?? [])
         gymItems = json["gym_items"]?.stringArray ?? []
         always = json["always"]?.stringArray ?? []
         var synonyms: [String: String] = [:]

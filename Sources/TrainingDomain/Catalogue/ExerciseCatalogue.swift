@@ -70,13 +70,13 @@ public struct ExerciseCatalogue: Sendable {
     }
 
     /// Exercises that work EVERY listed muscle (primary or secondary, group members included) AND use EVERY
-    /// listed piece of equipment (a category also matches its items: `pin-loaded-machine` matches `leg-press`).
+    /// listed piece of equipment (a machine category also matches its machines: `pin-loaded-machine` matches `leg-press`).
     /// Empty lists do not filter. Catalogue order.
     public func filter(muscles: [String] = [], equipment: [String] = []) -> [Exercise] {
         let muscleSets = muscles.map(expandMuscle)
         let equipmentSets: [Set<String>] = equipment.map { name in
             let key = self.equipment.normalise(name)
-            let items = self.equipment.categories.first { $0.name == key }?.items ?? []
+            let items = self.equipment.machineCategories.contains(key) ? self.equipment.categories.first { $0.name == key }?.items ?? [] : []
             return Set([key] + items)
         }
         return exercises.filter { exercise in

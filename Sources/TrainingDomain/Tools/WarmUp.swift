@@ -20,8 +20,8 @@ public enum WarmUp {
     }
 
     /// The ramp before heavy sets: the empty bar × 10, then 40 % × 5, 60 % × 3, 80 % × 2 of the working weight,
-    /// each rounded to the nearest 2.5 kg (5 lb). Steps that do not exceed the previous step, or that reach the
-    /// working weight, are dropped. Without a bar the ramp starts at 40 %.
+    /// each rounded to the nearest 2.5 kg (5 lb). Steps that do not exceed the previous step and the bar, or that
+    /// reach the working weight, are dropped. Without a bar the ramp starts at 40 %.
     public static func ramp(workingWeight: Double, unit: WeightUnit, barWeight: Double? = nil) -> [WarmUpSet] {
         guard workingWeight > 0, workingWeight.isFinite else { return [] }
         var sets: [WarmUpSet] = []
@@ -30,7 +30,7 @@ public enum WarmUp {
         }
         for (percent, reps) in [(0.4, 5), (0.6, 3), (0.8, 2)] {
             let weight = Units.round(workingWeight * percent, toNearest: unit.loadingStep)
-            guard workingWeight > weight, weight > (sets.last?.weight ?? 0) else { continue }
+            guard workingWeight > weight, weight > max(sets.last?.weight ?? 0, barWeight ?? 0) else { continue }
             sets.append(WarmUpSet(weight: weight, reps: reps, unit: unit, percent: percent))
         }
         return sets
