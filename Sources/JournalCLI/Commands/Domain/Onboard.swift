@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventJournal
+import Foundation
 import JournalEvents
 import TrainingDomain
 
@@ -8,7 +9,8 @@ struct Onboard: ParsableCommand {
         abstract: "Record questionnaire answers and the programme a rule set generates from them.",
         discussion: """
         Appends, in one all-or-nothing write: questionnaire.answered for every answer, questionnaire.completed, \
-        then programme.generated with the rule set's name and version. Answers are checked against the rule set \
+        then programme.generated with the rule set's name and version. A journal that already has answers or a \
+        programme gets a programme.reset first (retaking the questionnaire). Answers are checked against the rule set \
         first; nothing is written when any is refused. Prints the seq of each event recorded. With --dry-run, \
         prints the event drafts (one JSON object per line) and writes nothing.
         """
@@ -33,15 +35,24 @@ struct Onboard: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let now = SystemClock.now()
+            let existed = FileManager.default.fileExists(atPath: file)
+            let existing = existed ? try JournalLoader.events(path: file) : []
             let drafts: [JSONValue]
             do {
-                drafts = try Onboarding.drafts(ruleset: ruleset, answers: try AnswersFile.read(answers), asOf: LocalDate(day: now.localDay))
+                drafts = try Onboarding.drafts(ruleset: ruleset, answers: try AnswersFile.read(answers), asOf: LocalDate(day: now.localDay),
+                                               existing: existing)
             } catch let error as ProgrammeError {
                 throw Failure(message: "\(answers): \(error.description); nothing was written")
             }
             if dryRun {
                 for draft in drafts { print(JSONWriter.string(draft)) }
                 return
+            }
+            // A journal this command created stays only if it received the events.
+            defer {
+                if !existed, let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int, size == 0 {
+                    try? FileManager.default.removeItem(atPath: file)
+                }
             }
             let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
             defer { journal.close() }
