@@ -29,10 +29,12 @@ public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
     public var aliases: [String]
     /// True for exercises from `exercise.created`.
     public var isCustom: Bool
+    /// Cardio (seed 004): logged as minutes and kilometres (`cardio.logged`), never in strength records.
+    public var isCardio: Bool
 
     public init(id: String, name: String, primaryMuscles: [String], secondaryMuscles: [String] = [], equipment: [String],
                 mechanic: Mechanic, pattern: MovementPattern?, difficulty: Difficulty = .beginner,
-                alternatives: [String] = [], aliases: [String] = [], isCustom: Bool = false) {
+                alternatives: [String] = [], aliases: [String] = [], isCustom: Bool = false, isCardio: Bool = false) {
         self.id = id
         self.name = name
         self.primaryMuscles = primaryMuscles
@@ -44,6 +46,7 @@ public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
         self.alternatives = alternatives
         self.aliases = aliases
         self.isCustom = isCustom
+        self.isCardio = isCardio
     }
 
     /// Primary then secondary muscles.

@@ -34,7 +34,7 @@ public struct ExerciseCatalogue: Sendable {
                             secondaryMuscles: item["secondary"]?.stringArray ?? [], equipment: item["equipment"]?.stringArray ?? [],
                             mechanic: mechanic, pattern: item["pattern"]?.stringValue.flatMap(MovementPattern.init(rawValue:)),
                             difficulty: difficulty, alternatives: item["alternatives"]?.stringArray ?? [],
-                            aliases: item["aliases"]?.stringArray ?? [])
+                            aliases: item["aliases"]?.stringArray ?? [], isCardio: item["category"]?.stringValue == "cardio")
         }
         index = [:]
         for (position, exercise) in exercises.enumerated() where index[exercise.id] == nil { index[exercise.id] = position }
@@ -88,7 +88,8 @@ public struct ExerciseCatalogue: Sendable {
     /// Exercises a lifter can do with the equipment answers (every required item available).
     public func doable(withEquipment answers: [String]) -> [Exercise] {
         let available = equipment.available(from: answers)
-        return exercises.filter { $0.equipment.allSatisfy(available.contains) }
+        // Cardio is logged, never prescribed by a rule set.
+        return exercises.filter { !$0.isCardio && $0.equipment.allSatisfy(available.contains) }
     }
 
     /// Free-text search, tolerant of case, punctuation, plurals and word order: every word of `text` must start a
