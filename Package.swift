@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "TrainingDomain", dependencies: ["JournalEvents"],
                 resources: [.copy("Data")], swiftSettings: swiftSettings),
         .target(name: "JournalProjections", dependencies: ["JournalEvents", "TrainingDomain"], swiftSettings: swiftSettings),
-        .target(name: "JournalSimulator", dependencies: ["JournalEvents", "TrainingDomain"], swiftSettings: swiftSettings),
+        .target(name: "JournalSimulator", dependencies: ["JournalEvents", "TrainingDomain", "JournalStore"], swiftSettings: swiftSettings),
         .target(name: "JournalInterchange",
                 dependencies: ["JournalEvents", "TrainingDomain", "JournalProjections", "SwiftCSV"],
                 swiftSettings: swiftSettings),

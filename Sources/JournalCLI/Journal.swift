@@ -10,12 +10,12 @@ struct Journal: ParsableCommand {
         discussion: """
         A journal is one zstd-compressed, append-only file of JSON lines per user (see FORMAT.md).
         Exit codes: 0 success; 1 the journal or input has a problem (verify found damage, an event \
-        was refused); 2 bad command-line usage; 3 the journal is locked by another writer.
+        was refused); 3 the journal is locked by another writer; 64 bad command-line usage.
         """,
         version: "0.1.0",
         subcommands: Journal.allSubcommands
     )
 
     /// Every subcommand. Add new ones here (keep alphabetical within each group).
-    static let allSubcommands: [any ParsableCommand.Type] = coreSubcommands + domainSubcommands + viewSubcommands + interchangeSubcommands
+    static let allSubcommands: [any ParsableCommand.Type] = coreSubcommands + domainSubcommands + viewSubcommands + interchangeSubcommands + reliabilitySubcommands
 }

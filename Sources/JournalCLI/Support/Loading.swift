@@ -3,17 +3,12 @@ import JournalEvents
 import Foundation
 
 /// How every view reads a journal: all decoded events in seq order, optionally only up to `untilSeq`.
-/// (Temporary: reads plain JSONL until the store lands; the signature stays.)
 enum JournalLoader {
     static func events(path: String, untilSeq: Int? = nil) throws -> [Event] {
-        let data = try String(contentsOfFile: path, encoding: .utf8)
-        var events: [Event] = []
-        for line in data.split(separator: "\n") {
-            let event = try EventCodec.decode(String(line))
-            if let untilSeq, event.seq > untilSeq { break }
-            events.append(event)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Failure(message: "\(path): no such journal (check the path; `journal record \(path)` creates one)")
         }
-        return events
+        return try EventReader.events(path: path, untilSeq: untilSeq)
     }
 }
 

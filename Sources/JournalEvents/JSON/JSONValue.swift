@@ -91,3 +91,9 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 extension JSONValue {
     public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
 }
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { JSONField($0.0, $0.1) }))
+    }
+}

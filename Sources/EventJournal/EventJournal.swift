@@ -1,0 +1,107 @@
+import JournalEvents
+import JournalStore
+
+/// A user's journal opened for recording: the store's single writer plus the recording rules
+/// folded over every event already there. Events are checked, then appended durably; the
+/// tail is sealed into one frame when a workout ends (FORMAT.md §"Sealing").
+public final class EventJournal {
+    public struct Options: Sendable {
+        public var store = JournalWriter.Options()
+        /// Seal once this many events sit in one-event frames, even mid-workout.
+        public var sealAfterEvents = 64
+        /// Event types after which the tail is sealed.
+        public var sealAfterTypes: Set<String> = ["workout.finished", "workout.discarded", "questionnaire.completed",
+                                                  "programme.generated", "data.cleared", "template.created"]
+        /// Accept event types this version does not know (written by a newer app).
+        public var allowUnknownTypes = false
+        public init() {}
+    }
+
+    public let path: String
+    public let device: String
+    public let options: Options
+    public private(set) var rules = RecordingRules()
+    /// The last seal that failed after its events were already durable (they stay acknowledged).
+    public private(set) var lastSealError: (any Error)?
+    let writer: JournalWriter
+    let clock: () -> Timestamp
+
+    public var recovery: JournalWriter.Recovery { writer.recovery }
+    public var scanReport: ScanReport { writer.report }
+
+    /// Opens or creates the journal at `path`. `device` tags the ids this writer assigns;
+    /// `clock` supplies `at` for events that have none.
+    public init(path: String, storage: any Storage = PosixStorage(), device: String, options: Options = Options(),
+                clock: @escaping () -> Timestamp) throws(JournalError) {
+        guard EventID.isValidDeviceTag(device) else { throw .badDeviceTag(device) }
+        self.path = path
+        self.device = device
+        self.options = options
+        self.clock = clock
+        var rules = RecordingRules()
+        do {
+            writer = try JournalWriter(path: path, storage: storage, options: options.store) { line, location in
+                switch Result(catching: { () throws(EventCodec.DecodingError) -> Event in try EventCodec.decode(line) }) {
+                case .success(let event): rules.apply(event)
+                case .failure(let problem):
+                    throw JournalError.badStoredLine(path: path, line: location.lineNumber, frameOffset: location.frameOffset, problem: problem)
+                }
+            }
+        } catch let error as JournalError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.io(path: path, operation: "open", errno: 0, message: "\(error)"))
+        }
+        self.rules = rules
+    }
+
+    /// Checks `draft` (a JSON object; envelope keys optional) and appends it durably.
+    /// Returns the event as stored. On refusal the file is unchanged.
+    @discardableResult
+    public func record(_ draft: JSONValue, inputLine: Int? = nil) throws(JournalError) -> Event {
+        try record(batch: [draft], firstInputLine: inputLine)[0]
+    }
+
+    /// Group commit: checks every draft in order (each against the journal plus the ones
+    /// before it), then appends them all with one fsync. All or nothing.
+    @discardableResult
+    public func record(batch drafts: [JSONValue], firstInputLine: Int? = nil) throws(JournalError) -> [Event] {
+        var staged = rules
+        var events: [Event] = []
+        for (index, draft) in drafts.enumerated() {
+            switch staged.prepare(draft, device: device, now: clock(), allowUnknownTypes: options.allowUnknownTypes) {
+            case .success(let event):
+                staged.apply(event)
+                events.append(event)
+            case .failure(let problem):
+                throw .refused(path: path, line: firstInputLine.map { $0 + index }, problem: problem)
+            }
+        }
+        do {
+            try writer.append(events.map { EventCodec.encode($0) })
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.io(path: path, operation: "append", errno: 0, message: "\(error)"))
+        }
+        rules = staged
+        if writer.tailRecordCount >= options.sealAfterEvents || events.contains(where: { options.sealAfterTypes.contains($0.type) }) {
+            seal()
+        }
+        return events
+    }
+
+    /// Seals the tail now. A failure here loses nothing: the events are already durable.
+    public func seal() {
+        do {
+            try writer.seal()
+            lastSealError = nil
+        } catch {
+            lastSealError = error
+        }
+    }
+
+    public func close() { writer.close() }
+}

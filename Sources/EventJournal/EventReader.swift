@@ -1,0 +1,47 @@
+import JournalEvents
+import JournalStore
+
+/// Reads events from a journal without changing it.
+public enum EventReader {
+    /// A line that is inside an intact frame but is not a valid event.
+    public struct BadLine: Equatable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var frameOffset: Int
+        public var problem: EventCodec.DecodingError
+        public var description: String { "line \(line) (frame at byte \(frameOffset)): \(problem)" }
+    }
+
+    /// Streams every decodable event in file order to `body`, up to and including `untilSeq`.
+    @discardableResult
+    public static func forEach(path: String, storage: any Storage = PosixStorage(), untilSeq: Int? = nil,
+                               badLines: ((BadLine) -> Void)? = nil,
+                               _ body: (Event) throws -> Void) throws(JournalError) -> ScanReport {
+        struct Stop: Error {}
+        do {
+            return try JournalReader.read(path: path, storage: storage) { line, location in
+                do {
+                    let event = try EventCodec.decode(line)
+                    if let untilSeq, event.seq > untilSeq { throw Stop() }
+                    try body(event)
+                } catch let error as EventCodec.DecodingError {
+                    badLines?(BadLine(line: location.lineNumber, frameOffset: location.frameOffset, problem: error))
+                }
+            }
+        } catch is Stop {
+            return ScanReport()
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw .store(.io(path: path, operation: "read", errno: 0, message: "\(error)"))
+        }
+    }
+
+    /// All events (for views over ordinary journals).
+    public static func events(path: String, storage: any Storage = PosixStorage(), untilSeq: Int? = nil) throws(JournalError) -> [Event] {
+        var events: [Event] = []
+        try forEach(path: path, storage: storage, untilSeq: untilSeq) { events.append($0) }
+        return events
+    }
+}

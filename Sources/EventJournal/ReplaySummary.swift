@@ -1,0 +1,77 @@
+import JournalEvents
+
+/// The headline numbers `journal replay` prints before the projections: a pure fold.
+public struct ReplaySummary: Equatable, Sendable {
+    public var events = 0
+    public var unknownEvents = 0
+    public var workoutsFinished = 0
+    public var workoutsDiscarded = 0
+    public var workingSets = 0
+    public var warmupSets = 0
+    public var volumeKg = 0.0
+    public var firstActivity: Timestamp?
+    public var lastActivity: Timestamp?
+    public var lastSeq = 0
+
+    /// Sets of workouts still open, by workout, keyed by exercise#set (a later completion replaces).
+    var openSets: [String: [String: (kg: Double, reps: Int, warmup: Bool)]] = [:]
+    /// What each finished workout added, so a later `workout.deleted` can take it back.
+    var finished: [String: (working: Int, warmup: Int, volumeKg: Double)] = [:]
+
+    public init() {}
+
+    public static func == (lhs: ReplaySummary, rhs: ReplaySummary) -> Bool {
+        lhs.events == rhs.events && lhs.unknownEvents == rhs.unknownEvents && lhs.workoutsFinished == rhs.workoutsFinished
+            && lhs.workoutsDiscarded == rhs.workoutsDiscarded && lhs.workingSets == rhs.workingSets
+            && lhs.warmupSets == rhs.warmupSets && abs(lhs.volumeKg - rhs.volumeKg) < 1e-9
+            && lhs.firstActivity == rhs.firstActivity && lhs.lastActivity == rhs.lastActivity && lhs.lastSeq == rhs.lastSeq
+    }
+
+    public static let kilogramsPerPound = 0.45359237
+
+    public mutating func apply(_ event: Event) {
+        events += 1
+        lastSeq = event.seq
+        if firstActivity == nil { firstActivity = event.at }
+        if lastActivity.map({ event.at > $0 }) ?? true { lastActivity = event.at }
+        if !EventVocabulary.isKnown(event.type) { unknownEvents += 1; return }
+        switch event.type {
+        case "data.cleared":
+            let kept = (events, unknownEvents, lastSeq, firstActivity, lastActivity)
+            self = ReplaySummary()
+            (events, unknownEvents, lastSeq, firstActivity, lastActivity) = kept
+        case "workout.started":
+            if let workout = event.string("workout") { openSets[workout] = [:] }
+        case "set.completed":
+            guard let workout = event.string("workout"), openSets[workout] != nil,
+                  let exercise = event.string("exercise"), let set = event.int("set"),
+                  let weight = event.double("weight"), let reps = event.int("reps") else { return }
+            let kg = event.string("unit") == "lb" ? weight * ReplaySummary.kilogramsPerPound : weight
+            openSets[workout]![exercise + "#" + String(set)] = (kg, reps, event.string("kind") == "warmup")
+        case "set.uncompleted", "set.removed":
+            guard let workout = event.string("workout"), let exercise = event.string("exercise"), let set = event.int("set") else { return }
+            openSets[workout]?[exercise + "#" + String(set)] = nil
+        case "workout.finished":
+            guard let workout = event.string("workout"), let sets = openSets.removeValue(forKey: workout) else { return }
+            workoutsFinished += 1
+            var added = (working: 0, warmup: 0, volumeKg: 0.0)
+            for set in sets.values {
+                if set.warmup { added.warmup += 1 } else { added.working += 1; added.volumeKg += set.kg * Double(set.reps) }
+            }
+            warmupSets += added.warmup
+            workingSets += added.working
+            volumeKg += added.volumeKg
+            finished[workout] = added
+        case "workout.deleted":
+            guard let workout = event.string("workout"), let added = finished.removeValue(forKey: workout) else { return }
+            workoutsFinished -= 1
+            warmupSets -= added.warmup
+            workingSets -= added.working
+            volumeKg -= added.volumeKg
+        case "workout.discarded":
+            if let workout = event.string("workout"), openSets.removeValue(forKey: workout) != nil { workoutsDiscarded += 1 }
+        default:
+            break
+        }
+    }
+}

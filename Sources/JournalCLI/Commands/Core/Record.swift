@@ -1,0 +1,67 @@
+import ArgumentParser
+import EventJournal
+import JournalEvents
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Append events to a journal, creating it when it does not exist.",
+        discussion: """
+        Reads one JSON object per line from standard input (or one from --event). Missing envelope keys \
+        are filled in: seq (next), id (<device>-<counter>), at (now), v (the type's version). Each event \
+        is acknowledged by printing its seq on its own line once it is durable (fsync), before the next \
+        line is read. The first refused line stops the command with exit status 1; it and everything \
+        after it are not written.
+        """
+    )
+
+    @Argument(help: "The journal file.") var file: String
+    @Option(help: "Device tag for the ids this writer assigns (1–16 of a-z, 0-9, _).") var device: String = "cli"
+    @Option(help: "One event as JSON, instead of standard input.") var event: String?
+    @Flag(help: "Accept event types this version does not know (written by a newer app).") var allowUnknownTypes = false
+
+    func run() throws {
+        let existed = FileManager.default.fileExists(atPath: file)
+        try reportingFailures {
+            // A journal this command created stays only if it received an event.
+            defer {
+                if !existed, let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int, size == 0 {
+                    try? FileManager.default.removeItem(atPath: file)
+                }
+            }
+            var options = EventJournal.Options()
+            options.allowUnknownTypes = allowUnknownTypes
+            let journal = try EventJournal(path: file, device: device, options: options, clock: SystemClock.now)
+            defer { journal.close() }
+            if let tornTail = journal.recovery.tornTail {
+                printError("\(file): repaired a torn tail at byte \(tornTail.offset) (\(tornTail.length) bytes of an unfinished write, kept in \(journal.recovery.quarantinePath ?? "?"))")
+            }
+            if let event {
+                try append(event, line: nil, to: journal)
+                return
+            }
+            var lineNumber = 0
+            while let line = readLine(strippingNewline: true) {
+                lineNumber += 1
+                if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+                try append(line, line: lineNumber, to: journal)
+            }
+        }
+    }
+
+    func append(_ text: String, line: Int?, to journal: EventJournal) throws {
+        let draft: JSONValue
+        do {
+            draft = try JSONParser.parse(text)
+        } catch {
+            let place = line.map { "input line \($0)" } ?? "--event"
+            throw Failure(message: "\(file): \(place) is not JSON: \(error); nothing was written")
+        }
+        let stored = try journal.record(draft, inputLine: line)
+        print(stored.seq)
+        fflush(stdout)
+    }
+}

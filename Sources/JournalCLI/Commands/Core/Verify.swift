@@ -1,0 +1,74 @@
+import ArgumentParser
+import EventJournal
+import JournalEvents
+import JournalStore
+
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check every frame and event; exit 0 only when the journal is clean.",
+        discussion: "Reports frames, events, seq gaps, checksum errors and other damage with byte offsets, a torn tail, unknown event types and rule violations. Changes nothing."
+    )
+
+    @Argument(help: "The journal file.") var file: String
+    @Flag(help: "Print the report as JSON.") var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let report = try JournalVerifier.verify(path: file)
+            if json {
+                print(JSONWriter.string(jsonReport(report)))
+            } else {
+                print(text(report), terminator: "")
+            }
+            if !report.isClean { throw ExitCode(1) }
+        }
+    }
+
+    func text(_ r: VerifyReport) -> String {
+        let scan = r.scan
+        var lines: [String] = []
+        lines.append("file:             \(file) (\(scan.fileSize) bytes)")
+        lines.append("frames:           \(scan.frames) (\(scan.tailRun.count) unsealed one-event frames at the end)")
+        lines.append("events:           \(r.events)")
+        lines.append("seq:              " + (r.seqGaps.isEmpty ? (r.events > 0 ? "1…\(r.events), no gaps" : "empty") :
+            r.seqGaps.prefix(JournalVerifier.maximumListed).map { "gap after \($0.after): next is \($0.found)" }.joined(separator: "; ")))
+        lines.append("ids:              " + (r.duplicateIDs.isEmpty ? "all unique" :
+            r.duplicateIDs.prefix(JournalVerifier.maximumListed).map { "seq \($0.seq) reuses \($0.id)" }.joined(separator: "; ")))
+        let checksumErrors = scan.corruption
+        lines.append("damage:           " + (checksumErrors.isEmpty ? "none" : ""))
+        for damage in checksumErrors.prefix(JournalVerifier.maximumListed) {
+            lines.append("  byte \(damage.offset): \(damage.length) bytes do not decode: \(damage.reason)")
+        }
+        if let torn = scan.tornTail {
+            lines.append("torn tail:        at byte \(torn.offset), \(torn.length) bytes: \(torn.reason) (the next writer moves them to \(file).torn-\(torn.offset) and truncates)")
+        } else {
+            lines.append("torn tail:        none")
+        }
+        if r.pendingSeal { lines.append("pending seal:     \(file).seal (the next writer completes it)") }
+        lines.append("bad lines:        " + (r.badLines.isEmpty ? "none" : ""))
+        for bad in r.badLines.prefix(JournalVerifier.maximumListed) { lines.append("  \(bad)") }
+        lines.append("unknown types:    " + (r.unknownTypes.isEmpty ? "none" :
+            r.unknownTypes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value) (kept, skipped by views)" }.joined(separator: ", ")))
+        lines.append("rule violations:  " + (r.ruleViolations.isEmpty ? "none" : ""))
+        for violation in r.ruleViolations.prefix(JournalVerifier.maximumListed) { lines.append("  seq \(violation.seq): \(violation.message)") }
+        lines.append("result:           " + (r.isClean ? "clean" : "NOT clean"))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func jsonReport(_ r: VerifyReport) -> JSONValue {
+        let scan = r.scan
+        return .object([
+            "file": .string(file), "bytes": .int(scan.fileSize), "frames": .int(scan.frames),
+            "unsealed_frames": .int(scan.tailRun.count), "events": .int(r.events),
+            "seq_gaps": .array(r.seqGaps.map { .object(["after": .int($0.after), "found": .int($0.found)]) }),
+            "duplicate_ids": .array(r.duplicateIDs.map { .object(["seq": .int($0.seq), "id": .string($0.id)]) }),
+            "damage": .array(scan.corruption.map { .object(["offset": .int($0.offset), "length": .int($0.length), "reason": .string($0.reason)]) }),
+            "torn_tail": scan.tornTail.map { .object(["offset": .int($0.offset), "length": .int($0.length), "reason": .string($0.reason)]) } ?? .null,
+            "pending_seal": .bool(r.pendingSeal),
+            "bad_lines": .array(r.badLines.map { .object(["line": .int($0.line), "frame_offset": .int($0.frameOffset), "problem": .string($0.problem.description)]) }),
+            "unknown_types": .object(JSONObject(r.unknownTypes.sorted { $0.key < $1.key }.map { JSONField($0.key, .int($0.value)) })),
+            "rule_violations": .array(r.ruleViolations.map { .object(["seq": .int($0.seq), "message": .string($0.message)]) }),
+            "clean": .bool(r.isClean),
+        ])
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+extension Journal {
+    /// Recovery and devices: salvage, merge.
+    static let reliabilitySubcommands: [any ParsableCommand.Type] = []
+}

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real file system: open(2) with O_CLOEXEC and mode 0600, pread/pwrite, fsync,
+/// ftruncate, and open-file-description locks (fcntl F_OFD_SETLK) on Linux.
+public final class PosixStorage: Storage {
+    public init() {}
+
+    public func open(_ path: String, create: Bool) throws(StoreError) -> any StorageFile {
+        let flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0)
+        let fd = retryingEINTR { Glibc.open(path, flags, 0o600) }
+        guard fd >= 0 else { throw posixError(path, "open") }
+        return PosixFile(fd: fd, path: path)
+    }
+
+    public func openForReading(_ path: String) throws(StoreError) -> any StorageFile {
+        let fd = retryingEINTR { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw posixError(path, "open") }
+        return PosixFile(fd: fd, path: path)
+    }
+
+    public func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    public func remove(_ path: String) throws(StoreError) {
+        if unlink(path) != 0 && errno != ENOENT { throw posixError(path, "unlink") }
+    }
+
+    public func syncDirectory(of path: String) throws(StoreError) {
+        let directory: String
+        if let slash = path.lastIndex(of: "/") {
+            directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            directory = "."
+        }
+        let fd = retryingEINTR { Glibc.open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY) }
+        guard fd >= 0 else { throw posixError(directory, "open directory") }
+        defer { _ = Glibc.close(fd) }
+        if fsync(fd) != 0 { throw posixError(directory, "fsync directory") }
+    }
+}
+
+func retryingEINTR(_ body: () -> Int32) -> Int32 {
+    while true {
+        let result = body()
+        if result == -1 && errno == EINTR { continue }
+        return result
+    }
+}
+
+func posixError(_ path: String, _ operation: String, _ code: Int32 = errno) -> StoreError {
+    .io(path: path, operation: operation, errno: code, message: String(cString: strerror(code)))
+}
+
+final class PosixFile: StorageFile {
+    let fd: Int32
+    let path: String
+    private var closed = false
+
+    init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+    }
+
+    deinit { close() }
+
+    func size() throws(StoreError) -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw posixError(path, "fstat") }
+        return Int(info.st_size)
+    }
+
+    func read(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw posixError(path, "pread")
+            }
+            if n == 0 { break }
+            done += n
+        }
+        if done < count { buffer.removeLast(count - done) }
+        return buffer
+    }
+
+    func write(_ bytes: [UInt8], at offset: Int) throws(StoreError) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                pwrite(fd, raw.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw posixError(path, "pwrite")
+            }
+            done += n
+        }
+    }
+
+    func sync() throws(StoreError) {
+        if retryingEINTR({ fsync(fd) }) != 0 { throw posixError(path, "fsync") }
+    }
+
+    func truncate(to size: Int) throws(StoreError) {
+        if retryingEINTR({ ftruncate(fd, off_t(size)) }) != 0 { throw posixError(path, "ftruncate") }
+    }
+
+    /// F_OFD_SETLK / F_OFD_SETLKW (37 / 38 on Linux): locks owned by this open file
+    /// description, so two opens in one process conflict as two processes would.
+    func lock(_ range: LockRange, exclusive: Bool, wait: Bool) throws(StoreError) -> Bool {
+        #if os(Linux)
+        var request = flock()
+        request.l_type = Int16(exclusive ? F_WRLCK : F_RDLCK)
+        request.l_whence = Int16(SEEK_SET)
+        request.l_start = off_t(range.rawValue)
+        request.l_len = 1
+        request.l_pid = 0
+        let command: Int32 = wait ? 38 : 37
+        while true {
+            if fcntl(fd, command, &request) == 0 { return true }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EACCES { return false }
+            throw posixError(path, "fcntl(F_OFD_SETLK)")
+        }
+        #else
+        return true
+        #endif
+    }
+
+    func unlock(_ range: LockRange) {
+        #if os(Linux)
+        var request = flock()
+        request.l_type = Int16(F_UNLCK)
+        request.l_whence = Int16(SEEK_SET)
+        request.l_start = off_t(range.rawValue)
+        request.l_len = 1
+        _ = fcntl(fd, 37, &request)
+        #endif
+    }
+
+    func close() {
+        if !closed {
+            closed = true
+            _ = Glibc.close(fd)
+        }
+    }
+}

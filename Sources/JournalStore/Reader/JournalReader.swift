@@ -1,0 +1,35 @@
+/// Reads a journal without changing it: every intact record in order, and a report of
+/// what does not decode. Safe beside a live writer: it holds the shared seal lock while
+/// reading, so a seal never rewrites bytes under it, and a frame being appended (not yet
+/// complete) is seen as a torn tail, never as records.
+public enum JournalReader {
+    /// Scans `path`, calling `onRecord` for each line (without its newline).
+    /// A pending seal (`<path>.seal`) is applied in memory, as the next writer would apply it.
+    @discardableResult
+    public static func read(path: String, storage: any Storage,
+                            onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void) throws -> ScanReport {
+        let file = try storage.openForReading(path)
+        defer { file.close() }
+        _ = try file.lock(.seal, exclusive: false, wait: true)
+        defer { file.unlock(.seal) }
+        let zstd = Zstd()
+        var source: any ByteSource = FileSource(file: file)
+        let sealPath = JournalWriter.sealPath(path)
+        if storage.exists(sealPath), let intentFile = try? storage.openForReading(sealPath) {
+            let bytes = try intentFile.readAll()
+            intentFile.close()
+            if let intent = SealIntent.decode(bytes, zstd: zstd), intent.start <= (try file.size()) {
+                source = SealedView(file: file, intent: intent)
+            }
+        }
+        var scanner = try FrameScanner(source: source, zstd: zstd)
+        return try scanner.scan(onRecord: onRecord)
+    }
+
+    /// Every intact record of `path`, as arrays. For small journals and tests.
+    public static func records(path: String, storage: any Storage) throws -> (records: [[UInt8]], report: ScanReport) {
+        var records: [[UInt8]] = []
+        let report = try read(path: path, storage: storage) { line, _ in records.append(Array(line)) }
+        return (records, report)
+    }
+}

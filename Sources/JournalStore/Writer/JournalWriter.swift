@@ -1,0 +1,223 @@
+/// Appends records (lines) to one journal file, durably, as the only writer.
+///
+/// - `append` writes one zstd frame per record in a single write and returns after fsync:
+///   the records are then acknowledged (FORMAT.md §"Appending").
+/// - `seal` rewrites the trailing run of one-record frames (and a small sealed frame before
+///   them) as one well-compressed frame, crash-safely through a redo file (§"Sealing").
+/// - Opening takes the writer lock, completes or discards a pending seal, and repairs a torn
+///   tail by moving its bytes to `<journal>.torn-<offset>` and truncating (§"Recovery").
+///   Damage in the middle refuses the open: nothing is ever written after it.
+public final class JournalWriter {
+    public struct Options: Sendable {
+        /// Compression level of one-record frames (fast: they sit on the acknowledgement path).
+        public var tailLevel: Int32 = 3
+        /// Compression level of sealed frames.
+        public var sealLevel: Int32 = 19
+        /// A sealed frame absorbs the sealed frame before it while both hold less than this.
+        public var sealTargetBytes = 256 << 10
+        public init() {}
+    }
+
+    /// What opening found and did.
+    public struct Recovery: Equatable, Sendable {
+        public var createdFile = false
+        public var completedSeal = false
+        public var discardedSealIntent = false
+        /// The torn tail that was cut off, and where its bytes were kept.
+        public var tornTail: Damage?
+        public var quarantinePath: String?
+    }
+
+    public let path: String
+    public let options: Options
+    public private(set) var recovery = Recovery()
+    public private(set) var report: ScanReport
+    let storage: any Storage
+    let file: any StorageFile
+    let zstd = Zstd()
+    var end: Int
+    /// The records of the unsealed tail, oldest first, with their frames.
+    var tail: [(frame: FrameInfo, record: [UInt8])] = []
+    var poisoned: String?
+    var closed = false
+
+    public static func sealPath(_ path: String) -> String { path + ".seal" }
+
+    /// Opens (or creates) the journal at `path` for appending.
+    /// `onRecord` sees every existing record once, in order, so callers can fold state.
+    public init(path: String, storage: any Storage, options: Options = Options(),
+                onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void = { _, _ in }) throws {
+        self.path = path
+        self.storage = storage
+        self.options = options
+        let existed = storage.exists(path)
+        let file = try storage.open(path, create: true)
+        var ok = false
+        defer { if !ok { file.close() } }
+        guard try file.lock(.writer, exclusive: true, wait: false) else { throw StoreError.locked(path: path) }
+        guard try file.lock(.seal, exclusive: true, wait: true) else { throw StoreError.locked(path: path) }
+        defer { file.unlock(.seal) }
+        var recovery = Recovery()
+        if !existed {
+            recovery.createdFile = true
+            try storage.syncDirectory(of: path)
+        }
+        try JournalWriter.finishPendingSeal(path: path, file: file, storage: storage, zstd: zstd, recovery: &recovery)
+
+        var scanner = try FrameScanner(source: FileSource(file: file), zstd: zstd)
+        // Keep only the records of the trailing one-record frames (the unsealed tail).
+        var records: [[UInt8]] = []
+        var currentFrame = 0
+        var linesInFrame = 0
+        let report = try scanner.scan { line, location in
+            try onRecord(line, location)
+            if location.frameIndex != currentFrame { currentFrame = location.frameIndex; linesInFrame = 0 }
+            linesInFrame += 1
+            if linesInFrame == 1 { records.append(Array(line)) } else { records.removeAll(keepingCapacity: true) }
+        }
+        if let first = report.corruption.first {
+            throw StoreError.damaged(path: path, offset: first.offset, reason: first.reason)
+        }
+        if report.frames == 0, let torn = report.tornTail, torn.offset == 0, existed {
+            // Nothing here decodes at all: refuse rather than truncate someone else's file.
+            let head = try file.read(at: 0, count: 4)
+            if head != Zstd.frameMagic {
+                throw StoreError.notAJournal(path: path, reason: "it does not start with a zstd frame (first bytes \(hex(head)))")
+            }
+        }
+        if let torn = report.tornTail {
+            let quarantine = "\(path).torn-\(torn.offset)"
+            let bytes = try file.read(at: torn.offset, count: torn.length)
+            let keep = try storage.open(quarantine, create: true)
+            try keep.truncate(to: 0)
+            try keep.write(bytes, at: 0)
+            try keep.sync()
+            keep.close()
+            try storage.syncDirectory(of: quarantine)
+            try file.truncate(to: torn.offset)
+            try file.sync()
+            recovery.tornTail = torn
+            recovery.quarantinePath = quarantine
+        }
+        self.file = file
+        self.recovery = recovery
+        self.report = report
+        end = report.validEnd
+        let tailRecords = records.suffix(report.tailRun.count)
+        tail = zip(report.tailRun, tailRecords).map { ($0, $1) }
+        ok = true
+    }
+
+    /// Completes a seal whose intent is durable, or deletes an intent that never verified.
+    static func finishPendingSeal(path: String, file: any StorageFile, storage: any Storage, zstd: Zstd, recovery: inout Recovery) throws {
+        let sealPath = JournalWriter.sealPath(path)
+        guard storage.exists(sealPath) else { return }
+        let intentFile = try storage.openForReading(sealPath)
+        let bytes = try intentFile.readAll()
+        intentFile.close()
+        if let intent = SealIntent.decode(bytes, zstd: zstd), intent.start <= (try file.size()) {
+            try file.write(intent.frame, at: intent.start)
+            try file.truncate(to: intent.start + intent.frame.count)
+            try file.sync()
+            recovery.completedSeal = true
+        } else {
+            recovery.discardedSealIntent = true
+        }
+        try storage.remove(sealPath)
+        try storage.syncDirectory(of: sealPath)
+    }
+
+    /// Bytes of the file that hold valid frames.
+    public var size: Int { end }
+    /// Records in the unsealed tail.
+    public var tailRecordCount: Int { tail.count }
+
+    /// Appends `records` (each one line, no newline inside) and returns once they are durable.
+    /// On failure nothing is acknowledged; the file is cut back to where it was when possible.
+    public func append(_ records: [[UInt8]]) throws {
+        if let poisoned { throw StoreError.writerPoisoned(path: path, cause: poisoned) }
+        guard !records.isEmpty else { return }
+        var bytes: [UInt8] = []
+        var frames: [(FrameInfo, [UInt8])] = []
+        for record in records {
+            guard !record.isEmpty else { throw StoreError.invalidRecord(reason: "a record cannot be empty") }
+            guard !record.contains(0x0A) else { throw StoreError.invalidRecord(reason: "a record cannot contain a newline (byte 0x0A)") }
+            let frame = zstd.compressFrame(record + [0x0A], level: options.tailLevel)
+            frames.append((FrameInfo(offset: end + bytes.count, compressedSize: frame.count, recordCount: 1,
+                                     contentSize: record.count + 1, isSkippable: false), record))
+            bytes += frame
+        }
+        do {
+            try file.write(bytes, at: end)
+            try file.sync()
+        } catch {
+            do {
+                try file.truncate(to: end)
+                try file.sync()
+            } catch let rollback {
+                poisoned = "\(error); rolling back also failed: \(rollback)"
+            }
+            throw error
+        }
+        end += bytes.count
+        tail += frames.map { ($0.0, $0.1) }
+    }
+
+    /// Rewrites the unsealed tail as one frame. Returns false when there is nothing worth sealing.
+    @discardableResult
+    public func seal() throws -> Bool {
+        if let poisoned { throw StoreError.writerPoisoned(path: path, cause: poisoned) }
+        guard !tail.isEmpty else { return false }
+        var start = tail[0].frame.offset
+        var content: [UInt8] = []
+        // Absorb the sealed frame just before the tail while it is small, for a better ratio.
+        if let previous = report.lastSealedFrame, previous.offset + previous.compressedSize == start,
+           previous.contentSize + tail.reduce(0, { $0 + $1.frame.contentSize }) <= options.sealTargetBytes {
+            let bytes = try file.read(at: previous.offset, count: previous.compressedSize)
+            if case .success(let decoded) = bytes.withUnsafeBytes({ zstd.decompressFrame($0) }) {
+                content = Array(decoded)
+                start = previous.offset
+            }
+        }
+        if content.isEmpty && tail.count < 2 { return false }
+        for entry in tail { content += entry.record; content.append(0x0A) }
+        let frame = zstd.compressFrame(content, level: options.sealLevel)
+        guard frame.count < end - start else { return false }
+
+        guard try file.lock(.seal, exclusive: true, wait: true) else { return false }
+        defer { file.unlock(.seal) }
+        let sealPath = JournalWriter.sealPath(path)
+        let intent = try storage.open(sealPath, create: true)
+        try intent.truncate(to: 0)
+        try intent.write(SealIntent(start: start, frame: frame).encoded(), at: 0)
+        try intent.sync()
+        intent.close()
+        try storage.syncDirectory(of: sealPath)
+        do {
+            try file.write(frame, at: start)
+            try file.truncate(to: start + frame.count)
+            try file.sync()
+        } catch {
+            // The intent is durable: the next open completes the seal.
+            poisoned = "sealing failed: \(error)"
+            throw error
+        }
+        try storage.remove(sealPath)
+        try storage.syncDirectory(of: sealPath)
+        end = start + frame.count
+        let lines = content.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        report.lastSealedFrame = FrameInfo(offset: start, compressedSize: frame.count, recordCount: lines,
+                                           contentSize: content.count, isSkippable: false)
+        tail = []
+        return true
+    }
+
+    /// Releases the lock. Unsealed records stay durable as they are.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        file.close()
+    }
+
+    deinit { close() }
+}

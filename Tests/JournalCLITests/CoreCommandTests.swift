@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@Suite("journal CLI, end to end", .serialized)
+struct CoreCommandTests {
+    static let samples = ["new-user.journal", "ppl-12-weeks.journal", "upper-lower-2y-lb.journal", "torn-tail.journal"]
+
+    @Test("zstd -dc prints exactly what journal cat prints, for every sample", arguments: samples)
+    func catEqualsZstd(sample: String) throws {
+        let path = CLI.sample(sample)
+        let cat = try CLI.run(["cat", path])
+        #expect(cat.status == 0)
+        let zstd = try CLI.tool("/usr/bin/zstd", ["-dc", "-q", path])
+        if sample == "torn-tail.journal" {
+            // zstd stops at the torn frame with an error; everything before it is identical.
+            #expect(zstd.status != 0)
+            #expect(cat.stderr.contains("torn tail at byte"))
+        } else {
+            #expect(zstd.status == 0)
+        }
+        #expect(String(decoding: zstd.stdout, as: UTF8.self) == cat.stdout)
+        #expect(!cat.stdout.isEmpty)
+    }
+
+    @Test("verify is clean on every sample but the torn one", arguments: samples)
+    func verifySamples(sample: String) throws {
+        let result = try CLI.run(["verify", CLI.sample(sample)])
+        if sample == "torn-tail.journal" {
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("torn tail:        at byte"))
+            #expect(result.stdout.hasSuffix("result:           NOT clean\n"))
+        } else {
+            #expect(result.status == 0, "\(result.stdout)")
+            #expect(result.stdout.hasSuffix("result:           clean\n"))
+        }
+    }
+
+    @Test("the largest sample is at least 8x smaller than its JSONL")
+    func largestSampleRatio() throws {
+        let result = try CLI.run(["stats", "--json", CLI.sample("upper-lower-2y-lb.journal")])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let ratio = json["ratio"] as! Double
+        #expect(ratio >= 8, "ratio \(ratio)")
+        #expect((json["events"] as! Int) > 10_000)
+    }
+
+    @Test("record acknowledges each event with its seq and a refusal changes no byte")
+    func recordAndRefuse() throws {
+        let directory = try CLI.temporaryDirectory()
+        let path = directory + "/a.journal"
+        let input = """
+        {"type":"workout.started","at":"2026-11-21T18:00:00.000+01:00","workout":"w1","name":"Push","session":0}
+        {"type":"set.completed","at":"2026-11-21T18:03:00.000+01:00","workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","reps":8,"kind":"working"}
+
+        """
+        let first = try CLI.run(["record", path, "--device", "ph"], stdin: input)
+        #expect(first == CLI.Result(status: 0, stdout: "1\n2\n", stderr: ""))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+        let bad = """
+        {"type":"set.completed","at":"2026-11-21T18:05:00.000+01:00","workout":"w1","exercise":"barbell-bench-press","set":2,"weight":60,"unit":"kg","reps":101,"kind":"working"}
+        """
+        let refused = try CLI.run(["record", path], stdin: bad)
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == "journal: \(path): input line 1 was refused: set.completed: field \"reps\" is 101 but must be between 0 and 100; nothing was written\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+        let notJSON = try CLI.run(["record", path, "--event", "{\"type\":"])
+        #expect(notJSON.status == 1)
+        #expect(notJSON.stderr == "journal: \(path): --event is not JSON: invalid JSON at byte 8 of the line: expected a value, found end of line; nothing was written\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+        let cat = try CLI.run(["cat", path, "--type", "set.*"])
+        #expect(cat.stdout == #"{"v":1,"seq":2,"id":"ph-2","at":"2026-11-21T18:03:00.000+01:00","type":"set.completed","workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","reps":8,"kind":"working"}"# + "\n")
+    }
+
+    @Test("replay rebuilds the summary and travels back with --until-seq")
+    func replaySample() throws {
+        let path = CLI.sample("ppl-12-weeks.journal")
+        let all = try CLI.run(["replay", path, "--json"])
+        #expect(all.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as! [String: Any]
+        let summary = (json["summary"] as? [String: Any]) ?? json
+        #expect((summary["workouts"] as! Int) > 30)
+        let early = try CLI.run(["replay", path, "--until-seq", "20", "--json"])
+        let earlyJSON = try JSONSerialization.jsonObject(with: Data(early.stdout.utf8)) as! [String: Any]
+        let earlySummary = (earlyJSON["summary"] as? [String: Any]) ?? earlyJSON
+        #expect(earlySummary["events"] as! Int == 20)
+        #expect(earlySummary["workouts"] as! Int == 0)
+    }
+
+    @Test("FORMAT.md documents exactly the vocabulary the code knows")
+    func formatMatchesVocabulary() throws {
+        let format = try String(contentsOfFile: CLI.packageRoot + "/FORMAT.md", encoding: .utf8)
+        let schema = try CLI.run(["schema", "--markdown"])
+        let begin = try #require(format.range(of: "<!-- BEGIN EVENT TYPES -->\n"))
+        let end = try #require(format.range(of: "<!-- END EVENT TYPES -->"))
+        #expect(String(format[begin.upperBound..<end.lowerBound]) == schema.stdout,
+                "FORMAT.md §15 is stale: regenerate it with `journal schema --markdown`")
+    }
+
+    @Test("every event type in the samples is documented in FORMAT.md", arguments: samples)
+    func samplesDocumented(sample: String) throws {
+        let format = try String(contentsOfFile: CLI.packageRoot + "/FORMAT.md", encoding: .utf8)
+        let stats = try CLI.run(["stats", "--json", CLI.sample(sample)])
+        let json = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as! [String: Any]
+        for type in (json["by_type"] as! [String: Any]).keys {
+            #expect(format.contains("| `\(type)` |"), "\(type) is not in FORMAT.md")
+        }
+    }
+
+    @Test("simulate is deterministic: the same seed gives the same bytes")
+    func simulateDeterministic() throws {
+        let directory = try CLI.temporaryDirectory()
+        for name in ["a", "b"] {
+            let result = try CLI.run(["simulate", "--seed", "5", "--weeks", "3", "--profile", "ppl", "-o", "\(directory)/\(name).journal"])
+            #expect(result.status == 0)
+        }
+        let a = try Data(contentsOf: URL(fileURLWithPath: directory + "/a.journal"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: directory + "/b.journal"))
+        #expect(a == b)
+        let again = try CLI.run(["simulate", "--seed", "5", "--weeks", "3", "-o", "\(directory)/a.journal"])
+        #expect(again.status == 1)
+        #expect(again.stderr == "journal: \(directory)/a.journal already exists; pass --force to replace it\n")
+    }
+
+    @Test("a usage error quotes what the user typed")
+    func usageErrors() throws {
+        let result = try CLI.run(["simulate", "--profile", "wizard", "-o", "/tmp/x.journal"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--profile \"wizard\" is not a profile; use one of: new-user, ppl, upper-lower-lb, full-body"))
+    }
+}

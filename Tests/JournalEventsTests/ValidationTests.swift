@@ -1,0 +1,126 @@
+import Testing
+@testable import JournalEvents
+
+@Suite("Validation at append time")
+struct ValidationTests {
+    let now = Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!
+
+    func rules(_ drafts: [JSONValue]) throws -> RecordingRules {
+        var rules = RecordingRules()
+        for draft in drafts {
+            let event = try rules.prepare(draft, device: "ph", now: now).get()
+            rules.apply(event)
+        }
+        return rules
+    }
+
+    func refusal(_ draft: JSONValue, after drafts: [JSONValue] = []) throws -> String {
+        let rules = try rules(drafts)
+        switch rules.prepare(draft, device: "ph", now: now) {
+        case .success(let event): return "accepted \(EventCodec.encodeString(event))"
+        case .failure(let problem): return problem.description
+        }
+    }
+
+    static let started: JSONValue = ["type": "workout.started", "workout": "w1", "name": "Push", "session": 0]
+    static func set(_ fields: [(String, JSONValue)]) -> JSONValue {
+        var object: JSONObject = ["type": "set.completed", "workout": "w1", "exercise": "barbell-bench-press", "set": 1,
+                                  "weight": 60, "unit": "kg", "reps": 8, "kind": "working"]
+        for (key, value) in fields { object[key] = value }
+        return .object(object)
+    }
+
+    @Test("fills seq, id, at and v when they are absent")
+    func fillsEnvelope() throws {
+        let rules = try rules([["type": "profile.updated", "name": "Ana"]])
+        let event = try rules.prepare(Self.started, device: "ph", now: now).get()
+        #expect(EventCodec.encodeString(event) ==
+            #"{"v":1,"seq":2,"id":"ph-2","at":"2026-11-21T18:00:00.000+01:00","type":"workout.started","workout":"w1","name":"Push","session":0}"#)
+    }
+
+    @Test("pins the messages of the seeds' limits", arguments: [
+        (set([("weight", 650)]), #"set.completed: field "weight" is 650 but must be at most 500 when unit is "kg""#),
+        (set([("weight", 1200), ("unit", "lb")]), #"set.completed: field "weight" is 1200 but must be between 0 and 1100"#),
+        (set([("weight", -5)]), #"set.completed: field "weight" is -5 but must be between 0 and 1100"#),
+        (set([("reps", 101)]), #"set.completed: field "reps" is 101 but must be between 0 and 100"#),
+        (set([("reps", 8.5)]), #"set.completed: field "reps" is 8.5 but must be an integer"#),
+        (set([("rpe", 8.25)]), #"set.completed: field "rpe" is 8.25 but must be between 6 and 10 in steps of 0.5"#),
+        (set([("rpe", 5)]), #"set.completed: field "rpe" is 5 but must be between 6 and 10"#),
+        (set([("kind", "normal")]), #"set.completed: field "kind" is "normal" but must be one of "working", "warmup", "drop", "failure""#),
+        (set([("unit", "stone")]), #"set.completed: field "unit" is "stone" but must be one of "kg", "lb""#),
+        (set([("wieght", 60)]), #"set.completed: field "wieght" is not a field of set.completed v1 (fields: workout, exercise, set, weight, unit, reps, kind, rpe, note, edited)"#),
+        (set([("exercise", "Bench Press")]), #"set.completed: field "exercise" is "Bench Press" but must be a kebab-case id such as "barbell-bench-press""#),
+    ])
+    func setLimits(draft: JSONValue, message: String) throws {
+        #expect(try refusal(draft, after: [Self.started]) == message)
+    }
+
+    @Test("pins the questionnaire's limits", arguments: [(JSONValue, String)]([
+        (JSONValue.object(["type": "questionnaire.answered", "question": "priority_muscles", "answer": ["chest", "back", "abs", "quads"]]),
+         #"questionnaire.answered: field "answer" is ["chest","back","abs","quads"] but must name at most 3 muscle groups (question "priority_muscles")"#),
+        (JSONValue.object(["type": "questionnaire.answered", "question": "days_per_week", "answer": 7]),
+         #"questionnaire.answered: field "answer" is 7 but must be between 2 and 6 (question "days_per_week")"#),
+        (JSONValue.object(["type": "questionnaire.answered", "question": "age", "answer": 15]),
+         #"questionnaire.answered: field "answer" is 15 but must be between 16 and 100 (question "age")"#),
+    ]))
+    func questionnaireLimits(draft: JSONValue, message: String) throws {
+        #expect(try refusal(draft) == message)
+    }
+
+    @Test("a set needs a started, unfinished workout")
+    func setNeedsOpenWorkout() throws {
+        #expect(try refusal(Self.set([])) ==
+            #"set.completed: field "workout" is "w1" but has not been started (record a workout.started with this workout id first)"#)
+        let finished: [JSONValue] = [Self.started, Self.set([]), ["type": "workout.finished", "workout": "w1"]]
+        #expect(try refusal(Self.set([("set", 2)]), after: finished) ==
+            #"set.completed: field "workout" is "w1" but is already finished (to correct it, use set.edited, set.removed or set.completed with "edited": true)"#)
+        #expect(try refusal(Self.set([("set", 2), ("edited", true)]), after: finished).hasPrefix("accepted"))
+        let discarded: [JSONValue] = [Self.started, ["type": "workout.discarded", "workout": "w1"]]
+        #expect(try refusal(Self.set([]), after: discarded) == #"set.completed: field "workout" is "w1" but was discarded and cannot change"#)
+        #expect(try refusal(Self.started, after: discarded) == #"workout.started: field "workout" is "w1" but is already used by an earlier workout in this journal"#)
+    }
+
+    @Test("a workout finishes only with a completed set")
+    func finishNeedsASet() throws {
+        let undone: JSONValue = ["type": "set.uncompleted", "workout": "w1", "exercise": "barbell-bench-press", "set": 1]
+        #expect(try refusal(["type": "workout.finished", "workout": "w1"], after: [Self.started, Self.set([]), undone]) ==
+            #"workout.finished: field "workout" is "w1" but has no completed set; complete at least one set or discard the workout"#)
+    }
+
+    @Test("seq and id are never reused")
+    func seqAndIDUnique() throws {
+        let first: [JSONValue] = [["type": "profile.updated", "name": "Ana"]]
+        #expect(try refusal(["type": "profile.updated", "name": "B", "seq": 1], after: first) ==
+            #"profile.updated: field "seq" is 1 but is already used (the last seq is 1)"#)
+        #expect(try refusal(["type": "profile.updated", "name": "B", "seq": 5], after: first) ==
+            #"profile.updated: field "seq" is 5 but would leave a gap (the next seq is 2)"#)
+        #expect(try refusal(["type": "profile.updated", "name": "B", "id": "ph-1"], after: first) ==
+            #"profile.updated: field "id" is "ph-1" but is already used by another event in this journal"#)
+    }
+
+    @Test("never stores a password, token or secret")
+    func refusesCredentials() throws {
+        #expect(try refusal(["type": "account.created", "name": "Ana", "password": "hunter22"]) ==
+            #"account.created: field "password" looks like a credential; the journal never stores passwords, tokens or secrets"#)
+        #expect(try refusal(["type": "settings.changed", "key": "sync", "value": ["auth_token": "x"]]) ==
+            #"settings.changed: field "value.auth_token" looks like a credential; the journal never stores passwords, tokens or secrets"#)
+    }
+
+    @Test("unknown types are refused unless allowed, and then kept")
+    func unknownTypes() throws {
+        #expect(try refusal(["type": "yoga.flowed", "minutes": 10]) ==
+            #"yoga.flowed: field "type" is "yoga.flowed" but is not a known event type (see FORMAT.md §"Event types"; `journal schema` lists them)"#)
+        let rules = RecordingRules()
+        let event = try rules.prepare(["type": "yoga.flowed", "minutes": 10], device: "ph", now: now, allowUnknownTypes: true).get()
+        #expect(event.type == "yoga.flowed")
+    }
+
+    @Test("event ids are a device tag and a base-36 counter")
+    func eventIDs() {
+        #expect(EventID("ph-1z") == EventID(device: "ph", counter: 71))
+        #expect(EventID(device: "watch_2", counter: 36).text == "watch_2-10")
+        #expect(EventID("ph-01") == nil)
+        #expect(EventID("nodash") == nil)
+        #expect(EventID.isValidDeviceTag("ph") && !EventID.isValidDeviceTag("Phone") && !EventID.isValidDeviceTag("a-b"))
+    }
+}
