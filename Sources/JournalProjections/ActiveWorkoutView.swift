@@ -209,7 +209,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 }
             }
             var warnings: [InjuryWarning] = []
-            let muscles = analysis.muscles(exercise)
+            let muscles = analysis.workedMuscles(exercise)
             for injury in injuries {
                 for muscle in analysis.context.injuryMuscles(injury) where muscles.contains(muscle) {
                     warnings.append(InjuryWarning(

@@ -42,6 +42,10 @@ public struct Analysis: Sendable {
         if let custom = ledger.customExercises[id], !custom.primaryMuscles.isEmpty { return custom.primaryMuscles }
         return context.muscles(id)
     }
+    public func workedMuscles(_ id: String) -> [String] {
+        if let custom = ledger.customExercises[id], !custom.primaryMuscles.isEmpty { return custom.primaryMuscles }
+        return context.workedMuscles(id)
+    }
     public func isCompound(_ id: String) -> Bool {
         if let mechanic = ledger.customExercises[id]?.mechanic { return mechanic == "compound" }
         return context.isCompound(id)

@@ -9,6 +9,8 @@ public struct ProjectionContext: Sendable {
     public var exerciseName: @Sendable (String) -> String
     /// Primary muscles of an exercise (vocabulary names: `chest`, `quads`, …); the first is its group.
     public var muscles: @Sendable (String) -> [String]
+    /// Every muscle an exercise loads (primary and secondary): what injury warnings check.
+    public var workedMuscles: @Sendable (String) -> [String]
     /// Compound (true) or isolation (false): chooses the default rest time.
     public var isCompound: @Sendable (String) -> Bool
     /// A catalogue id for a display name or alias typed by the user, if the catalogue knows one.
@@ -23,6 +25,7 @@ public struct ProjectionContext: Sendable {
     public init(
         exerciseName: @escaping @Sendable (String) -> String = ProjectionContext.titleCase,
         muscles: @escaping @Sendable (String) -> [String] = { _ in [] },
+        workedMuscles: (@Sendable (String) -> [String])? = nil,
         isCompound: @escaping @Sendable (String) -> Bool = { _ in false },
         exerciseID: @escaping @Sendable (String) -> String? = { _ in nil },
         nextTarget: @escaping @Sendable (ProgressionInput) -> Double? = ProjectionContext.seedProgression,
@@ -31,6 +34,7 @@ public struct ProjectionContext: Sendable {
     ) {
         self.exerciseName = exerciseName
         self.muscles = muscles
+        self.workedMuscles = workedMuscles ?? muscles
         self.isCompound = isCompound
         self.exerciseID = exerciseID
         self.nextTarget = nextTarget

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import TrainingDomain
 import JournalEvents
 import JournalProjections
 
@@ -10,9 +10,49 @@ extension Journal {
         ProgressCommand.self, ActiveCommand.self, TemplatesCommand.self, ProfileCommand.self,
     ]
 
-    /// What the views know of the training domain. The one place to plug TrainingDomain's catalogue and
-    /// progression engine in (see `ProjectionContext`).
-    static var projectionContext: ProjectionContext { .standard }
+    /// What the views know of the training domain: TrainingDomain's catalogue, name matcher, progression engine
+    /// and warm-up rule behind `ProjectionContext` (the one place they meet).
+    static let projectionContext: ProjectionContext = {
+        let catalogue = ExerciseCatalogue.builtIn
+        let matcher = NameMatcher(catalogue: catalogue)
+        return ProjectionContext(
+            exerciseName: { catalogue.exercise(id: $0)?.name ?? ProjectionContext.titleCase($0) },
+            muscles: { catalogue.exercise(id: $0)?.primaryMuscles ?? [] },
+            workedMuscles: { catalogue.exercise(id: $0)?.allMuscles ?? [] },
+            isCompound: { catalogue.exercise(id: $0)?.mechanic == .compound },
+            exerciseID: { text in matcher.match(text).flatMap { $0.confidence >= NameMatcher.acceptThreshold ? $0.exerciseID : nil } },
+            nextTarget: { nextTarget($0, catalogue: catalogue) },
+            warmup: { _, kilograms in
+                WarmUp.suggestedSet(workingWeight: kilograms, unit: .kg).map {
+                    WarmupSuggestion(kilograms: $0.weight, reps: $0.reps, percentLow: 50, percentHigh: 70)
+                }
+            },
+            injuryMuscles: { catalogue.expandMuscle($0).sorted() })
+    }()
+
+    /// TrainingDomain's progression fold over the exercise's past sessions, with the exercise's suggested rule
+    /// and any `progression.configured` settings; the prescribed weight when there is no history.
+    static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
+        var rule = ProgressionRule.suggested(for: catalogue.exercise(id: input.exercise), unit: .kg)
+        if let settings = input.settings {
+            if let unit = settings.unit.flatMap({ WeightUnit(rawValue: $0.rawValue) }), unit != rule.unit {
+                if settings.increment == nil { rule.increment = Units.convert(rule.increment, from: rule.unit, to: unit) }
+                rule.unit = unit
+            }
+            if let increment = settings.increment { rule.increment = increment }
+            if let trigger = settings.trigger.flatMap(ProgressionTrigger.init(rawValue:)) { rule.trigger = trigger }
+            if let percent = settings.deloadPercent { rule.deloadPercent = percent }
+            if let failures = settings.failuresBeforeDeload { rule.failuresBeforeDeload = failures }
+        }
+        let history = input.sessions.map { session in
+            CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
+                             sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
+                             targetReps: session.targetReps, targetSets: session.targetSets)
+        }
+        guard !history.isEmpty, let target = try? Progression.nextTarget(exercise: input.exercise, history: history, rule: rule),
+              let weight = target.weight else { return input.prescribedKilograms }
+        return Units.kilograms(weight, from: target.unit)
+    }
 }
 
 /// The arguments every view takes: the journal, `--as-of`, `--until-seq` and `--json`.
@@ -32,35 +72,21 @@ struct ViewOptions: ParsableArguments {
     var json = false
 
     func validate() throws {
-        if let asOf, Timestamp(rfc3339: asOf) == nil {
-            throw ValidationError("--as-of \"\(asOf)\" is not an RFC 3339 time with an offset (e.g. 2026-11-21T18:04:05.120+01:00).")
-        }
+        if let asOf { _ = try parseTime(asOf, option: "--as-of") }
         if let untilSeq, untilSeq < 1 { throw ValidationError("--until-seq \(untilSeq) must be at least 1.") }
     }
 
     /// Loads the journal and folds it as of `--as-of`.
     func analysis() throws -> Analysis {
         let events = try JournalLoader.events(path: file, untilSeq: untilSeq)
-        let time = asOf.flatMap(Timestamp.init(rfc3339:)) ?? Projections.defaultAsOf(lastEvent: events.last, now: SystemClock.now())
+        let time = try asOf.map { try parseTime($0, option: "--as-of") }
+            ?? Projections.defaultAsOf(lastEvent: events.last, now: SystemClock.now())
         return Projections.analysis(events: events, asOf: time, context: Journal.projectionContext)
     }
 
     /// Prints `value` as JSON with `--json`, else the table `render` builds.
     func emit(_ value: some JSONRepresentable, _ render: () -> String) {
         print(json ? value.jsonString : render())
-    }
-}
-
-/// A failure a view reports on stderr with exit code 1 (e.g. an unknown workout id).
-func fail(_ message: String) -> ExitCode {
-    var standardError = StandardError()
-    print("journal: \(message)", to: &standardError)
-    return ExitCode(1)
-}
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        for byte in string.utf8 { putc(Int32(byte), stderr) }
     }
 }
 

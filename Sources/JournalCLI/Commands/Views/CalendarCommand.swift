@@ -16,23 +16,25 @@ struct CalendarCommand: ParsableCommand {
     }
 
     func run() throws {
-        let analysis = try options.analysis()
-        let start = month.flatMap { LocalDate(iso: $0 + "-01") }?.components
-        let calendar = CalendarMonth(analysis, year: start?.year, month: start?.month)
-        options.emit(calendar) {
-            var lines = ["\(calendar.year)-\(calendar.month < 10 ? "0" : "")\(calendar.month)", " M  T  W  T  F  S  S"]
-            let first = LocalDate(year: calendar.year, month: calendar.month, day: 1)
-            var cells = Array(repeating: "  ", count: first.isoWeekday - 1)
-            for day in 1...LocalDate.daysIn(month: calendar.month, year: calendar.year) {
-                let trained = calendar.days.contains { $0.date.components.day == day }
-                cells.append(trained ? " ●" : (day < 10 ? " \(day)" : "\(day)"))
+        try reportingFailures {
+            let analysis = try options.analysis()
+            let start = month.flatMap { LocalDate(iso: $0 + "-01") }?.components
+            let calendar = CalendarMonth(analysis, year: start?.year, month: start?.month)
+            options.emit(calendar) {
+                var lines = ["\(calendar.year)-\(calendar.month < 10 ? "0" : "")\(calendar.month)", " M  T  W  T  F  S  S"]
+                let first = LocalDate(year: calendar.year, month: calendar.month, day: 1)
+                var cells = Array(repeating: "  ", count: first.isoWeekday - 1)
+                for day in 1...LocalDate.daysIn(month: calendar.month, year: calendar.year) {
+                    let trained = calendar.days.contains { $0.date.components.day == day }
+                    cells.append(trained ? " ●" : (day < 10 ? " \(day)" : "\(day)"))
+                }
+                while !cells.isEmpty {
+                    lines.append(cells.prefix(7).joined(separator: " "))
+                    cells.removeFirst(min(7, cells.count))
+                }
+                lines.append("\(calendar.days.count) day\(calendar.days.count == 1 ? "" : "s") with workouts")
+                return lines.joined(separator: "\n")
             }
-            while !cells.isEmpty {
-                lines.append(cells.prefix(7).joined(separator: " "))
-                cells.removeFirst(min(7, cells.count))
-            }
-            lines.append("\(calendar.days.count) day\(calendar.days.count == 1 ? "" : "s") with workouts")
-            return lines.joined(separator: "\n")
         }
     }
 }

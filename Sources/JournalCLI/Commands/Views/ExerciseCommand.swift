@@ -12,38 +12,40 @@ struct ExerciseCommand: ParsableCommand {
     var exercise: String
 
     func run() throws {
-        let analysis = try options.analysis()
-        guard let id = analysis.resolveExercise(exercise) else {
-            throw fail("no exercise \"\(exercise)\" in the catalogue or in \(options.file)")
-        }
-        let view = ExerciseHistoryView(analysis, exercise: id)
-        let unit = analysis.unit
-        options.emit(view) {
-            var lines = [view.name]
-            guard !view.isEmpty else { return (lines + [ExerciseHistoryView.emptyMessage]).joined(separator: "\n") }
-            if let best = view.bestSet { lines.append("Best set: \(Text.weight(best.weight, best.unit)) • \(best.reps) reps") }
-            if let start = view.startWeight { lines.append("Start weight: \(Text.weight(start.weight, start.unit))") }
-            if let bests = view.bests {
-                lines.append("Heaviest: \(Text.kilograms(bests.heaviestWeightKilograms, unit)) · best e1RM: \(Text.kilograms(bests.e1rmKilograms, unit)) · best session volume: \(Text.kilograms(bests.sessionVolumeKilograms, unit))")
+        try reportingFailures {
+            let analysis = try options.analysis()
+            guard let id = analysis.resolveExercise(exercise) else {
+                throw Failure(message: "no exercise \"\(exercise)\" in the catalogue or in \(options.file)")
             }
-            lines.append("")
-            lines.append(Text.table(["DATE", "WORKOUT", "TOP SET", "E1RM", "VOLUME", "REPS", ""], view.sessions.map { s in
-                [s.date.description, s.workoutName, "\(Text.weight(s.topSet.weight, s.topSet.unit)) × \(s.topSet.reps)",
-                 Text.kilograms(s.e1rmKilograms, unit), Text.kilograms(s.volumeKilograms, unit), "\(s.reps)", s.rosette ? "🏅" : ""]
-            }))
-            if let last = view.sessions.first {
+            let view = ExerciseHistoryView(analysis, exercise: id)
+            let unit = analysis.unit
+            options.emit(view) {
+                var lines = [view.name]
+                guard !view.isEmpty else { return (lines + [ExerciseHistoryView.emptyMessage]).joined(separator: "\n") }
+                if let best = view.bestSet { lines.append("Best set: \(Text.weight(best.weight, best.unit)) • \(best.reps) reps") }
+                if let start = view.startWeight { lines.append("Start weight: \(Text.weight(start.weight, start.unit))") }
+                if let bests = view.bests {
+                    lines.append("Heaviest: \(Text.kilograms(bests.heaviestWeightKilograms, unit)) · best e1RM: \(Text.kilograms(bests.e1rmKilograms, unit)) · best session volume: \(Text.kilograms(bests.sessionVolumeKilograms, unit))")
+                }
                 lines.append("")
-                lines.append("Last session (\(last.date)):")
-                for line in Text.sets(last.sets) { lines.append("  " + line) }
-            }
-            if !view.records.isEmpty {
+                lines.append(Text.table(["DATE", "WORKOUT", "TOP SET", "E1RM", "VOLUME", "REPS", ""], view.sessions.map { s in
+                    [s.date.description, s.workoutName, "\(Text.weight(s.topSet.weight, s.topSet.unit)) × \(s.topSet.reps)",
+                     Text.kilograms(s.e1rmKilograms, unit), Text.kilograms(s.volumeKilograms, unit), "\(s.reps)", s.rosette ? "🏅" : ""]
+                }))
+                if let last = view.sessions.first {
+                    lines.append("")
+                    lines.append("Last session (\(last.date)):")
+                    for line in Text.sets(last.sets) { lines.append("  " + line) }
+                }
+                if !view.records.isEmpty {
+                    lines.append("")
+                    lines.append("Records:")
+                    for record in view.records { lines.append("  " + Text.record(record, unit)) }
+                }
                 lines.append("")
-                lines.append("Records:")
-                for record in view.records { lines.append("  " + Text.record(record, unit)) }
+                lines.append("Volume per session: " + view.charts.volume.map { Text.number(unit.fromKilograms($0.value)) }.joined(separator: " → "))
+                return lines.joined(separator: "\n")
             }
-            lines.append("")
-            lines.append("Volume per session: " + view.charts.volume.map { Text.number(unit.fromKilograms($0.value)) }.joined(separator: " → "))
-            return lines.joined(separator: "\n")
         }
     }
 }

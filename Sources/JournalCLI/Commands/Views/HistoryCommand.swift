@@ -31,24 +31,26 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let analysis = try options.analysis()
-        let query = HistoryQuery(from: from.flatMap(LocalDate.init(iso:)), to: to.flatMap(LocalDate.init(iso:)), exercise: exercise, text: query,
-                                 limit: limit ?? (options.json ? nil : 20))
-        let history = HistoryView(analysis, query: query)
-        options.emit(history) {
-            guard !history.workouts.isEmpty else { return "No workouts yet." }
-            let unit = analysis.unit
-            var text = Text.table(
-                ["DATE", "WORKOUT", "NAME", "DURATION", "EXERCISES", "SETS", "REPS", "VOLUME", "+REPS", "+LOAD"],
-                history.workouts.map { w in
-                    [w.date.description, w.workout, w.name, Text.duration(w.durationSeconds), "\(w.exerciseCount)", "\(w.setCount)", "\(w.reps)",
-                     Text.kilograms(w.volumeKilograms, unit), w.firstTime ? "first" : "+\(w.increasedReps)",
-                     w.firstTime ? "first" : "+" + Text.kilograms(w.increasedLoadKilograms, unit)]
-                })
-            if history.total > history.workouts.count {
-                text += "\n… \(history.total - history.workouts.count) more (use --limit)"
+        try reportingFailures {
+            let analysis = try options.analysis()
+            let query = HistoryQuery(from: from.flatMap(LocalDate.init(iso:)), to: to.flatMap(LocalDate.init(iso:)), exercise: exercise, text: query,
+                                     limit: limit ?? (options.json ? nil : 20))
+            let history = HistoryView(analysis, query: query)
+            options.emit(history) {
+                guard !history.workouts.isEmpty else { return "No workouts yet." }
+                let unit = analysis.unit
+                var text = Text.table(
+                    ["DATE", "WORKOUT", "NAME", "DURATION", "EXERCISES", "SETS", "REPS", "VOLUME", "+REPS", "+LOAD"],
+                    history.workouts.map { w in
+                        [w.date.description, w.workout, w.name, Text.duration(w.durationSeconds), "\(w.exerciseCount)", "\(w.setCount)", "\(w.reps)",
+                         Text.kilograms(w.volumeKilograms, unit), w.firstTime ? "first" : "+\(w.increasedReps)",
+                         w.firstTime ? "first" : "+" + Text.kilograms(w.increasedLoadKilograms, unit)]
+                    })
+                if history.total > history.workouts.count {
+                    text += "\n… \(history.total - history.workouts.count) more (use --limit)"
+                }
+                return text
             }
-            return text
         }
     }
 }

@@ -9,9 +9,11 @@ struct HomeCommand: ParsableCommand {
     @OptionGroup var options: ViewOptions
 
     func run() throws {
-        let analysis = try options.analysis()
-        let home = HomeView(analysis)
-        options.emit(home) { HomeCommand.render(home, unit: analysis.unit) }
+        try reportingFailures {
+            let analysis = try options.analysis()
+            let home = HomeView(analysis)
+            options.emit(home) { HomeCommand.render(home, unit: analysis.unit) }
+        }
     }
 
     static func render(_ home: HomeView, unit: MassUnit) -> String {

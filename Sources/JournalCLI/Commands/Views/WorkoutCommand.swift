@@ -13,12 +13,14 @@ struct WorkoutCommand: ParsableCommand {
     var id: String?
 
     func run() throws {
-        let analysis = try options.analysis()
-        guard let detail = WorkoutDetail(analysis, workout: id) else {
-            if let id { throw fail("no finished workout \"\(id)\" in \(options.file) (see `journal history \(options.file)`)") }
-            throw fail("no finished workout yet in \(options.file)")
+        try reportingFailures {
+            let analysis = try options.analysis()
+            guard let detail = WorkoutDetail(analysis, workout: id) else {
+                if let id { throw Failure(message: "no finished workout \"\(id)\" in \(options.file) (see `journal history \(options.file)`)") }
+                throw Failure(message: "no finished workout yet in \(options.file)")
+            }
+            options.emit(detail) { WorkoutCommand.render(detail, unit: analysis.unit) }
         }
-        options.emit(detail) { WorkoutCommand.render(detail, unit: analysis.unit) }
     }
 
     static func render(_ detail: WorkoutDetail, unit: MassUnit) -> String {
