@@ -140,7 +140,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                     var plus = 0
                     if set.isWorking {
                         let then = workingIndex < thenWorking.count ? thenWorking[workingIndex].reps : 0
-                        counter += set.reps - then
+                        // No comparison when the previous workout did not have this exercise.
+                        if !thenWorking.isEmpty { counter += set.reps - then }
                         if workingIndex < thenWorking.count, set.reps > then { plus = set.reps - then }
                         workingIndex += 1
                         totalSets += 1; totalReps += set.reps; volume += set.volumeKilograms

@@ -70,3 +70,17 @@ struct ActiveWorkoutTests {
         #expect(a.finished.map(\.id) == ["p1"])
     }
 }
+
+@Suite("Active workout without a comparison")
+struct ActiveWithoutComparisonTests {
+    @Test("the rep counter stays 0 for an exercise the previous workout of the same name did not have")
+    func noComparison() {
+        let events = workout("a", "Pull", start: "2026-11-16T18:00:00.000+01:00", finish: "2026-11-16T19:00:00.000+01:00", [("row", 1, 60, "kg", 8)])
+            + [ev("workout.started", at: "2026-11-18T18:00:00.000+01:00", ["workout": "b", "name": "Pull", "session": nil]),
+               ev("set.completed", at: "2026-11-18T18:05:00.000+01:00", ["workout": "b", "exercise": "pull-up", "set": 1, "weight": 0, "unit": "kg", "reps": 10, "kind": "working"])]
+        let view = ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:06:00.000+01:00"))
+        #expect(view?.previousWorkout == "a")
+        #expect(view?.exercises.map(\.repCounter) == [0])
+        #expect(view?.exercises.first?.rows == [.init(set: 1, weight: 0, unit: .kg, reps: 10, completed: true, source: .completed)])
+    }
+}
