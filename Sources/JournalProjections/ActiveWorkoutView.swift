@@ -5,7 +5,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         /// Where a row's values come from.
         public enum Source: String, Equatable, Sendable {
-            case completed, entered, template, lastSession = "last_session", programme, none
+            case completed, entered, propagated, template, lastSession = "last_session", programme, none
         }
         public var set: Int
         public var weight: Double?
@@ -51,13 +51,15 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var injuryWarnings: [InjuryWarning]
         public var superset: String?
         public var cardio: CardioEntry?
+        /// The latest finished workout's cardio entry for this exercise: the prefill of the minutes and km fields.
+        public var lastCardio: CardioEntry?
         public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
                     completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
-                    feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil) {
+                    feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil) {
             self.exercise = exercise; self.name = name; self.prescribedSets = prescribedSets; self.reps = reps; self.restSeconds = restSeconds
             self.rows = rows; self.completedSets = completedSets; self.completed = completed; self.submitted = submitted
             self.repCounter = repCounter; self.warmup = warmup; self.nextTarget = nextTarget; self.feedback = feedback
-            self.injuryWarnings = injuryWarnings; self.superset = superset; self.cardio = cardio
+            self.injuryWarnings = injuryWarnings; self.superset = superset; self.cardio = cardio; self.lastCardio = lastCardio
         }
     }
     public struct WarmupSuggestionView: Equatable, Sendable {
@@ -134,6 +136,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
 
             let thenWorking = previous.map { $0.workingSets(of: exercise) } ?? []
             var rows: [Row] = []
+            // Seed 004: a value entered in a row carries to the later incomplete rows of the same kind.
+            var carried: [SetKind: (weight: Double?, reps: Int?)] = [:]
             var workingIndex = 0, counter = 0
             for number in numbers.sorted() {
                 if let set = completedSets.first(where: { $0.set == number }) {
@@ -156,6 +160,11 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                     row.weight = entered.weight.map { DisplayWeight(kilograms: (entered.unit ?? .kg).kilograms($0), in: unit).weight }
                     row.reps = entered.reps
                     row.source = .entered
+                    carried[row.kind] = (row.weight, row.reps)
+                } else if let values = carried[row.kind] {
+                    row.weight = values.weight
+                    row.reps = values.reps
+                    row.source = .propagated
                 } else if let config = prescription?.setConfigs[safe: number - 1], config.weight != nil || config.reps != nil {
                     row.weight = config.weight.map { DisplayWeight(kilograms: (config.unit ?? .kg).kilograms($0), in: unit).weight }
                     row.reps = config.reps
@@ -228,7 +237,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 completed: submitted || (!rows.isEmpty && doneCount == rows.count && doneCount >= prescribedCount),
                 submitted: submitted, repCounter: counter, warmup: warmup, nextTarget: target.map { DisplayWeight(kilograms: $0, in: unit) },
                 feedback: feedback, injuryWarnings: warnings, superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
-                cardio: workout.cardio.first { $0.exercise == exercise }))
+                cardio: workout.cardio.first { $0.exercise == exercise },
+                lastCardio: analysis.finished.last { $0.cardio.contains { $0.exercise == exercise } }?.cardio.first { $0.exercise == exercise }))
         }
 
         var rest: Rest?

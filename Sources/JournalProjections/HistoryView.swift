@@ -26,11 +26,13 @@ public struct ExerciseSummary: Equatable, Hashable, Sendable {
     public var sets: [SetSummary]
     public var cardio: CardioEntry?
     public var superset: String?
+    /// Notes on the exercise and its sets (`exercise.noted`, `set.noted`), in order.
+    public var notes: [String]
     public init(exercise: String, name: String, rosette: Bool = false, repsDelta: Int? = nil, volumeDeltaKilograms: Double? = nil,
-                volumeKilograms: Double, sets: [SetSummary], cardio: CardioEntry? = nil, superset: String? = nil) {
+                volumeKilograms: Double, sets: [SetSummary], cardio: CardioEntry? = nil, superset: String? = nil, notes: [String] = []) {
         self.exercise = exercise; self.name = name; self.rosette = rosette; self.repsDelta = repsDelta
         self.volumeDeltaKilograms = volumeDeltaKilograms; self.volumeKilograms = volumeKilograms; self.sets = sets
-        self.cardio = cardio; self.superset = superset
+        self.cardio = cardio; self.superset = superset; self.notes = notes
     }
 }
 
@@ -96,7 +98,8 @@ extension Analysis {
                 volumeKilograms: Rounding.kilograms(exerciseVolume),
                 sets: sets.map { setSummary($0, plus: comparison?.plus[$0.set] ?? 0) },
                 cardio: workout.cardio.first { $0.exercise == exercise },
-                superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group))
+                superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
+                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text)))
         }
         return WorkoutSummary(
             workout: workout.id, name: workout.name, startedAt: workout.startedAt, finishedAt: workout.finishedAt ?? workout.startedAt,

@@ -84,3 +84,23 @@ struct ActiveWithoutComparisonTests {
         #expect(view?.exercises.first?.rows == [.init(set: 1, weight: 0, unit: .kg, reps: 10, completed: true, source: .completed)])
     }
 }
+
+@Suite("Active workout rows")
+struct ActiveRowsTests {
+    @Test("a value entered in a row carries to the later incomplete rows of the same kind")
+    func enteredValuesPropagate() {
+        let events = workout("a", "Arms", start: "2026-11-16T18:00:00.000+01:00", finish: "2026-11-16T19:00:00.000+01:00",
+                             [("curl", 1, 12, "kg", 10), ("curl", 2, 12, "kg", 10), ("curl", 3, 12, "kg", 9), ("curl", 4, 12, "kg", 8)])
+            + [ev("workout.started", at: "2026-11-18T18:00:00.000+01:00", ["workout": "b", "name": "Arms", "session": nil]),
+               ev("exercise.added", at: "2026-11-18T18:01:00.000+01:00", ["workout": "b", "exercise": "curl", "sets": 4, "reps": "8-12"]),
+               ev("set.completed", at: "2026-11-18T18:05:00.000+01:00", ["workout": "b", "exercise": "curl", "set": 1, "weight": 12, "unit": "kg", "reps": 11, "kind": "working"]),
+               ev("set.added", at: "2026-11-18T18:06:00.000+01:00", ["workout": "b", "exercise": "curl", "set": 2, "weight": 14, "unit": "kg", "reps": 8])]
+        let rows = ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:07:00.000+01:00"))?.exercises.first?.rows
+        #expect(rows == [
+            .init(set: 1, weight: 12, unit: .kg, reps: 11, completed: true, source: .completed, plus: 1),
+            .init(set: 2, weight: 14, unit: .kg, reps: 8, completed: false, source: .entered),
+            .init(set: 3, weight: 14, unit: .kg, reps: 8, completed: false, source: .propagated),
+            .init(set: 4, weight: 14, unit: .kg, reps: 8, completed: false, source: .propagated),
+        ])
+    }
+}

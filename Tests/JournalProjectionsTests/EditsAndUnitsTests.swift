@@ -83,13 +83,25 @@ struct EditsAndUnitsTests {
             ev("superset.linked", at: "2026-11-20T18:10:00.000+01:00", ["workout": "s1", "group": "g1", "exercises": ["bench", "fly"]]),
             ev("exercise.removed", at: "2026-11-20T18:20:00.000+01:00", ["workout": "s1", "exercise": "curl"]),
             ev("cardio.logged", at: "2026-11-20T18:50:00.000+01:00", ["workout": "s1", "exercise": "running", "minutes": 20, "km": 4]),
+            ev("exercise.noted", at: "2026-11-20T18:51:00.000+01:00", ["workout": "s1", "exercise": "bench", "note": "elbow flared"]),
         ], at: events.count - 1)
         let summary = HistoryView(analysis(events, asOf: "2026-11-20T20:00:00.000+01:00")).workouts[0]
         #expect(summary.exercises == [
-            ExerciseSummary(exercise: "bench", name: "Bench", volumeKilograms: 480, sets: [SetSummary(set: 1, weight: 60, unit: .kg, reps: 8)], superset: "g1"),
+            ExerciseSummary(exercise: "bench", name: "Bench", volumeKilograms: 480, sets: [SetSummary(set: 1, weight: 60, unit: .kg, reps: 8)], superset: "g1",
+                            notes: ["elbow flared"]),
             ExerciseSummary(exercise: "fly", name: "Fly", volumeKilograms: 180, sets: [SetSummary(set: 1, weight: 15, unit: .kg, reps: 12)], superset: "g1"),
             ExerciseSummary(exercise: "running", name: "Running", volumeKilograms: 0, sets: [], cardio: CardioEntry(exercise: "running", minutes: 20, km: 4)),
         ])
         #expect([summary.exerciseCount, summary.setCount, summary.reps] == [3, 2, 20])
+
+        // The next workout prefills the cardio fields from the last entry.
+        let next = events + [
+            ev("workout.started", at: "2026-11-21T18:00:00.000+01:00", ["workout": "s2", "name": "Mixed", "session": nil]),
+            ev("exercise.added", at: "2026-11-21T18:01:00.000+01:00", ["workout": "s2", "exercise": "running"]),
+        ]
+        let active = ActiveWorkoutView(analysis(next, asOf: "2026-11-21T18:02:00.000+01:00"))
+        #expect(active?.exercises.map(\.exercise) == ["running"])
+        #expect(active?.exercises.first?.lastCardio == CardioEntry(exercise: "running", minutes: 20, km: 4))
+        #expect(active?.exercises.first?.cardio == nil)
     }
 }

@@ -44,7 +44,7 @@ struct LedgerTests {
         #expect(active?.warmup == ActiveWorkoutView.Warmup(state: .skipped))
         #expect(active?.exercises.map { $0.rows.map { [$0.source.rawValue, "\($0.weight ?? -1)", "\($0.reps ?? -1)"] } } == [
             [["completed", "70.0", "8"]],
-            [["entered", "50.0", "5"], ["none", "-1.0", "-1"]],
+            [["entered", "50.0", "5"], ["propagated", "50.0", "5"]],
         ])
         #expect(HomeView(Analysis(ledger)).planned == [])
     }

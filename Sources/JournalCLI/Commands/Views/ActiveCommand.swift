@@ -35,6 +35,7 @@ struct ActiveCommand: ParsableCommand {
                     if let warmup = e.warmup { lines.append("  Suggested warm-up set: \(Text.weight(warmup.weight, warmup.unit)) (\(warmup.percent)) • \(warmup.reps) reps") }
                     if let target = e.nextTarget { lines.append("  Target: \(Text.weight(target.weight, target.unit))") }
                     if let cardio = e.cardio { lines.append("  \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? "")) }
+                else if let last = e.lastCardio { lines.append("  Last time: \(Text.number(last.minutes)) min" + (last.km.map { " • \(Text.number($0)) km" } ?? "")) }
                     for row in e.rows {
                         let kind = row.kind == .working ? "" : " (\(row.kind.rawValue))"
                         let plus = row.plus > 0 ? "  +\(row.plus)" : ""

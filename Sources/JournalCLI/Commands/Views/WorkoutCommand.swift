@@ -42,6 +42,7 @@ struct WorkoutCommand: ParsableCommand {
                 lines.append("  \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? ""))
             }
             for line in Text.sets(exercise.sets) { lines.append("  " + line) }
+            for note in exercise.notes { lines.append("  Note: \(note)") }
         }
         for note in w.notes { lines.append("Note: \(note)") }
         if !detail.records.isEmpty {
