@@ -94,6 +94,11 @@ public struct Ledger: Equatable, Sendable {
                     if let unit = MassUnit(event.string("unit")) { workout.rows[index].unit = unit }
                     if let reps = event.int("reps") { workout.rows[index].reps = reps }
                     if let kind = event.string("kind") { workout.rows[index].kind = SetKind(kind) }
+                } else if workout.status == .open {
+                    // Editing a prefilled row of an open workout enters its values.
+                    workout.ensureExercise(exercise)
+                    workout.rows.append(SetRow(exercise: exercise, set: number, weight: event.double("weight"), unit: MassUnit(event.string("unit")),
+                                               reps: event.int("reps"), kind: SetKind(event.string("kind"))))
                 }
                 workout.markEdited()
             }

@@ -94,7 +94,7 @@ struct ActiveRowsTests {
             + [ev("workout.started", at: "2026-11-18T18:00:00.000+01:00", ["workout": "b", "name": "Arms", "session": nil]),
                ev("exercise.added", at: "2026-11-18T18:01:00.000+01:00", ["workout": "b", "exercise": "curl", "sets": 4, "reps": "8-12"]),
                ev("set.completed", at: "2026-11-18T18:05:00.000+01:00", ["workout": "b", "exercise": "curl", "set": 1, "weight": 12, "unit": "kg", "reps": 11, "kind": "working"]),
-               ev("set.added", at: "2026-11-18T18:06:00.000+01:00", ["workout": "b", "exercise": "curl", "set": 2, "weight": 14, "unit": "kg", "reps": 8])]
+               ev("set.edited", at: "2026-11-18T18:06:00.000+01:00", ["workout": "b", "exercise": "curl", "set": 2, "weight": 14, "unit": "kg", "reps": 8])]
         let rows = ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:07:00.000+01:00"))?.exercises.first?.rows
         #expect(rows == [
             .init(set: 1, weight: 12, unit: .kg, reps: 11, completed: true, source: .completed, plus: 1),
