@@ -1,4 +1,5 @@
 import JournalEvents
+import TrainingDomain
 
 /// The workout in progress (seed 000 §14, seed 001 §6–7, seed 004 logger).
 public struct ActiveWorkoutView: Equatable, Sendable {
@@ -9,14 +10,14 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         }
         public var set: Int
         public var weight: Double?
-        public var unit: MassUnit
+        public var unit: WeightUnit
         public var reps: Int?
         public var kind: SetKind
         public var completed: Bool
         public var source: Source
         /// "+N" over the same set of the previous workout of the same name, 0 when not more.
         public var plus: Int
-        public init(set: Int, weight: Double?, unit: MassUnit, reps: Int?, kind: SetKind = .working, completed: Bool, source: Source, plus: Int = 0) {
+        public init(set: Int, weight: Double?, unit: WeightUnit, reps: Int?, kind: SetKind = .working, completed: Bool, source: Source, plus: Int = 0) {
             self.set = set; self.weight = weight; self.unit = unit; self.reps = reps; self.kind = kind; self.completed = completed
             self.source = source; self.plus = plus
         }
@@ -64,10 +65,10 @@ public struct ActiveWorkoutView: Equatable, Sendable {
     }
     public struct WarmupSuggestionView: Equatable, Sendable {
         public var weight: Double
-        public var unit: MassUnit
+        public var unit: WeightUnit
         public var reps: Int
         public var percent: String
-        public init(weight: Double, unit: MassUnit, reps: Int, percent: String) { self.weight = weight; self.unit = unit; self.reps = reps; self.percent = percent }
+        public init(weight: Double, unit: WeightUnit, reps: Int, percent: String) { self.weight = weight; self.unit = unit; self.reps = reps; self.percent = percent }
     }
     public struct Rest: Equatable, Sendable {
         public enum State: String, Equatable, Sendable { case running, finished, skipped }
@@ -176,7 +177,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                     row.source = .lastSession
                 } else if let weight = prescription?.weight {
                     row.weight = DisplayWeight(kilograms: (prescription?.unit ?? .kg).kilograms(weight), in: unit).weight
-                    row.reps = prescription?.repRange?.low
+                    row.reps = prescription?.repRange?.lower
                     row.source = .programme
                 }
                 rows.append(row)
@@ -192,7 +193,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 return ProgressionInput.Session(
                     workout: past.id, at: past.startedAt,
                     sets: past.workingSets(of: exercise).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps) },
-                    targetReps: prescribed?.repRange?.high, targetSets: prescribed.map(\.setCount).flatMap { $0 > 0 ? $0 : nil })
+                    targetReps: prescribed?.repRange?.upper, targetSets: prescribed.map(\.setCount).flatMap { $0 > 0 ? $0 : nil })
             }
             let input = ProgressionInput(
                 exercise: exercise, sessions: history, repRange: repRange,
@@ -207,9 +208,9 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             if submitted {
                 let done = completedSets.filter(\.isWorking).map(\.reps)
                 if let repRange {
-                    if done.isEmpty || done.count < prescribedCount || done.contains(where: { $0 < repRange.low }) {
+                    if done.isEmpty || done.count < prescribedCount || done.contains(where: { $0 < repRange.lower }) {
                         feedback = "Keep Pushing"
-                    } else if repRange.high > repRange.low ? done.allSatisfy({ $0 >= repRange.high }) : done.allSatisfy({ $0 > repRange.high }) {
+                    } else if repRange.upper > repRange.lower ? done.allSatisfy({ $0 >= repRange.upper }) : done.allSatisfy({ $0 > repRange.upper }) {
                         feedback = "Great Work!"
                     } else {
                         feedback = "Good Session"

@@ -1,4 +1,5 @@
 import JournalEvents
+import TrainingDomain
 
 /// What every view derives from a ledger first: the finished workouts in chronological order, each
 /// exercise's sessions and the personal records (PROJECTIONS.md §"Finished workouts", §"Records").
@@ -34,7 +35,7 @@ public struct Analysis: Sendable {
         self.records = records
     }
 
-    public var unit: MassUnit { ledger.displayUnit }
+    public var unit: WeightUnit { ledger.displayUnit }
     public var asOf: Timestamp { ledger.asOf }
 
     public func exerciseName(_ id: String) -> String { ledger.customExercises[id]?.name ?? context.exerciseName(id) }
@@ -113,13 +114,13 @@ public struct Analysis: Sendable {
                 for set in sets {
                     let kg = set.kilograms
                     if kg > heaviest.kilograms { heaviest = set }
-                    if Strength.epley(weight: kg, reps: set.reps) > Strength.epley(weight: bestE1RM.kilograms, reps: bestE1RM.reps) { bestE1RM = set }
+                    if epley(kg, set.reps) > epley(bestE1RM.kilograms, bestE1RM.reps) { bestE1RM = set }
                     if set.volumeKilograms > bestVolume.volumeKilograms { bestVolume = set }
                     sessionVolume += set.volumeKilograms
                     let key = Int64((kg * 1000).rounded())
                     if set.reps > (repsAtWeight[key]?.0 ?? -1) { repsAtWeight[key] = (set.reps, kg) }
                 }
-                let e1rm = Strength.epley(weight: bestE1RM.kilograms, reps: bestE1RM.reps)
+                let e1rm = epley(bestE1RM.kilograms, bestE1RM.reps)
                 guard var best = bests[exercise] else {
                     // The first session only sets the baseline.
                     bests[exercise] = Bests(weight: heaviest.kilograms, e1rm: e1rm, setVolume: bestVolume.volumeKilograms,
@@ -131,12 +132,14 @@ public struct Analysis: Sendable {
                                                   value: Rounding.kilograms(value), previous: Rounding.kilograms(previous),
                                                   weightKilograms: set.map { Rounding.kilograms($0.kilograms) }, reps: set?.reps))
                 }
-                if heaviest.kilograms > best.weight { record(.heaviestWeight, heaviest.kilograms, best.weight, heaviest); best.weight = heaviest.kilograms }
-                if e1rm > best.e1rm { record(.bestE1RM, e1rm, best.e1rm, bestE1RM); best.e1rm = e1rm }
-                if bestVolume.volumeKilograms > best.setVolume {
+                // A record must beat the best by at least a gram: floating-point noise is no record.
+                func beats(_ value: Double, _ best: Double) -> Bool { Rounding.kilograms(value) > Rounding.kilograms(best) }
+                if beats(heaviest.kilograms, best.weight) { record(.heaviestWeight, heaviest.kilograms, best.weight, heaviest); best.weight = heaviest.kilograms }
+                if beats(e1rm, best.e1rm) { record(.bestE1RM, e1rm, best.e1rm, bestE1RM); best.e1rm = e1rm }
+                if beats(bestVolume.volumeKilograms, best.setVolume) {
                     record(.bestSetVolume, bestVolume.volumeKilograms, best.setVolume, bestVolume); best.setVolume = bestVolume.volumeKilograms
                 }
-                if sessionVolume > best.sessionVolume { record(.bestSessionVolume, sessionVolume, best.sessionVolume, nil); best.sessionVolume = sessionVolume }
+                if beats(sessionVolume, best.sessionVolume) { record(.bestSessionVolume, sessionVolume, best.sessionVolume, nil); best.sessionVolume = sessionVolume }
                 for key in repsAtWeight.keys.sorted() {
                     let (reps, kg) = repsAtWeight[key]!
                     if let previous = best.repsAtWeight[key] {

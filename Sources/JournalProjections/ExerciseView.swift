@@ -1,12 +1,13 @@
 import JournalEvents
+import TrainingDomain
 
 /// A set's weight and reps in the display unit: "80 kg • 8 reps".
 public struct SetValue: Equatable, Hashable, Sendable {
     public var weight: Double
-    public var unit: MassUnit
+    public var unit: WeightUnit
     public var reps: Int
-    public init(weight: Double, unit: MassUnit, reps: Int) { self.weight = weight; self.unit = unit; self.reps = reps }
-    init(_ set: LoggedSet, _ unit: MassUnit) {
+    public init(weight: Double, unit: WeightUnit, reps: Int) { self.weight = weight; self.unit = unit; self.reps = reps }
+    init(_ set: LoggedSet, _ unit: WeightUnit) {
         self.init(weight: DisplayWeight(kilograms: set.kilograms, in: unit).weight, unit: unit, reps: set.reps)
     }
 }
@@ -116,7 +117,7 @@ public struct ExerciseHistoryView: Equatable, Sendable {
                 if best == nil || set.volumeKilograms > best!.volumeKilograms { best = set }
                 if set.kilograms > top.kilograms || (set.kilograms == top.kilograms && set.reps > top.reps) { top = set }
                 sessionVolume += set.volumeKilograms
-                sessionE1RM = max(sessionE1RM, Strength.epley(weight: set.kilograms, reps: set.reps))
+                sessionE1RM = max(sessionE1RM, epley(set.kilograms, set.reps))
                 reps += set.reps
                 bestSetVolume = max(bestSetVolume, set.volumeKilograms)
                 let key = Int64((set.kilograms * 1000).rounded())

@@ -1,16 +1,17 @@
 import JournalEvents
+import TrainingDomain
 
 /// One set as the history screens show it, in the display unit.
 public struct SetSummary: Equatable, Hashable, Sendable {
     public var set: Int
     public var weight: Double
-    public var unit: MassUnit
+    public var unit: WeightUnit
     public var reps: Int
     public var kind: SetKind
     /// "+N": reps over set i of the previous comparison, 0 when not more.
     public var plus: Int
     public var rpe: Double?
-    public init(set: Int, weight: Double, unit: MassUnit, reps: Int, kind: SetKind = .working, plus: Int = 0, rpe: Double? = nil) {
+    public init(set: Int, weight: Double, unit: WeightUnit, reps: Int, kind: SetKind = .working, plus: Int = 0, rpe: Double? = nil) {
         self.set = set; self.weight = weight; self.unit = unit; self.reps = reps; self.kind = kind; self.plus = plus; self.rpe = rpe
     }
 }

@@ -1,4 +1,5 @@
 import JournalEvents
+import TrainingDomain
 
 /// Everything the screens are computed from: one pure fold over the journal, as of a time T
 /// (PROJECTIONS.md §"As of" and §"data.cleared"). Views (`HomeView`, `HistoryView`, …) are pure
@@ -39,7 +40,7 @@ public struct Ledger: Equatable, Sendable {
     /// The fold, `(inout State, Event)`.
     public static func fold(_ state: inout Ledger, _ event: Event) { state.apply(event) }
 
-    public var displayUnit: MassUnit { profile.unit ?? .kg }
+    public var displayUnit: WeightUnit { profile.unit ?? .kg }
 
     public func workout(_ id: String) -> WorkoutRecord? { workoutIndex[id].map { workouts[$0] } }
 
@@ -65,7 +66,7 @@ public struct Ledger: Equatable, Sendable {
             withWorkout(event) { workout in
                 guard let exercise = event.string("exercise"), let number = event.int("set") else { return }
                 workout.ensureExercise(exercise)
-                let row = SetRow(exercise: exercise, set: number, weight: event.double("weight"), unit: MassUnit(event.string("unit")),
+                let row = SetRow(exercise: exercise, set: number, weight: event.double("weight"), unit: WeightUnit(event.string("unit")),
                                  reps: event.int("reps"), kind: SetKind(event.string("kind")))
                 if let index = workout.rows.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
                     workout.rows[index] = row
@@ -85,19 +86,19 @@ public struct Ledger: Equatable, Sendable {
                 guard let exercise = event.string("exercise"), let number = event.int("set") else { return }
                 if let index = workout.sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
                     if let weight = event.double("weight") { workout.sets[index].weight = weight }
-                    if let unit = MassUnit(event.string("unit")) { workout.sets[index].unit = unit }
+                    if let unit = WeightUnit(event.string("unit")) { workout.sets[index].unit = unit }
                     if let reps = event.int("reps") { workout.sets[index].reps = reps }
                     if let kind = event.string("kind") { workout.sets[index].kind = SetKind(kind) }
                     if let rpe = event.double("rpe") { workout.sets[index].rpe = rpe }
                 } else if let index = workout.rows.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
                     if let weight = event.double("weight") { workout.rows[index].weight = weight }
-                    if let unit = MassUnit(event.string("unit")) { workout.rows[index].unit = unit }
+                    if let unit = WeightUnit(event.string("unit")) { workout.rows[index].unit = unit }
                     if let reps = event.int("reps") { workout.rows[index].reps = reps }
                     if let kind = event.string("kind") { workout.rows[index].kind = SetKind(kind) }
                 } else if workout.status == .open {
                     // Editing a prefilled row of an open workout enters its values.
                     workout.ensureExercise(exercise)
-                    workout.rows.append(SetRow(exercise: exercise, set: number, weight: event.double("weight"), unit: MassUnit(event.string("unit")),
+                    workout.rows.append(SetRow(exercise: exercise, set: number, weight: event.double("weight"), unit: WeightUnit(event.string("unit")),
                                                reps: event.int("reps"), kind: SetKind(event.string("kind"))))
                 }
                 workout.markEdited()
@@ -259,14 +260,14 @@ public struct Ledger: Equatable, Sendable {
     /// The hot path: one pass over the payload instead of a lookup per key.
     mutating func setCompleted(_ event: Event) {
         var workoutID: String?, exercise: String?, number: Int?, weight: Double?, reps: Int?, rpe: Double?, note: String?
-        var unit = MassUnit.kg, kind = SetKind.working, edited = false
+        var unit = WeightUnit.kg, kind = SetKind.working, edited = false
         for field in event.fields.fields {
             switch field.key {
             case "workout": workoutID = field.value.stringValue
             case "exercise": exercise = field.value.stringValue
             case "set": number = field.value.intValue
             case "weight": weight = field.value.doubleValue
-            case "unit": unit = MassUnit(field.value.stringValue) ?? .kg
+            case "unit": unit = WeightUnit(field.value.stringValue) ?? .kg
             case "reps": reps = field.value.intValue
             case "kind": kind = SetKind(field.value.stringValue)
             case "rpe": rpe = field.value.doubleValue
@@ -340,7 +341,7 @@ public struct Ledger: Equatable, Sendable {
         case "profile.updated":
             if let name = event.string("name") { profile.name = name }
             if let email = event.string("email") { profile.email = email }
-            if let unit = MassUnit(event.string("unit")) { profile.unit = unit }
+            if let unit = WeightUnit(event.string("unit")) { profile.unit = unit }
             if let birthDate = event.string("birth_date") { profile.birthDate = birthDate }
             if let gender = event.string("gender") { profile.gender = gender }
             if let height = Quantity(event["height"]) { profile.height = height }
@@ -348,7 +349,7 @@ public struct Ledger: Equatable, Sendable {
         case "settings.changed":
             guard let key = event.string("key"), let value = event["value"] else { return }
             settings[key] = value
-            if key == "unit", let unit = MassUnit(value.stringValue) { profile.unit = unit }
+            if key == "unit", let unit = WeightUnit(value.stringValue) { profile.unit = unit }
         case "subscription.started":
             profile.subscription = Subscription(plan: event.string("plan") ?? "monthly", startedAt: event.at, price: event.double("price"),
                                                 currency: event.string("currency"), trialDays: event.int("trial_days"),
@@ -388,7 +389,7 @@ public struct Ledger: Equatable, Sendable {
             guard let id = event.string("exercise") else { return }
             var rule = progression[id] ?? ProgressionSettings()
             if let increment = event.double("increment") { rule.increment = increment }
-            if let unit = MassUnit(event.string("unit")) { rule.unit = unit }
+            if let unit = WeightUnit(event.string("unit")) { rule.unit = unit }
             if let trigger = event.string("trigger") { rule.trigger = trigger }
             if let deload = event.double("deload_percent") { rule.deloadPercent = deload }
             if let failures = event.int("failures_before_deload") { rule.failuresBeforeDeload = failures }

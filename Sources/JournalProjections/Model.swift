@@ -1,11 +1,12 @@
 import JournalEvents
+import TrainingDomain
 
 /// One completed set as it stands after replacements and edits (PROJECTIONS.md §"Sets").
 public struct LoggedSet: Equatable, Hashable, Sendable {
     public var exercise: String
     public var set: Int
     public var weight: Double
-    public var unit: MassUnit
+    public var unit: WeightUnit
     public var reps: Int
     public var kind: SetKind
     public var rpe: Double?
@@ -13,7 +14,7 @@ public struct LoggedSet: Equatable, Hashable, Sendable {
     /// When the set was ticked (the `at` of its latest `set.completed`).
     public var at: Timestamp
 
-    public init(exercise: String, set: Int, weight: Double, unit: MassUnit, reps: Int, kind: SetKind = .working,
+    public init(exercise: String, set: Int, weight: Double, unit: WeightUnit, reps: Int, kind: SetKind = .working,
                 rpe: Double? = nil, note: String? = nil, at: Timestamp) {
         self.exercise = exercise; self.set = set; self.weight = weight; self.unit = unit; self.reps = reps
         self.kind = kind; self.rpe = rpe; self.note = note; self.at = at
@@ -29,10 +30,10 @@ public struct SetRow: Equatable, Hashable, Sendable {
     public var exercise: String
     public var set: Int
     public var weight: Double?
-    public var unit: MassUnit?
+    public var unit: WeightUnit?
     public var reps: Int?
     public var kind: SetKind
-    public init(exercise: String, set: Int, weight: Double? = nil, unit: MassUnit? = nil, reps: Int? = nil, kind: SetKind = .working) {
+    public init(exercise: String, set: Int, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil, kind: SetKind = .working) {
         self.exercise = exercise; self.set = set; self.weight = weight; self.unit = unit; self.reps = reps; self.kind = kind
     }
 }
@@ -50,17 +51,17 @@ public struct CardioEntry: Equatable, Hashable, Sendable {
 /// One prescribed set of a template or plan (`sets` given as an array).
 public struct PrescribedSet: Equatable, Hashable, Sendable {
     public var weight: Double?
-    public var unit: MassUnit?
+    public var unit: WeightUnit?
     public var reps: Int?
     public var repsRange: String?
     public var kind: SetKind
     public var rpe: Double?
-    public init(weight: Double? = nil, unit: MassUnit? = nil, reps: Int? = nil, repsRange: String? = nil, kind: SetKind = .working, rpe: Double? = nil) {
+    public init(weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil, repsRange: String? = nil, kind: SetKind = .working, rpe: Double? = nil) {
         self.weight = weight; self.unit = unit; self.reps = reps; self.repsRange = repsRange; self.kind = kind; self.rpe = rpe
     }
 
     init(_ object: JSONObject) {
-        self.init(weight: object["weight"]?.doubleValue, unit: MassUnit(object["unit"]?.stringValue),
+        self.init(weight: object["weight"]?.doubleValue, unit: WeightUnit(object["unit"]?.stringValue),
                   reps: object["reps"]?.intValue, repsRange: object["reps_range"]?.stringValue,
                   kind: SetKind(object["kind"]?.stringValue), rpe: object["rpe"]?.doubleValue)
     }
@@ -76,14 +77,14 @@ public struct Prescription: Equatable, Hashable, Sendable {
     public var reps: String?
     public var restSeconds: Int?
     public var weight: Double?
-    public var unit: MassUnit?
+    public var unit: WeightUnit?
     public var superset: String?
     public var note: String?
     public var minutes: Double?
     public var km: Double?
 
     public init(exercise: String, sets: Int? = nil, setConfigs: [PrescribedSet] = [], reps: String? = nil, restSeconds: Int? = nil,
-                weight: Double? = nil, unit: MassUnit? = nil, superset: String? = nil, note: String? = nil,
+                weight: Double? = nil, unit: WeightUnit? = nil, superset: String? = nil, note: String? = nil,
                 minutes: Double? = nil, km: Double? = nil) {
         self.exercise = exercise; self.sets = sets; self.setConfigs = setConfigs; self.reps = reps; self.restSeconds = restSeconds
         self.weight = weight; self.unit = unit; self.superset = superset; self.note = note; self.minutes = minutes; self.km = km
@@ -101,7 +102,7 @@ public struct Prescription: Equatable, Hashable, Sendable {
         reps = object["reps"]?.stringValue
         restSeconds = object["rest_s"]?.intValue
         weight = object["weight"]?.doubleValue
-        unit = MassUnit(object["unit"]?.stringValue)
+        unit = WeightUnit(object["unit"]?.stringValue)
         superset = object["superset"]?.stringValue
         note = object["note"]?.stringValue
         minutes = object["minutes"]?.doubleValue
@@ -112,7 +113,7 @@ public struct Prescription: Equatable, Hashable, Sendable {
 
     /// How many set rows the prescription asks for.
     public var setCount: Int { setConfigs.isEmpty ? (sets ?? 0) : setConfigs.count }
-    public var repRange: PrescribedReps? { PrescribedReps(reps ?? setConfigs.first(where: { $0.kind.isWorking })?.repsRange ?? setConfigs.first(where: { $0.kind.isWorking })?.reps.map(String.init)) }
+    public var repRange: RepRange? { RepRange(reps ?? setConfigs.first(where: { $0.kind.isWorking })?.repsRange ?? setConfigs.first(where: { $0.kind.isWorking })?.reps.map(String.init)) }
 }
 
 public struct Note: Equatable, Hashable, Sendable {
@@ -276,13 +277,13 @@ public struct Profile: Equatable, Hashable, Sendable {
     public var email: String?
     public var memberSince: Timestamp?
     /// The display unit; nil means kilograms.
-    public var unit: MassUnit?
+    public var unit: WeightUnit?
     public var birthDate: String?
     public var gender: String?
     public var height: Quantity?
     public var bodyWeight: Quantity?
     public var subscription: Subscription?
-    public init(name: String? = nil, email: String? = nil, memberSince: Timestamp? = nil, unit: MassUnit? = nil, birthDate: String? = nil,
+    public init(name: String? = nil, email: String? = nil, memberSince: Timestamp? = nil, unit: WeightUnit? = nil, birthDate: String? = nil,
                 gender: String? = nil, height: Quantity? = nil, bodyWeight: Quantity? = nil, subscription: Subscription? = nil) {
         self.name = name; self.email = email; self.memberSince = memberSince; self.unit = unit; self.birthDate = birthDate
         self.gender = gender; self.height = height; self.bodyWeight = bodyWeight; self.subscription = subscription
@@ -362,11 +363,11 @@ public struct CustomExercise: Equatable, Hashable, Sendable {
 
 public struct ProgressionSettings: Equatable, Hashable, Sendable {
     public var increment: Double?
-    public var unit: MassUnit?
+    public var unit: WeightUnit?
     public var trigger: String?
     public var deloadPercent: Double?
     public var failuresBeforeDeload: Int?
-    public init(increment: Double? = nil, unit: MassUnit? = nil, trigger: String? = nil, deloadPercent: Double? = nil, failuresBeforeDeload: Int? = nil) {
+    public init(increment: Double? = nil, unit: WeightUnit? = nil, trigger: String? = nil, deloadPercent: Double? = nil, failuresBeforeDeload: Int? = nil) {
         self.increment = increment; self.unit = unit; self.trigger = trigger; self.deloadPercent = deloadPercent; self.failuresBeforeDeload = failuresBeforeDeload
     }
 }

@@ -1,4 +1,5 @@
 import JournalEvents
+import TrainingDomain
 
 /// What projections need from the training domain, as closures so the real catalogue and progression
 /// engine (TrainingDomain) plug in without this target depending on their shapes. `.standard` is a
@@ -54,7 +55,7 @@ public struct ProjectionContext: Sendable {
     @Sendable public static func seedProgression(_ input: ProgressionInput) -> Double? {
         guard let last = input.sessions.last?.sets, let top = last.map(\.kilograms).max() else { return input.prescribedKilograms }
         guard let range = input.repRange else { return top }
-        let allAtTop = last.allSatisfy { $0.reps >= range.high }
+        let allAtTop = last.allSatisfy { $0.reps >= range.upper }
         return allAtTop ? top + input.incrementKilograms : top
     }
 
@@ -104,12 +105,12 @@ public struct ProgressionInput: Equatable, Sendable {
     public var exercise: String
     public var sessions: [Session]
     /// What the workout in progress prescribes.
-    public var repRange: PrescribedReps?
+    public var repRange: RepRange?
     public var prescribedKilograms: Double?
     /// `progression.configured` for this exercise, if any.
     public var settings: ProgressionSettings?
 
-    public init(exercise: String, sessions: [Session], repRange: PrescribedReps?, prescribedKilograms: Double?, settings: ProgressionSettings? = nil) {
+    public init(exercise: String, sessions: [Session], repRange: RepRange?, prescribedKilograms: Double?, settings: ProgressionSettings? = nil) {
         self.exercise = exercise
         self.sessions = sessions
         self.repRange = repRange

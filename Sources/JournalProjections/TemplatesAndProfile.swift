@@ -1,4 +1,5 @@
 import JournalEvents
+import TrainingDomain
 
 /// Saved templates, last used first, then newest created (seed 004 Templates, seed 002 routines).
 public struct TemplatesView: Equatable, Sendable {
@@ -62,7 +63,7 @@ public struct ProfileView: Equatable, Sendable {
     public var name: String?
     public var email: String?
     public var memberSince: LocalDate?
-    public var unit: MassUnit
+    public var unit: WeightUnit
     public var birthDate: String?
     public var gender: String?
     public var height: Quantity?

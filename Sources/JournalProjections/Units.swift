@@ -1,22 +1,21 @@
 import JournalEvents
+import TrainingDomain
 
-/// A weight unit as events record it (`"kg"` or `"lb"`). PROJECTIONS.md §"Units".
-public enum MassUnit: String, Sendable, Equatable, Hashable, CaseIterable {
-    case kg, lb
+// Units, one-rep max and rep ranges come from TrainingDomain (`WeightUnit`, `Units`, `OneRepMax`, `RepRange`):
+// one conversion used everywhere. These helpers only give them the shape the folds use.
 
-    /// Exactly 0.45359237 kg per pound (the international pound).
-    public static let kilogramsPerPound = 0.45359237
-
-    public init?(_ text: String?) {
-        switch text {
-        case "kg": self = .kg
-        case "lb", "lbs": self = .lb
-        default: return nil
-        }
+extension WeightUnit {
+    /// An event's `unit` field, spelled exactly `kg` or `lb` (the hot path: no trimming or case folding).
+    @inline(__always) init?(_ text: String?) {
+        guard let text else { return nil }
+        self.init(rawValue: text)
     }
 
-    public func kilograms(_ value: Double) -> Double { self == .kg ? value : value * MassUnit.kilogramsPerPound }
-    public func fromKilograms(_ kg: Double) -> Double { self == .kg ? kg : kg / MassUnit.kilogramsPerPound }
+    /// `value` in this unit, in kilograms (1 lb = 0.45359237 kg).
+    @inline(__always) func kilograms(_ value: Double) -> Double { Units.kilograms(value, from: self) }
+
+    /// `kilograms` in this unit.
+    @inline(__always) func fromKilograms(_ kilograms: Double) -> Double { Units.convert(kilograms, from: .kg, to: self) }
 }
 
 /// A set's kind. Every kind except `warmup` is a working set.
@@ -30,10 +29,10 @@ public enum SetKind: String, Sendable, Equatable, Hashable {
 /// A weight shown in the display unit, rounded to 0.01.
 public struct DisplayWeight: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var weight: Double
-    public var unit: MassUnit
+    public var unit: WeightUnit
 
-    public init(weight: Double, unit: MassUnit) { self.weight = weight; self.unit = unit }
-    public init(kilograms: Double, in unit: MassUnit) {
+    public init(weight: Double, unit: WeightUnit) { self.weight = weight; self.unit = unit }
+    public init(kilograms: Double, in unit: WeightUnit) {
         self.init(weight: Rounding.display(unit.fromKilograms(kilograms)), unit: unit)
     }
 
@@ -51,37 +50,15 @@ public enum Rounding {
     }
 }
 
-public enum Strength {
-    /// Epley: `w × (1 + r/30)`, computed as `w + w·r/30` (exact for whole weights); one rep returns the weight, zero reps 0.
-    public static func epley(weight: Double, reps: Int) -> Double {
-        if reps <= 0 { return 0 }
-        if reps == 1 { return weight }
-        return weight + weight * Double(reps) / 30
-    }
+/// Epley estimate (TrainingDomain's `OneRepMax`), 0 for a set of no reps.
+@inline(__always) func epley(_ kilograms: Double, _ reps: Int) -> Double {
+    OneRepMax.estimate(weight: kilograms, reps: reps, formula: .epley) ?? 0
 }
 
-/// A rep prescription such as `"8-12"`, `"5"`, `"8–12"` or `"AMRAP"` (no bounds).
-public struct PrescribedReps: Equatable, Hashable, Sendable {
-    public var low: Int
-    public var high: Int
-
-    public init(low: Int, high: Int) { self.low = low; self.high = high }
-
-    public init?(_ text: String?) {
+extension RepRange {
+    /// A prescription's `reps` text such as `"8-12"` or `"5"`; nil for nil or text without a number.
+    init?(_ text: String?) {
         guard let text else { return nil }
-        var numbers: [Int] = []
-        var current: Int?
-        for byte in text.utf8 {
-            if byte >= 48 && byte <= 57 {
-                current = (current ?? 0) * 10 + Int(byte - 48)
-            } else if let value = current {
-                numbers.append(value); current = nil
-            }
-        }
-        if let current { numbers.append(current) }
-        guard let first = numbers.first else { return nil }
-        self.init(low: first, high: numbers.count > 1 ? max(first, numbers[1]) : first)
+        self.init(text)
     }
-
-    public var text: String { low == high ? "\(low)" : "\(low)-\(high)" }
 }

@@ -1,4 +1,5 @@
 import JournalEvents
+import TrainingDomain
 import Testing
 @testable import JournalProjections
 
@@ -22,7 +23,7 @@ struct ActiveWorkoutTests {
     @Test("the active workout shows prescribed sets, prefill, the live rep counter, rest timer, warm-up, next target and injury warnings")
     func activeWorkout() {
         let view = ActiveWorkoutView(analysis(activeEvents, asOf: "2026-11-18T18:15:00.000+01:00", context: muscleContext))
-        let kg = MassUnit.kg
+        let kg = WeightUnit.kg
         let warning = "This exercise targets quads, which may affect your knees. Proceed with caution or consider swapping."
         #expect(view == ActiveWorkoutView(
             workout: "p2", name: "Push", startedAt: t("2026-11-18T18:00:00.000+01:00"), elapsedSeconds: 900,

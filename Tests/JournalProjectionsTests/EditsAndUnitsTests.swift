@@ -1,4 +1,5 @@
 import JournalEvents
+import TrainingDomain
 import Testing
 @testable import JournalProjections
 
@@ -25,9 +26,9 @@ struct EditsAndUnitsTests {
         let bench = ExerciseHistoryView(lb, exercise: "bench")
         #expect(bench.bestSet == SetValue(weight: 225, unit: .lb, reps: 5))
         #expect(bench.startWeight == DisplayWeight(weight: 220.46, unit: .lb))
-        #expect(MassUnit.lb.kilograms(1) == 0.45359237)
-        #expect(Strength.epley(weight: 100, reps: 1) == 100)
-        #expect(Strength.epley(weight: 100, reps: 3) == 110)
+        #expect(WeightUnit.lb.kilograms(1) == 0.45359237)
+        #expect(epley(100, 1) == 100)
+        #expect(Rounding.kilograms(epley(100, 3)) == 110)
     }
 
     @Test("history edits change totals, comparisons and records; a deleted workout counts nowhere")

@@ -114,11 +114,11 @@ enum Text {
     }
 
     /// A weight given in kilograms, shown in the display unit: `1,940 kg`.
-    static func kilograms(_ kg: Double, _ unit: MassUnit) -> String {
-        "\(number(unit.fromKilograms(kg))) \(unit.rawValue)"
+    static func kilograms(_ kg: Double, _ unit: WeightUnit) -> String {
+        "\(number(Units.convert(kg, from: .kg, to: unit))) \(unit.rawValue)"
     }
 
-    static func weight(_ weight: Double?, _ unit: MassUnit) -> String {
+    static func weight(_ weight: Double?, _ unit: WeightUnit) -> String {
         weight.map { "\(number($0)) \(unit.rawValue)" } ?? "–"
     }
 
@@ -135,7 +135,7 @@ enum Text {
         return sign + grouped + (fraction == "0" ? "" : String(fraction.dropFirst()))
     }
 
-    static func record(_ record: PersonalRecord, _ unit: MassUnit) -> String {
+    static func record(_ record: PersonalRecord, _ unit: WeightUnit) -> String {
         let value: String
         switch record.kind {
         case .repsAtWeight: value = "\(Int(record.value)) reps at \(kilograms(record.weightKilograms ?? 0, unit))"

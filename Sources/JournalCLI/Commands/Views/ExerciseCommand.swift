@@ -1,5 +1,6 @@
 import ArgumentParser
 import JournalEvents
+import TrainingDomain
 import JournalProjections
 
 struct ExerciseCommand: ParsableCommand {
@@ -43,7 +44,7 @@ struct ExerciseCommand: ParsableCommand {
                     for record in view.records { lines.append("  " + Text.record(record, unit)) }
                 }
                 lines.append("")
-                lines.append("Volume per session: " + view.charts.volume.map { Text.number(unit.fromKilograms($0.value)) }.joined(separator: " → "))
+                lines.append("Volume per session: " + view.charts.volume.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }.joined(separator: " → "))
                 return lines.joined(separator: "\n")
             }
         }

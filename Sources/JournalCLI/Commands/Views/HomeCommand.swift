@@ -1,5 +1,6 @@
 import ArgumentParser
 import JournalEvents
+import TrainingDomain
 import JournalProjections
 
 struct HomeCommand: ParsableCommand {
@@ -16,7 +17,7 @@ struct HomeCommand: ParsableCommand {
         }
     }
 
-    static func render(_ home: HomeView, unit: MassUnit) -> String {
+    static func render(_ home: HomeView, unit: WeightUnit) -> String {
         var lines: [String] = []
         let first = home.name?.split(separator: " ").first.map(String.init)
         lines.append(first.map { "Hey, \($0)" } ?? "Hey there")

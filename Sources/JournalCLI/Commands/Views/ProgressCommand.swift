@@ -1,5 +1,6 @@
 import ArgumentParser
 import JournalEvents
+import TrainingDomain
 import JournalProjections
 
 extension ProgressRange: ExpressibleByArgument {
@@ -35,7 +36,7 @@ struct ProgressCommand: ParsableCommand {
                     lines.append("")
                     lines.append("Max weight per session:")
                     for series in view.strength {
-                        lines.append("  \(series.name)\(series.favourite ? " ★" : ""): " + series.points.map { Text.number(unit.fromKilograms($0.value)) }.joined(separator: " → "))
+                        lines.append("  \(series.name)\(series.favourite ? " ★" : ""): " + series.points.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }.joined(separator: " → "))
                     }
                 }
                 return lines.joined(separator: "\n")

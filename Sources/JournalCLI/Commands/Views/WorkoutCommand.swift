@@ -1,5 +1,6 @@
 import ArgumentParser
 import JournalEvents
+import TrainingDomain
 import JournalProjections
 
 struct WorkoutCommand: ParsableCommand {
@@ -23,7 +24,7 @@ struct WorkoutCommand: ParsableCommand {
         }
     }
 
-    static func render(_ detail: WorkoutDetail, unit: MassUnit) -> String {
+    static func render(_ detail: WorkoutDetail, unit: WeightUnit) -> String {
         let w = detail.summary
         var lines = ["\(w.name) Workout  \(Text.duration(w.durationSeconds))",
                      "\(w.date)  \(w.startedAt) – \(w.finishedAt)\(w.edited ? "  (edited)" : "")"]
