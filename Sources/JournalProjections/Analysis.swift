@@ -76,14 +76,6 @@ public struct Analysis: Sendable {
 
     public func index(of workout: String) -> Int? { finished.firstIndex { $0.id == workout } }
 
-    /// The session of `exercise` before `finished[index]`.
-    public func previousSession(of exercise: String, before index: Int) -> Int? {
-        guard let list = sessionIndices[exercise] else { return nil }
-        var result: Int?
-        for i in list where i < index { result = i }
-        return result
-    }
-
     /// Reps and volume deltas of one exercise between two workouts, and the per-set "+N".
     public static func compare(_ now: [LoggedSet], _ then: [LoggedSet]) -> ExerciseComparison {
         let nowWorking = now.filter(\.isWorking), thenWorking = then.filter(\.isWorking)
