@@ -106,3 +106,34 @@ struct EditsAndUnitsTests {
         #expect(active?.exercises.first?.cardio == nil)
     }
 }
+
+@Suite("Backdated and renamed workouts")
+struct BackdatedTests {
+    @Test("a workout logged afterwards takes its place by start time, and a rename changes its previous workout")
+    func backdatedAndRenamed() {
+        let late = [
+            ev("workout.started", at: "2026-11-20T09:00:00.000+01:00",
+               ["workout": "old", "name": "Push", "session": nil, "started_at": "2026-11-15T18:00:00.000+01:00"]),
+            ev("set.completed", at: "2026-11-20T09:01:00.000+01:00",
+               ["workout": "old", "exercise": "bench", "set": 2, "weight": 60, "unit": "kg", "reps": 5, "kind": "working"]),
+            ev("workout.finished", at: "2026-11-20T09:02:00.000+01:00", ["workout": "old", "finished_at": "2026-11-15T19:00:00.000+01:00"]),
+        ]
+        let a = analysis(pushWeek + late, asOf: "2026-11-20T12:00:00.000+01:00")
+        #expect(a.finished.map(\.id) == ["old", "w1", "w2"])
+        let history = HistoryView(a).workouts
+        #expect(history.map(\.workout) == ["w2", "w1", "old"])
+        #expect(history.map(\.firstTime) == [false, false, true])
+        #expect(history[1].previousWorkout == "old")
+        #expect(history[1].increasedReps == 18)
+        #expect(history[2].date == d("2026-11-15"))
+        #expect(history[2].durationSeconds == 3600)
+        // w1's bench baseline moved to the backdated session: w1 now sets bench records.
+        #expect(a.records.filter { $0.workout == "w1" }.map(\.kind) == [.bestE1RM, .bestSetVolume, .bestSessionVolume, .repsAtWeight])
+        // As of before it was logged, it does not exist.
+        #expect(analysis(pushWeek + late, asOf: "2026-11-19T12:00:00.000+01:00").finished.map(\.id) == ["w1", "w2"])
+
+        let renamed = analysis(pushWeek + [ev("workout.edited", at: "2026-11-20T10:00:00.000+01:00", ["workout": "w2", "name": "Push Day"])],
+                               asOf: "2026-11-20T12:00:00.000+01:00")
+        #expect(HistoryView(renamed).workouts.map { [$0.name, $0.firstTime ? "first" : "again"] } == [["Push Day", "first"], ["Push", "first"]])
+    }
+}
