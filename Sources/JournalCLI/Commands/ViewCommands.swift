@@ -61,8 +61,8 @@ struct ViewOptions: ParsableArguments {
     var file: String
 
     @Option(name: .customLong("as-of"), help: ArgumentHelp(
-        "Project the journal as of this time (RFC 3339 with an offset, e.g. 2026-11-21T18:04:05.120+01:00).",
-        discussion: "Default: now, in the UTC offset of the journal's last event."))
+        "Project the journal as of this time (RFC 3339 with an offset, e.g. 2026-11-21T18:04:05.120+01:00, or a date).",
+        discussion: "Default: now, in the UTC offset of the journal's last event. A bare date means its start in this machine's offset."))
     var asOf: String?
 
     @Option(name: .customLong("until-seq"), help: "Read only the events with seq ≤ N.")
