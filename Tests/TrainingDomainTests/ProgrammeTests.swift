@@ -44,10 +44,10 @@ struct ProgrammeTests {
                                                "session_minutes": "30-45", "equipment": ["dumbbells"]])
         #expect(programme.split == "Upper/Lower")
         #expect(summary(programme) == [
-            "Upper Body: dumbbell-bench-press 3x12-15/90, one-arm-dumbbell-row 3x12-15/90, dumbbell-shoulder-press 3x12-15/90, dumbbell-curl 3x12-15/45",
-            "Lower Body: goblet-squat 3x12-15/90, dumbbell-romanian-deadlift 3x12-15/90, bulgarian-split-squat 3x12-15/90, dumbbell-calf-raise 3x12-15/45",
-            "Upper Body: incline-dumbbell-press 3x12-15/90, one-arm-dumbbell-row 3x12-15/90, seated-dumbbell-shoulder-press 3x12-15/90, hammer-curl 3x12-15/45",
-            "Lower Body: dumbbell-split-squat 3x12-15/90, dumbbell-lunge 3x12-15/90, glute-ham-raise 3x12-15/90, glute-bridge 3x12-15/45",
+            "Upper Body A: dumbbell-bench-press 3x12-15/90, one-arm-dumbbell-row 3x12-15/90, dumbbell-shoulder-press 3x12-15/90, dumbbell-curl 3x12-15/45",
+            "Lower Body A: goblet-squat 3x12-15/90, dumbbell-romanian-deadlift 3x12-15/90, bulgarian-split-squat 3x12-15/90, dumbbell-calf-raise 3x12-15/45",
+            "Upper Body B: incline-dumbbell-press 3x12-15/90, one-arm-dumbbell-row 3x12-15/90, seated-dumbbell-shoulder-press 3x12-15/90, hammer-curl 3x12-15/45",
+            "Lower Body B: dumbbell-split-squat 3x12-15/90, dumbbell-lunge 3x12-15/90, glute-ham-raise 3x12-15/90, glute-bridge 3x12-15/45",
         ])
         let doable = Set(catalogue.doable(withEquipment: ["dumbbells"]).map(\.id))
         #expect(programme.sessions.flatMap(\.exercises).allSatisfy { doable.contains($0.exercise) })
@@ -59,13 +59,13 @@ struct ProgrammeTests {
                                                "session_minutes": "60-90", "equipment": ["barbell", "dumbbells", "cable", "pin-loaded-machine"],
                                                "priority_muscles": ["biceps", "calves"], "injuries": ["chest"]])
         #expect(programme.split == "Push/Pull/Legs")
-        #expect(programme.sessions.map(\.name) == ["Push", "Pull", "Legs", "Push", "Pull"])
+        #expect(programme.sessions.map(\.name) == ["Push A", "Pull A", "Legs", "Push B", "Pull B"])
         #expect(summary(programme) == [
-            "Push: overhead-press 5x4-6/180, triceps-pushdown 4x4-6/90, dumbbell-lateral-raise 4x4-6/90, overhead-cable-triceps-extension 4x4-6/90",
-            "Pull: lat-pulldown 5x4-6/180, barbell-row 5x4-6/180, deadlift 5x4-6/180, dumbbell-curl 5x4-6/90, hammer-curl 5x4-6/90, face-pull 4x4-6/90",
+            "Push A: overhead-press 5x4-6/180, triceps-pushdown 4x4-6/90, dumbbell-lateral-raise 4x4-6/90, overhead-cable-triceps-extension 4x4-6/90",
+            "Pull A: lat-pulldown 5x4-6/180, barbell-row 5x4-6/180, deadlift 5x4-6/180, dumbbell-curl 5x4-6/90, hammer-curl 5x4-6/90, face-pull 4x4-6/90",
             "Legs: barbell-back-squat 5x4-6/180, romanian-deadlift 5x4-6/180, leg-press 5x4-6/180, barbell-hip-thrust 5x4-6/180, standing-calf-raise 5x4-6/90, lying-leg-curl 4x4-6/90",
-            "Push: dumbbell-shoulder-press 5x4-6/180, dumbbell-overhead-triceps-extension 4x4-6/90, cable-lateral-raise 4x4-6/90, dumbbell-kickback 4x4-6/90",
-            "Pull: pull-up 5x4-6/180, seated-cable-row 5x4-6/180, rack-pull 5x4-6/180, barbell-curl 5x4-6/90, rope-hammer-curl 5x4-6/90, dumbbell-rear-delt-fly 4x4-6/90",
+            "Push B: dumbbell-shoulder-press 5x4-6/180, dumbbell-overhead-triceps-extension 4x4-6/90, cable-lateral-raise 4x4-6/90, dumbbell-kickback 4x4-6/90",
+            "Pull B: pull-up 5x4-6/180, seated-cable-row 5x4-6/180, rack-pull 5x4-6/180, barbell-curl 5x4-6/90, rope-hammer-curl 5x4-6/90, dumbbell-rear-delt-fly 4x4-6/90",
         ])
         let used = programme.sessions.flatMap(\.exercises).compactMap { catalogue.exercise(id: $0.exercise) }
         #expect(!used.contains { $0.allMuscles.contains("chest") })
@@ -119,9 +119,9 @@ struct ProgrammeTests {
         (2, "60-90", "Full Body", ["Full Body A", "Full Body B"]),
         (2, "45-60", "Full Body", ["Full Body A", "Full Body B"]),
         (3, "30-45", "Push/Pull/Legs", ["Push Day", "Pull Day", "Legs Day"]),
-        (4, "45-60", "Upper/Lower", ["Upper Body", "Lower Body", "Upper Body", "Lower Body"]),
+        (4, "45-60", "Upper/Lower", ["Upper Body A", "Lower Body A", "Upper Body B", "Lower Body B"]),
         (5, "60-90", "Hybrid (PPL + Upper/Lower)", ["Push Day", "Pull Day", "Legs Day", "Upper Body", "Lower Body"]),
-        (6, "30-45", "Push/Pull/Legs x2", ["Push Day", "Pull Day", "Legs Day", "Push Day", "Pull Day", "Legs Day"]),
+        (6, "30-45", "Push/Pull/Legs x2", ["Push Day A", "Pull Day A", "Legs Day A", "Push Day B", "Pull Day B", "Legs Day B"]),
     ])
     func trainAISplits(days: Int, minutes: String, split: String, sessions: [String]) throws {
         let programme = try generate("train-ai", ["primary_goal": "build_muscle", "experience": "0-6", "days_per_week": .int(days),
@@ -289,5 +289,19 @@ struct ProgrammeTests {
                 #expect(programme.sessions.allSatisfy { !$0.exercises.isEmpty }, "\(ruleset) \(day) days has an empty session")
             }
         }
+    }
+}
+
+@Suite("Session names")
+struct SessionNameTests {
+    @Test("sessions that share a name but not their exercises get letters; identical ones keep the name")
+    func distinctNames() {
+        func session(_ name: String, _ ids: [String]) -> ProgrammeSession {
+            ProgrammeSession(name: name, exercises: ids.map { PrescribedExercise(exercise: $0, sets: 3, reps: "8-12", restSeconds: 90) })
+        }
+        let renamed = ProgrammeSession.distinctlyNamed([
+            session("Push", ["a", "b"]), session("Pull", ["c"]), session("Push", ["d"]), session("Pull", ["c"]), session("Push", ["a", "b"]),
+        ])
+        #expect(renamed.map(\.name) == ["Push A", "Pull", "Push B", "Pull", "Push A"])
     }
 }

@@ -37,6 +37,26 @@ public struct PrescribedExercise: Equatable, Sendable {
 
 /// One training day of a programme.
 public struct ProgrammeSession: Equatable, Sendable {
+    /// Sessions sharing a name but not their exercises become `Push A`, `Push B`, …, so "the previous
+    /// workout of the same type" (PROJECTIONS.md) compares like with like. Identical sessions keep their name.
+    public static func distinctlyNamed(_ sessions: [ProgrammeSession]) -> [ProgrammeSession] {
+        var result = sessions
+        for name in Set(sessions.map(\.name)) {
+            let indices = sessions.indices.filter { sessions[$0].name == name }
+            let variants = indices.reduce(into: [[String]]()) { list, index in
+                let ids = sessions[index].exercises.map(\.exercise)
+                if !list.contains(ids) { list.append(ids) }
+            }
+            guard variants.count > 1 else { continue }
+            for index in indices {
+                let ids = sessions[index].exercises.map(\.exercise)
+                let letter = Character(Unicode.Scalar(UInt8(65 + variants.firstIndex(of: ids)!)))
+                result[index].name = "\(name) \(letter)"
+            }
+        }
+        return result
+    }
+
     public var name: String
     public var exercises: [PrescribedExercise]
     public var focus: String?

@@ -243,7 +243,7 @@ struct SlotEngine {
         if !answers.priorityMuscles.isEmpty { rationale += "; +\(extraSets) set for priority muscles \(answers.priorityMuscles.joined(separator: ", "))" }
         if !answers.injuries.isEmpty { rationale += "; \(excluded) exercises excluded for injuries \(answers.injuries.joined(separator: ", "))" }
         return Programme(ruleset: rules.name, rulesetVersion: rules.version, split: splitName, daysPerWeek: answers.days,
-                         weeks: json["weeks"]?.intValue ?? 8, sessions: sessions, sessionMinutes: minutes,
+                         weeks: json["weeks"]?.intValue ?? 8, sessions: ProgrammeSession.distinctlyNamed(sessions), sessionMinutes: minutes,
                          priorityMuscles: answers.priorityMuscles, goal: answers.goal, experience: answers.experience,
                          rationale: rationale)
     }
