@@ -15,6 +15,8 @@ public struct ReplaySummary: Equatable, Sendable {
 
     /// Sets of workouts still open, by workout, keyed by exercise#set (a later completion replaces).
     var openSets: [String: [String: (kg: Double, reps: Int, warmup: Bool)]] = [:]
+    /// What each finished workout added, so a later `workout.deleted` can take it back.
+    var finished: [String: (working: Int, warmup: Int, volumeKg: Double)] = [:]
 
     public init() {}
 
@@ -52,9 +54,20 @@ public struct ReplaySummary: Equatable, Sendable {
         case "workout.finished":
             guard let workout = event.string("workout"), let sets = openSets.removeValue(forKey: workout) else { return }
             workoutsFinished += 1
+            var added = (working: 0, warmup: 0, volumeKg: 0.0)
             for set in sets.values {
-                if set.warmup { warmupSets += 1 } else { workingSets += 1; volumeKg += set.kg * Double(set.reps) }
+                if set.warmup { added.warmup += 1 } else { added.working += 1; added.volumeKg += set.kg * Double(set.reps) }
             }
+            warmupSets += added.warmup
+            workingSets += added.working
+            volumeKg += added.volumeKg
+            finished[workout] = added
+        case "workout.deleted":
+            guard let workout = event.string("workout"), let added = finished.removeValue(forKey: workout) else { return }
+            workoutsFinished -= 1
+            warmupSets -= added.warmup
+            workingSets -= added.working
+            volumeKg -= added.volumeKg
         case "workout.discarded":
             if let workout = event.string("workout"), openSets.removeValue(forKey: workout) != nil { workoutsDiscarded += 1 }
         default:

@@ -60,7 +60,7 @@ public enum BuiltInProgramme {
         return 8...12
     }
 
-    static let starting: [String: Double] = [
+    public static let starting: [String: Double] = [
         "barbell-bench-press": 60, "barbell-back-squat": 80, "conventional-deadlift": 100, "barbell-row": 50,
         "romanian-deadlift": 70, "leg-press": 120, "dumbbell-shoulder-press": 16, "incline-dumbbell-press": 20,
         "lat-pulldown": 50, "seated-cable-row": 45, "dumbbell-bicep-curl": 12, "triceps-pushdown": 20,

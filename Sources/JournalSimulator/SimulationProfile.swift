@@ -17,6 +17,8 @@ public struct SimulationProfile: Sendable {
     public var move: (week: Int, offsetSeconds: Int32)?
     /// Starting working weights (kg) by exercise id; the rest are estimated.
     public var startingKg: [String: Double] = [:]
+    /// The rule set that turns the answers into a programme (TrainingDomain).
+    public var ruleset = "train"
 
     public static let names = ["new-user", "ppl", "upper-lower-lb", "full-body"]
 
@@ -39,6 +41,7 @@ public struct SimulationProfile: Sendable {
                                experience: "24+", days: 4, minutes: "60-90", priority: ["quads", "back"], injuries: ["shoulders"])
             profile.offsetSeconds = -21600
             profile.missRate = 0.15
+            profile.ruleset = "train-ai"
             return profile
         case "full-body":
             var profile = base(name: name, displayName: "Sam Okafor", email: "sam@example.com", unit: "kg", goal: "tone_up",

@@ -1,13 +1,14 @@
 import JournalEvents
+import TrainingDomain
 
-/// Writes a deterministic, realistic life of a lifter as event drafts: onboarding, a
-/// generated programme, training days (some missed), warm-ups, sets with progressive
-/// overload and deloads, rests taken and skipped, a swapped exercise, an undone set,
-/// a discarded workout, a move to another time zone. Same seed and profile, same events.
+/// Writes a deterministic, realistic life of a lifter as event drafts: onboarding, a programme from
+/// the training domain's generator, training days (some missed), warm-ups, sets whose weights follow
+/// the progression engine (with deloads after failures), rests taken and skipped, a swapped exercise,
+/// an undone set, a discarded workout, supersets, cardio, templates, history edits, a move to another
+/// time zone. Same seed, weeks, profile and start: same events.
 ///
-/// Drafts carry `type`, `at` and the payload; the recorder fills `seq`, `id` and `v`.
-/// They come in batches: each batch is what one acknowledgement would cover in the app
-/// (the onboarding, one workout, one settings change).
+/// Drafts carry `type`, `at` and the payload; the recorder fills `seq`, `id` and `v`. They come in
+/// batches: each batch is what one acknowledgement covers in the app (the onboarding, one workout, …).
 public struct Simulator {
     /// Chooses the programme for the answers: (rule set name, version, `programme` object).
     public typealias ProgrammeSource = ([String: JSONValue]) -> (ruleset: String, version: Int, programme: JSONValue)
@@ -17,39 +18,51 @@ public struct Simulator {
     public let profile: SimulationProfile
     public let startDay: LocalDate
     let programmeSource: ProgrammeSource
+    let catalogue = ExerciseCatalogue.builtIn
+    /// Sessions of history the progression engine sees (bounded so long simulations stay linear).
+    static let historyWindow = 30
 
     public init(seed: UInt64, weeks: Int, profile: SimulationProfile, start: LocalDate,
-                programme: @escaping ProgrammeSource = BuiltInProgramme.choose) {
+                programme: ProgrammeSource? = nil) {
         self.seed = seed
         self.weeks = weeks
         self.profile = profile
         startDay = start
-        programmeSource = programme
+        programmeSource = programme ?? Simulator.generated(ruleset: profile.ruleset, start: start)
     }
 
-    struct ExerciseState {
-        var kg: Double
-        var failures = 0
-        var sessions = 0
-        var readiness = 0.0
+    /// The training domain's generator for `ruleset`, falling back to the built-in programme when the
+    /// answers do not satisfy that rule set.
+    public static func generated(ruleset: String, start: LocalDate) -> ProgrammeSource {
+        { answers in
+            if let programme = try? ProgrammeGenerator.generate(ruleset: ruleset, answers: answers, asOf: start) {
+                return (programme.ruleset, programme.rulesetVersion, programme.jsonValue)
+            }
+            return BuiltInProgramme.choose(answers)
+        }
     }
 
-    /// Every batch, in order. Each draft is a JSON object.
+    /// The simulated lifter's true strength on one exercise (hidden from the app).
+    struct Lifter {
+        var oneRepMaxKg: Double
+        var ceilingKg: Double
+        var history: [CompletedSession] = []
+    }
+
     public func batches() -> [[JSONValue]] {
         var rng = SplitMix64(seed: seed)
         var batches: [[JSONValue]] = []
         var offset = profile.offsetSeconds
-        // Onboarding happens the evening before the first training week.
-        var clock = localTime(day: startDay.day - 1, hour: 20, minute: 5, offset: offset)
-        func at(_ time: Timestamp) -> JSONValue { .string(time.rfc3339) }
+        let unit = WeightUnit(rawValue: profile.unit) ?? .kg
         func draft(_ type: String, _ time: Timestamp, _ fields: KeyValuePairs<String, JSONValue> = [:]) -> JSONValue {
-            var object: JSONObject = ["type": .string(type), "at": at(time)]
+            var object: JSONObject = ["type": .string(type), "at": .string(time.rfc3339)]
             for (key, value) in fields { object[key] = value }
             return .object(object)
         }
 
-        var onboarding: [JSONValue] = []
-        onboarding.append(draft("questionnaire.started", clock))
+        // Onboarding, the evening before the first training week.
+        var clock = localTime(day: startDay.day - 1, hour: 20, minute: 5, offset: offset)
+        var onboarding: [JSONValue] = [draft("questionnaire.started", clock)]
         var answers: [String: JSONValue] = [:]
         for (question, answer) in profile.answers {
             clock = clock.adding(milliseconds: Int64(rng.int(4_000...15_000)))
@@ -79,12 +92,12 @@ public struct Simulator {
         let sessions = chosen.programme.objectValue?["sessions"]?.arrayValue ?? []
         let daysPerWeek = chosen.programme.objectValue?["days_per_week"]?.intValue ?? sessions.count
         let weekdays = Simulator.trainingWeekdays(daysPerWeek)
-        var states: [String: ExerciseState] = [:]
+        var lifters: [String: Lifter] = [:]
         var workoutCounter = 0
-        var discardedOnce = false
-        var swappedOnce = false
-        var undoneOnce = false
-        let increment = profile.unit == "lb" ? 5 * 0.45359237 : 2.5
+        var discardedOnce = false, swappedOnce = false, undoneOnce = false, templateSaved = false
+        var editedOnce = false, deletedOnce = false, backdatedOnce = false
+        var lastFinished: (id: String, exercise: String, set: Int, weight: Double, reps: Int)?
+        var templateID: String?
 
         for week in 0..<weeks {
             if let move = profile.move, week == move.week { offset = move.offsetSeconds }
@@ -99,7 +112,11 @@ public struct Simulator {
                 let workout = "w\(workoutCounter)"
                 var t = localTime(day: day, hour: rng.int(17...19), minute: rng.int(0...59), offset: offset)
                 var batch: [JSONValue] = []
-                batch.append(draft("workout.started", t, ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex)]))
+                var started: KeyValuePairs<String, JSONValue> = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex)]
+                if let templateID, rng.chance(0.15) {
+                    started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "template": .string(templateID)]
+                }
+                batch.append(draft("workout.started", t, started))
                 if rng.chance(0.6) {
                     batch.append(draft("warmup.started", t.adding(milliseconds: 20_000), ["workout": .string(workout), "minutes": 5]))
                     t = t.adding(milliseconds: 320_000)
@@ -110,39 +127,53 @@ public struct Simulator {
                 }
                 let discardThis = !discardedOnce && workoutCounter >= 4 && rng.chance(0.25)
                 var completedAny = false
-                let exercises = session["exercises"]?.arrayValue ?? []
-                for (exerciseIndex, item) in exercises.enumerated() {
-                    guard let spec = item.objectValue, var exercise = spec["exercise"]?.stringValue else { continue }
-                    if !swappedOnce && workoutCounter >= 3 && exerciseIndex == 1 {
+                var exercises = (session["exercises"]?.arrayValue ?? []).compactMap(\.objectValue)
+                // Now and then the last two exercises are done as a superset (seed 004).
+                let superset = exercises.count >= 4 && rng.chance(0.3)
+                if superset {
+                    let pair = exercises.suffix(2).compactMap { $0["exercise"] }
+                    batch.append(draft("superset.linked", t, ["workout": .string(workout), "group": .string("\(workout)-s1"), "exercises": .array(pair)]))
+                }
+                var finishedNames: [String] = []
+                for (exerciseIndex, spec) in exercises.enumerated() {
+                    guard var exercise = spec["exercise"]?.stringValue else { continue }
+                    if !swappedOnce && workoutCounter >= 3 && exerciseIndex == 1,
+                       let alternative = catalogue.exercise(id: exercise)?.alternatives.first {
                         swappedOnce = true
-                        let alternative = BuiltInProgramme.alternative(for: exercise)
                         t = t.adding(milliseconds: 30_000)
                         batch.append(draft("exercise.swapped", t, ["workout": .string(workout), "from": .string(exercise), "to": .string(alternative), "reason": "machine busy"]))
                         exercise = alternative
+                        exercises[exerciseIndex]["exercise"] = .string(exercise)
                     }
                     let sets = spec["sets"]?.intValue ?? 3
                     let range = BuiltInProgramme.repRange(spec["reps"]?.stringValue ?? "8-12")
                     let rest = spec["rest_s"]?.intValue ?? 90
-                    var state = states[exercise] ?? ExerciseState(kg: profile.startingKg[exercise] ?? BuiltInProgramme.startingKg(exercise))
-                    let weight = roundWeight(state.kg)
-                    if exerciseIndex == 0 {
-                        // Seed 000's suggested warm-up: about 60% for 10 reps.
+                    let entry = catalogue.exercise(id: exercise)
+                    let bodyweight = entry.map(Simulator.isBodyweight) ?? false
+                    var lifter = lifters[exercise] ?? startingLifter(exercise, entry: entry, prescribedKg: spec["weight"]?.doubleValue.map { kilograms($0, spec["unit"]?.stringValue) }, range: range, rng: &rng)
+                    // The progression engine chooses today's weight from the sessions so far.
+                    let rule = ProgressionRule.suggested(for: entry, unit: unit)
+                    let target = try? Progression.nextTarget(exercise: exercise, history: Array(lifter.history.suffix(Simulator.historyWindow)), rule: rule)
+                    let startWeight = roundWeight(lifter.oneRepMaxKg / (1 + Double(range.upperBound) / 30))
+                    let weight = bodyweight ? 0 : (target?.weight ?? startWeight)
+                    let weightKg = kilograms(weight, profile.unit)
+                    var setNumber = 0
+                    if exerciseIndex == 0 && !bodyweight {
+                        // Seed 000's suggested warm-up set.
+                        let warm = WarmUp.suggestedSet(workingWeight: weight, unit: unit)
                         t = t.adding(milliseconds: 60_000)
-                        batch.append(setDraft(workout, exercise, 1, roundWeight(state.kg * 0.6), 10, "warmup", t))
+                        setNumber += 1
+                        batch.append(setDraft(workout, exercise, setNumber, warm?.weight ?? roundWeight(weightKg * 0.6), warm?.reps ?? 10, "warmup", t))
                     }
-                    var allAtTop = true
-                    var anyBelow = false
-                    let firstWorking = exerciseIndex == 0 ? 2 : 1
+                    var done: [CompletedSet] = []
                     for index in 0..<sets {
-                        let setNumber = firstWorking + index
+                        setNumber += 1
                         t = t.adding(milliseconds: Int64(rng.int(35_000...70_000)))
-                        let fatigue = Double(index) * 0.7
-                        let base = Double(range.upperBound) - 1.5 + state.readiness - fatigue + (rng.unit() * 3 - 1.2)
-                        let reps = max(range.lowerBound - 2, min(range.upperBound + 2, Int(base.rounded())))
-                        if reps < range.upperBound { allAtTop = false }
-                        if reps < range.lowerBound { anyBelow = true }
+                        let reps = simulatedReps(lifter: lifter, weightKg: weightKg, bodyweight: bodyweight, setIndex: index, range: range, rng: &rng)
                         batch.append(setDraft(workout, exercise, setNumber, weight, reps, "working", t))
+                        done.append(CompletedSet(weight: weight, unit: unit, reps: reps))
                         completedAny = true
+                        lastFinished = (workout, exercise, setNumber, weight, reps)
                         if !undoneOnce && workoutCounter >= 2 && index == 1 {
                             undoneOnce = true
                             t = t.adding(milliseconds: 4_000)
@@ -150,11 +181,18 @@ public struct Simulator {
                             t = t.adding(milliseconds: 6_000)
                             batch.append(setDraft(workout, exercise, setNumber, weight, reps, "working", t))
                         }
-                        if index < sets - 1 || exerciseIndex < exercises.count - 1 {
+                        // In a superset the rest timer starts only after the group's last exercise.
+                        let insideSuperset = superset && exerciseIndex == exercises.count - 2
+                        if !insideSuperset && (index < sets - 1 || exerciseIndex < exercises.count - 1) {
                             t = t.adding(milliseconds: 2_000)
                             batch.append(draft("rest.started", t, ["workout": .string(workout), "exercise": .string(exercise), "seconds": .int(rest)]))
-                            if rng.chance(0.2) {
-                                let taken = rng.int(rest / 3...rest - 5)
+                            if rng.chance(0.1) {
+                                t = t.adding(milliseconds: 20_000)
+                                batch.append(draft("rest.adjusted", t, ["workout": .string(workout), "exercise": .string(exercise), "delta_s": 30]))
+                                t = t.adding(milliseconds: Int64(rest + 10) * 1000)
+                                batch.append(draft("rest.finished", t, ["workout": .string(workout), "exercise": .string(exercise)]))
+                            } else if rng.chance(0.2) {
+                                let taken = rng.int(rest / 3...max(rest / 3, rest - 5))
                                 t = t.adding(milliseconds: Int64(taken) * 1000)
                                 batch.append(draft("rest.skipped", t, ["workout": .string(workout), "exercise": .string(exercise), "remaining_s": .int(rest - taken)]))
                             } else {
@@ -167,19 +205,20 @@ public struct Simulator {
                     if discardThis && exerciseIndex == 0 { break }
                     t = t.adding(milliseconds: 5_000)
                     batch.append(draft("exercise.submitted", t, ["workout": .string(workout), "exercise": .string(exercise)]))
-                    // Progressive overload (seed 002): all sets at the top → add; three failures → deload 10%.
-                    state.sessions += 1
-                    if allAtTop {
-                        state.kg += increment
-                        state.failures = 0
-                        state.readiness = -1
-                    } else if anyBelow {
-                        state.failures += 1
-                        if state.failures >= 3 { state.kg *= 0.9; state.failures = 0; state.readiness = 0.5 }
-                    } else {
-                        state.readiness += 0.6
-                    }
-                    states[exercise] = state
+                    finishedNames.append(exercise)
+                    lifter.history.append(CompletedSession(workout: workout, exercise: exercise, at: t, sets: done,
+                                                           targetReps: range.upperBound, targetSets: sets))
+                    // Training makes the lifter a little stronger, less so near the ceiling.
+                    let room = max(0, 1 - lifter.oneRepMaxKg / lifter.ceilingKg)
+                    lifter.oneRepMaxKg *= 1 + 0.012 * room + (rng.unit() - 0.5) * 0.004
+                    lifters[exercise] = lifter
+                }
+                if completedAny && !discardThis && rng.chance(0.25) {
+                    // Ten minutes on a cardio machine at the end (seed 004 cardio: minutes and kilometres).
+                    let machine = ["treadmill-run", "stationary-bike", "rowing-machine"][rng.int(0...2)]
+                    t = t.adding(milliseconds: 600_000)
+                    let km = (Double(rng.int(15...25)) / 10)
+                    batch.append(draft("cardio.logged", t, ["workout": .string(workout), "exercise": .string(machine), "minutes": 10, "km": .number(km)]))
                 }
                 t = t.adding(milliseconds: 30_000)
                 if discardThis {
@@ -192,6 +231,49 @@ public struct Simulator {
                     batch.append(draft("workout.discarded", t, ["workout": .string(workout)]))
                 }
                 batches.append(batch)
+
+                // After the first finished workout, save it as a template (seed 004).
+                if !templateSaved && completedAny && !discardThis {
+                    templateSaved = true
+                    templateID = "t1"
+                    let items: [JSONValue] = exercises.prefix(finishedNames.count).map { spec in
+                        var item: JSONObject = ["exercise": spec["exercise"] ?? "", "sets": spec["sets"] ?? 3, "reps": spec["reps"] ?? "8-12",
+                                                "rest_s": spec["rest_s"] ?? 90]
+                        if superset, exercises.suffix(2).contains(where: { $0["exercise"] == spec["exercise"] }) { item["superset"] = "s1" }
+                        return .object(item)
+                    }
+                    batches.append([draft("template.created", t.adding(milliseconds: 60_000), [
+                        "template": "t1", "name": .string("My \(name)"), "exercises": .array(items), "from_workout": .string(workout),
+                    ])])
+                }
+                // A week later the lifter notices a typo in that workout and corrects it (seed 003/004 history edits).
+                if !editedOnce, workoutCounter >= 6, let last = lastFinished, !discardThis {
+                    editedOnce = true
+                    batches.append([draft("set.edited", t.adding(milliseconds: 3_600_000), [
+                        "workout": .string(last.id), "exercise": .string(last.exercise), "set": .int(last.set),
+                        "reps": .int(last.reps + 1),
+                    ])])
+                }
+            }
+            // Once: a workout logged afterwards for a past day, then deleted as a duplicate.
+            if week == 2 && !backdatedOnce, let first = sessions.first?.objectValue, let firstExercise = first["exercises"]?.arrayValue?.first?.objectValue?["exercise"] {
+                backdatedOnce = true
+                workoutCounter += 1
+                let workout = "w\(workoutCounter)"
+                let now = localTime(day: startDay.day + week * 7 + 6, hour: 10, minute: 0, offset: offset)
+                let then = localTime(day: startDay.day + week * 7 + 5, hour: 9, minute: 0, offset: offset)
+                let name = first["name"]?.stringValue ?? "Workout"
+                let start = roundWeight(lifters[firstExercise.stringValue ?? ""]?.oneRepMaxKg ?? 40) * 0.6
+                batches.append([
+                    draft("workout.started", now, ["workout": .string(workout), "name": .string(name), "session": .null, "started_at": .string(then.rfc3339)]),
+                    setDraft(workout, firstExercise.stringValue ?? "", 1, roundWeight(start), 10, "working", now.adding(milliseconds: 1_000)),
+                    draft("workout.finished", now.adding(milliseconds: 2_000), ["workout": .string(workout), "finished_at": .string(then.adding(milliseconds: 2_700_000).rfc3339)]),
+                    draft("workout.edited", now.adding(milliseconds: 60_000), ["workout": .string(workout), "name": .string("\(name) (outdoors)")]),
+                ])
+                if !deletedOnce {
+                    deletedOnce = true
+                    batches.append([draft("workout.deleted", now.adding(milliseconds: 7_200_000), ["workout": .string(workout)])])
+                }
             }
             // Now and then, a body-weight check-in on Sunday morning.
             if week % 4 == 3 {
@@ -199,6 +281,13 @@ public struct Simulator {
                 let kg = 78.0 + Double(week) * 0.05
                 let value = profile.unit == "lb" ? (kg / 0.45359237 * 10).rounded() / 10 : (kg * 10).rounded() / 10
                 batches.append([draft("profile.updated", sunday, ["body_weight": .object(["value": .number(value), "unit": .string(profile.unit)])])])
+            }
+            if week == 1 {
+                let monday = localTime(day: startDay.day + 7, hour: 7, minute: 45, offset: offset)
+                batches.append([
+                    draft("settings.changed", monday, ["key": "rest_compound_s", "value": 120]),
+                    draft("exercise.favourited", monday.adding(milliseconds: 5_000), ["exercise": sessions.first?.objectValue?["exercises"]?.arrayValue?.first?.objectValue?["exercise"] ?? "barbell-back-squat"]),
+                ])
             }
         }
         return batches
@@ -210,6 +299,41 @@ public struct Simulator {
             ])
         }
     }
+
+    func startingLifter(_ exercise: String, entry: Exercise?, prescribedKg: Double?, range: ClosedRange<Int>, rng: inout SplitMix64) -> Lifter {
+        let workingKg = profile.startingKg[exercise] ?? prescribedKg ?? BuiltInProgramme.starting[exercise]
+            ?? Simulator.typicalStartKg(entry)
+        // Strong enough to do the top of the range at the starting weight, with a little in reserve.
+        let oneRepMax = workingKg * (1 + Double(range.upperBound + 1) / 30) * (1 + rng.unit() * 0.05)
+        return Lifter(oneRepMaxKg: oneRepMax, ceilingKg: oneRepMax * (1.5 + rng.unit() * 0.3))
+    }
+
+    /// Equipment that adds no load: these exercises are logged at 0 with the lifter's own body weight.
+    static let unloadedEquipment: Set<String> = ["bodyweight", "pull-up-bar", "dip-station", "back-extension-bench", "flat-bench", "incline-bench", "decline-bench"]
+
+    static func isBodyweight(_ exercise: Exercise) -> Bool { exercise.equipment.allSatisfy(unloadedEquipment.contains) }
+
+    /// A plausible first working weight for someone new to an exercise.
+    static func typicalStartKg(_ exercise: Exercise?) -> Double {
+        guard let exercise else { return 20 }
+        if exercise.mechanic == .isolation { return exercise.equipment.contains("barbell") ? 20 : 10 }
+        let machine = exercise.equipment.contains { $0.contains("machine") || $0 == "leg-press" || $0 == "hack-squat" }
+        switch exercise.pattern {
+        case .squat?, .hinge?: return machine ? 100 : 60
+        case .carry?: return 24
+        default: return exercise.equipment.contains("dumbbells") ? 16 : 40
+        }
+    }
+
+    /// Reps the lifter manages at `weightKg` (Epley inverted), tired a little more each set.
+    func simulatedReps(lifter: Lifter, weightKg: Double, bodyweight: Bool, setIndex: Int, range: ClosedRange<Int>, rng: inout SplitMix64) -> Int {
+        if bodyweight { return max(1, range.upperBound - setIndex + rng.int(-1...1)) }
+        let fresh = lifter.oneRepMaxKg * (1 - 0.025 * Double(setIndex))
+        let possible = 30 * (fresh / max(weightKg, 1) - 1) + (rng.unit() - 0.5) * 2
+        return max(0, min(range.upperBound + 1, Int(possible.rounded(.down))))
+    }
+
+    func kilograms(_ value: Double, _ unit: String?) -> Double { unit == "lb" ? value * 0.45359237 : value }
 
     /// A weight in the profile's unit, rounded to what plates allow (2.5 kg or 5 lb).
     func roundWeight(_ kg: Double) -> Double {

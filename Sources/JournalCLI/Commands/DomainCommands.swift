@@ -1,6 +1,6 @@
 import ArgumentParser
 
 extension Journal {
-    /// The training domain: catalog, plates, programme, onboard.
-    static let domainSubcommands: [any ParsableCommand.Type] = []
+    /// The training domain: catalog, onboard, plates, programme.
+    static let domainSubcommands: [any ParsableCommand.Type] = [Catalog.self, Onboard.self, Plates.self, ProgrammeCommand.self]
 }

@@ -1,6 +1,163 @@
 import ArgumentParser
+import TrainingDomain
+import JournalEvents
+import JournalProjections
 
 extension Journal {
-    /// Projections: home, history, workout, exercise, progress, active, templates, profile.
-    static let viewSubcommands: [any ParsableCommand.Type] = []
+    /// Projections: home, history, workout, calendar, exercise, progress, active, templates, profile.
+    static let viewSubcommands: [any ParsableCommand.Type] = [
+        HomeCommand.self, HistoryCommand.self, WorkoutCommand.self, CalendarCommand.self, ExerciseCommand.self,
+        ProgressCommand.self, ActiveCommand.self, TemplatesCommand.self, ProfileCommand.self,
+    ]
+
+    /// What the views know of the training domain: TrainingDomain's catalogue, name matcher, progression engine
+    /// and warm-up rule behind `ProjectionContext` (the one place they meet).
+    static let projectionContext: ProjectionContext = {
+        let catalogue = ExerciseCatalogue.builtIn
+        let matcher = NameMatcher(catalogue: catalogue)
+        return ProjectionContext(
+            exerciseName: { catalogue.exercise(id: $0)?.name ?? ProjectionContext.titleCase($0) },
+            muscles: { catalogue.exercise(id: $0)?.primaryMuscles ?? [] },
+            workedMuscles: { catalogue.exercise(id: $0)?.allMuscles ?? [] },
+            isCompound: { catalogue.exercise(id: $0)?.mechanic == .compound },
+            exerciseID: { text in matcher.match(text).flatMap { $0.confidence >= NameMatcher.acceptThreshold ? $0.exerciseID : nil } },
+            nextTarget: { nextTarget($0, catalogue: catalogue) },
+            warmup: { _, kilograms in
+                WarmUp.suggestedSet(workingWeight: kilograms, unit: .kg).map {
+                    WarmupSuggestion(kilograms: $0.weight, reps: $0.reps, percentLow: 50, percentHigh: 70)
+                }
+            },
+            injuryMuscles: { catalogue.expandMuscle($0).sorted() })
+    }()
+
+    /// TrainingDomain's progression fold over the exercise's past sessions, with the exercise's suggested rule
+    /// and any `progression.configured` settings; the prescribed weight when there is no history.
+    static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
+        var rule = ProgressionRule.suggested(for: catalogue.exercise(id: input.exercise), unit: .kg)
+        if let settings = input.settings {
+            if let unit = settings.unit.flatMap({ WeightUnit(rawValue: $0.rawValue) }), unit != rule.unit {
+                if settings.increment == nil { rule.increment = Units.convert(rule.increment, from: rule.unit, to: unit) }
+                rule.unit = unit
+            }
+            if let increment = settings.increment { rule.increment = increment }
+            if let trigger = settings.trigger.flatMap(ProgressionTrigger.init(rawValue:)) { rule.trigger = trigger }
+            if let percent = settings.deloadPercent { rule.deloadPercent = percent }
+            if let failures = settings.failuresBeforeDeload { rule.failuresBeforeDeload = failures }
+        }
+        let history = input.sessions.map { session in
+            CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
+                             sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
+                             targetReps: session.targetReps, targetSets: session.targetSets)
+        }
+        guard !history.isEmpty, let target = try? Progression.nextTarget(exercise: input.exercise, history: history, rule: rule),
+              let weight = target.weight else { return input.prescribedKilograms }
+        return Units.kilograms(weight, from: target.unit)
+    }
+}
+
+/// The arguments every view takes: the journal, `--as-of`, `--until-seq` and `--json`.
+struct ViewOptions: ParsableArguments {
+    @Argument(help: "The journal file.")
+    var file: String
+
+    @Option(name: .customLong("as-of"), help: ArgumentHelp(
+        "Project the journal as of this time (RFC 3339 with an offset, e.g. 2026-11-21T18:04:05.120+01:00, or a date).",
+        discussion: "Default: now, in the UTC offset of the journal's last event. A bare date means its start in this machine's offset."))
+    var asOf: String?
+
+    @Option(name: .customLong("until-seq"), help: "Read only the events with seq ≤ N.")
+    var untilSeq: Int?
+
+    @Flag(help: "Print JSON (one line, fixed keys) instead of a table.")
+    var json = false
+
+    func validate() throws {
+        if let asOf { _ = try parseTime(asOf, option: "--as-of") }
+        if let untilSeq, untilSeq < 1 { throw ValidationError("--until-seq \(untilSeq) must be at least 1.") }
+    }
+
+    /// Loads the journal and folds it as of `--as-of`.
+    func analysis() throws -> Analysis {
+        let events = try JournalLoader.events(path: file, untilSeq: untilSeq)
+        let time = try asOf.map { try parseTime($0, option: "--as-of") }
+            ?? Projections.defaultAsOf(lastEvent: events.last, now: SystemClock.now())
+        return Projections.analysis(events: events, asOf: time, context: Journal.projectionContext)
+    }
+
+    /// Prints `value` as JSON with `--json`, else the table `render` builds.
+    func emit(_ value: some JSONRepresentable, _ render: () -> String) {
+        print(json ? value.jsonString : render())
+    }
+}
+
+/// Plain-text tables and figures for the views' default output.
+enum Text {
+    /// Columns padded to their widest cell; numbers (cells starting with a digit, `+` or `-`) right-aligned.
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        let all = [header] + rows
+        var widths = Array(repeating: 0, count: header.count)
+        for row in all { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
+        return all.map { row in
+            row.enumerated().map { i, cell in
+                let padding = String(repeating: " ", count: widths[i] - cell.count)
+                let numeric = cell.first.map { $0.isNumber || $0 == "+" || $0 == "-" } ?? false
+                return numeric ? padding + cell : cell + padding
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }.joined(separator: "\n")
+    }
+
+    /// `1:05:03` or `45:10`.
+    static func duration(_ seconds: Int) -> String {
+        let h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(two(m)):\(two(s))"
+    }
+
+    /// A weight given in kilograms, shown in the display unit: `1,940 kg`.
+    static func kilograms(_ kg: Double, _ unit: WeightUnit) -> String {
+        "\(number(Units.convert(kg, from: .kg, to: unit))) \(unit.rawValue)"
+    }
+
+    static func weight(_ weight: Double?, _ unit: WeightUnit) -> String {
+        weight.map { "\(number($0)) \(unit.rawValue)" } ?? "–"
+    }
+
+    /// Thousands separated, at most two decimals.
+    static func number(_ value: Double) -> String {
+        let rounded = Rounding.display(value)
+        let whole = Int64(rounded.rounded(.towardZero))
+        var digits = String(abs(whole))
+        var grouped = ""
+        while digits.count > 3 { grouped = "," + digits.suffix(3) + grouped; digits.removeLast(3) }
+        grouped = digits + grouped
+        let fraction = Rounding.text(abs(rounded) - Double(abs(whole)))
+        let sign = rounded < 0 ? "-" : ""
+        return sign + grouped + (fraction == "0" ? "" : String(fraction.dropFirst()))
+    }
+
+    static func record(_ record: PersonalRecord, _ unit: WeightUnit) -> String {
+        let value: String
+        switch record.kind {
+        case .repsAtWeight: value = "\(Int(record.value)) reps at \(kilograms(record.weightKilograms ?? 0, unit))"
+        case .bestSetVolume: value = "\(kilograms(record.value, unit)) (\(kilograms(record.weightKilograms ?? 0, unit)) × \(record.reps ?? 0))"
+        default: value = kilograms(record.value, unit)
+        }
+        return "\(record.date)  \(record.name): \(record.kind.label) \(value)"
+    }
+
+    static func sets(_ sets: [SetSummary]) -> [String] {
+        sets.map { set in
+            let kind = set.kind == .working ? "" : " (\(set.kind.rawValue))"
+            let plus = set.plus > 0 ? "  +\(set.plus)" : ""
+            return "Set \(set.set): \(weight(set.weight, set.unit)) • \(set.reps) reps\(kind)\(plus)"
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
 }

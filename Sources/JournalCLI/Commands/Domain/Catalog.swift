@@ -1,0 +1,51 @@
+import ArgumentParser
+import JournalEvents
+import TrainingDomain
+
+struct Catalog: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the exercise catalogue, filtered by muscle and equipment (AND) or searched by name.",
+        discussion: """
+        Repeat --muscle or --equipment to require several (an exercise must work every muscle and use every \
+        piece of equipment given). --search matches words in any order and case against names and aliases. \
+        With --journal, custom exercises from that journal's exercise.created events are included.
+        """
+    )
+
+    @Option(help: "A muscle group the exercise must work (e.g. chest, back, quads).") var muscle: [String] = []
+    @Option(help: "Equipment the exercise must use (e.g. barbell, cable, leg-press).") var equipment: [String] = []
+    @Option(help: "Free text to search for, e.g. \"press bench\".") var search: String?
+    @Option(help: "A journal whose custom exercises to include.") var journal: String?
+    @Flag(help: "Print a JSON array instead of text.") var json = false
+
+    func validate() throws {
+        let catalogue = ExerciseCatalogue.builtIn
+        for name in muscle where !EventVocabulary.muscles.contains(catalogue.normaliseMuscle(name)) {
+            throw ValidationError("--muscle \"\(name)\" is not a muscle group (known: \(EventVocabulary.muscles.joined(separator: ", ")))")
+        }
+        let known = catalogue.equipment.knownNames
+        for name in equipment where !known.contains(catalogue.equipment.normalise(name)) {
+            throw ValidationError("--equipment \"\(name)\" is not known equipment (known: \(known.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            var catalogue = ExerciseCatalogue.builtIn
+            if let journal { catalogue = catalogue.with(customExercisesFrom: try JournalLoader.events(path: journal)) }
+            var exercises = catalogue.filter(muscles: muscle, equipment: equipment)
+            if let search {
+                let allowed = Set(exercises.map(\.id))
+                exercises = catalogue.search(search).filter { allowed.contains($0.id) }
+            }
+            if json {
+                print(JSONWriter.string(.array(exercises.map(\.jsonValue))))
+            } else if exercises.isEmpty {
+                print("no exercise matches")
+            } else {
+                for exercise in exercises { print(exercise.line) }
+                print("\(exercises.count) of \(catalogue.count) exercises")
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import JournalEvents
+import JournalProjections
+
+struct ActiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "active", abstract: "The workout in progress: sets, prefill, rep counter, rest timer, warm-up and next target.")
+
+    @OptionGroup var options: ViewOptions
+
+    @Option(help: "An open workout id (default: the latest open workout).")
+    var workout: String?
+
+    func run() throws {
+        try reportingFailures {
+            let analysis = try options.analysis()
+            guard let view = ActiveWorkoutView(analysis, workout: workout) else {
+                print(options.json ? "null" : ActiveWorkoutView.emptyMessage)
+                return
+            }
+            let unit = analysis.unit
+            options.emit(view) {
+                var lines = ["\(view.name) Workout  \(Text.duration(view.elapsedSeconds))  (\(view.sets) sets · \(view.reps) reps · \(Text.kilograms(view.volumeKilograms, unit)))"]
+                lines.append("Warm-up: \(view.warmup.state.rawValue)" + (view.warmup.remainingSeconds.map { " (\(Text.duration($0)) left)" } ?? ""))
+                if let rest = view.rest {
+                    lines.append("Rest (\(rest.exercise)): \(rest.state.rawValue)" + (rest.state == .running ? " \(Text.duration(rest.remainingSeconds)) left" : ""))
+                }
+                for e in view.exercises {
+                    lines.append("")
+                    var title = "\(e.completed ? "✓" : "○") \(e.name)  \(e.prescribedSets) sets • \(e.reps ?? "–") reps  rest \(e.restSeconds)s"
+                    if e.repCounter > 0 { title += "  +\(e.repCounter)" }
+                    if let feedback = e.feedback { title += "  — \(feedback)" }
+                    lines.append(title)
+                    for warning in e.injuryWarnings { lines.append("  ⚠ \(warning.message)" + (warning.answer.map { " (\($0))" } ?? "")) }
+                    if let warmup = e.warmup { lines.append("  Suggested warm-up set: \(Text.weight(warmup.weight, warmup.unit)) (\(warmup.percent)) • \(warmup.reps) reps") }
+                    if let target = e.nextTarget { lines.append("  Target: \(Text.weight(target.weight, target.unit))") }
+                    if let cardio = e.cardio { lines.append("  \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? "")) }
+                else if let last = e.lastCardio { lines.append("  Last time: \(Text.number(last.minutes)) min" + (last.km.map { " • \(Text.number($0)) km" } ?? "")) }
+                    for row in e.rows {
+                        let kind = row.kind == .working ? "" : " (\(row.kind.rawValue))"
+                        let plus = row.plus > 0 ? "  +\(row.plus)" : ""
+                        lines.append("  \(row.completed ? "✓" : " ") \(row.set)  \(Text.weight(row.weight, row.unit)) • \(row.reps.map(String.init) ?? "–") reps\(kind)\(plus)"
+                                     + (row.completed ? "" : row.source == .none ? "" : "  (\(row.source.rawValue.replacingOccurrences(of: "_", with: " ")))"))
+                    }
+                }
+                if !view.canFinish { lines.append(""); lines.append("Complete a set before finishing.") }
+                return lines.joined(separator: "\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import JournalEvents
+import TrainingDomain
+import JournalProjections
+
+struct ExerciseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exercise", abstract: "One exercise's history: best set, start weight, sessions, records and chart series.")
+
+    @OptionGroup var options: ViewOptions
+
+    @Argument(help: "A catalogue id (barbell-bench-press) or a name (\"Barbell Bench Press\").")
+    var exercise: String
+
+    func run() throws {
+        try reportingFailures {
+            let analysis = try options.analysis()
+            guard let id = analysis.resolveExercise(exercise) else {
+                throw Failure(message: "no exercise \"\(exercise)\" in the catalogue or in \(options.file)")
+            }
+            let view = ExerciseHistoryView(analysis, exercise: id)
+            let unit = analysis.unit
+            options.emit(view) {
+                var lines = [view.name]
+                guard !view.isEmpty else { return (lines + [ExerciseHistoryView.emptyMessage]).joined(separator: "\n") }
+                if let best = view.bestSet { lines.append("Best set: \(Text.weight(best.weight, best.unit)) • \(best.reps) reps") }
+                if let start = view.startWeight { lines.append("Start weight: \(Text.weight(start.weight, start.unit))") }
+                if let bests = view.bests {
+                    lines.append("Heaviest: \(Text.kilograms(bests.heaviestWeightKilograms, unit)) · best e1RM: \(Text.kilograms(bests.e1rmKilograms, unit)) · best session volume: \(Text.kilograms(bests.sessionVolumeKilograms, unit))")
+                }
+                lines.append("")
+                lines.append(Text.table(["DATE", "WORKOUT", "TOP SET", "E1RM", "VOLUME", "REPS", ""], view.sessions.map { s in
+                    [s.date.description, s.workoutName, "\(Text.weight(s.topSet.weight, s.topSet.unit)) × \(s.topSet.reps)",
+                     Text.kilograms(s.e1rmKilograms, unit), Text.kilograms(s.volumeKilograms, unit), "\(s.reps)", s.rosette ? "🏅" : ""]
+                }))
+                if let last = view.sessions.first {
+                    lines.append("")
+                    lines.append("Last session (\(last.date)):")
+                    for line in Text.sets(last.sets) { lines.append("  " + line) }
+                }
+                if !view.records.isEmpty {
+                    lines.append("")
+                    lines.append("Records:")
+                    for record in view.records { lines.append("  " + Text.record(record, unit)) }
+                }
+                lines.append("")
+                lines.append("Volume per session: " + view.charts.volume.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }.joined(separator: " → "))
+                return lines.joined(separator: "\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import JournalEvents
+import JournalProjections
+
+struct TemplatesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "templates", abstract: "Saved templates, last used first.")
+
+    @OptionGroup var options: ViewOptions
+
+    func run() throws {
+        try reportingFailures {
+            let analysis = try options.analysis()
+            let view = TemplatesView(analysis)
+            options.emit(view) {
+                guard !view.templates.isEmpty else { return "No templates yet." }
+                var lines: [String] = []
+                for template in view.templates {
+                    if !lines.isEmpty { lines.append("") }
+                    let used = template.lastUsedAt.map { " · last used \($0)" } ?? ""
+                    lines.append("\(template.name) (\(template.template)) · \(template.exercises.count) exercises\(used)")
+                    if !template.muscles.isEmpty { lines.append("  " + template.muscles.joined(separator: ", ")) }
+                    for e in template.exercises {
+                        let superset = e.superset.map { "  [superset \($0)]" } ?? ""
+                        let sets = e.setConfigs.isEmpty ? "\(e.sets) × \(e.reps ?? "–")"
+                            : e.setConfigs.map { c in (c.kind == .warmup ? "W " : "") + "\(Text.weight(c.weight, c.unit ?? analysis.unit)) × \(c.reps.map(String.init) ?? "–")" }.joined(separator: ", ")
+                        lines.append("  \(e.name): \(sets)\(superset)")
+                    }
+                }
+                return lines.joined(separator: "\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import JournalEvents
+import TrainingDomain
+
+/// The workout in progress (seed 000 §14, seed 001 §6–7, seed 004 logger).
+public struct ActiveWorkoutView: Equatable, Sendable {
+    public struct Row: Equatable, Sendable {
+        /// Where a row's values come from.
+        public enum Source: String, Equatable, Sendable {
+            case completed, entered, propagated, template, lastSession = "last_session", programme, none
+        }
+        public var set: Int
+        public var weight: Double?
+        public var unit: WeightUnit
+        public var reps: Int?
+        public var kind: SetKind
+        public var completed: Bool
+        public var source: Source
+        /// "+N" over the same set of the previous workout of the same name, 0 when not more.
+        public var plus: Int
+        public init(set: Int, weight: Double?, unit: WeightUnit, reps: Int?, kind: SetKind = .working, completed: Bool, source: Source, plus: Int = 0) {
+            self.set = set; self.weight = weight; self.unit = unit; self.reps = reps; self.kind = kind; self.completed = completed
+            self.source = source; self.plus = plus
+        }
+    }
+    public struct InjuryWarning: Equatable, Sendable {
+        public var muscle: String
+        public var injury: String
+        public var message: String
+        /// `continue`, `go_back` or `swap` once answered.
+        public var answer: String?
+        public init(muscle: String, injury: String, message: String, answer: String? = nil) {
+            self.muscle = muscle; self.injury = injury; self.message = message; self.answer = answer
+        }
+    }
+    public struct Exercise: Equatable, Sendable {
+        public var exercise: String
+        public var name: String
+        public var prescribedSets: Int
+        public var reps: String?
+        public var restSeconds: Int
+        public var rows: [Row]
+        public var completedSets: Int
+        /// Submitted, or every row ticked with at least the prescribed number of sets.
+        public var completed: Bool
+        public var submitted: Bool
+        /// Completed working reps so far minus the same sets last time (shown as "+N" when > 0).
+        public var repCounter: Int
+        public var warmup: WarmupSuggestionView?
+        public var nextTarget: DisplayWeight?
+        /// "Great Work!", "Good Session" or "Keep Pushing", once submitted.
+        public var feedback: String?
+        public var injuryWarnings: [InjuryWarning]
+        public var superset: String?
+        public var cardio: CardioEntry?
+        /// The latest finished workout's cardio entry for this exercise: the prefill of the minutes and km fields.
+        public var lastCardio: CardioEntry?
+        public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
+                    completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
+                    feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil) {
+            self.exercise = exercise; self.name = name; self.prescribedSets = prescribedSets; self.reps = reps; self.restSeconds = restSeconds
+            self.rows = rows; self.completedSets = completedSets; self.completed = completed; self.submitted = submitted
+            self.repCounter = repCounter; self.warmup = warmup; self.nextTarget = nextTarget; self.feedback = feedback
+            self.injuryWarnings = injuryWarnings; self.superset = superset; self.cardio = cardio; self.lastCardio = lastCardio
+        }
+    }
+    public struct WarmupSuggestionView: Equatable, Sendable {
+        public var weight: Double
+        public var unit: WeightUnit
+        public var reps: Int
+        public var percent: String
+        public init(weight: Double, unit: WeightUnit, reps: Int, percent: String) { self.weight = weight; self.unit = unit; self.reps = reps; self.percent = percent }
+    }
+    public struct Rest: Equatable, Sendable {
+        public enum State: String, Equatable, Sendable { case running, finished, skipped }
+        public var exercise: String
+        public var state: State
+        public var seconds: Int
+        public var remainingSeconds: Int
+        public var endsAt: Timestamp
+        public init(exercise: String, state: State, seconds: Int, remainingSeconds: Int, endsAt: Timestamp) {
+            self.exercise = exercise; self.state = state; self.seconds = seconds; self.remainingSeconds = remainingSeconds; self.endsAt = endsAt
+        }
+    }
+    public struct Warmup: Equatable, Sendable {
+        public enum State: String, Equatable, Sendable { case pending, running, completed, skipped }
+        public var state: State
+        public var remainingSeconds: Int?
+        public init(state: State, remainingSeconds: Int? = nil) { self.state = state; self.remainingSeconds = remainingSeconds }
+    }
+
+    public var workout: String
+    public var name: String
+    public var startedAt: Timestamp
+    public var elapsedSeconds: Int
+    public var exercises: [Exercise]
+    public var rest: Rest?
+    public var warmup: Warmup
+    public var sets: Int
+    public var reps: Int
+    public var volumeKilograms: Double
+    /// At least one completed set or cardio entry.
+    public var canFinish: Bool
+    /// The previous workout of the same name, compared against.
+    public var previousWorkout: String?
+
+    public init(workout: String, name: String, startedAt: Timestamp, elapsedSeconds: Int, exercises: [Exercise], rest: Rest?, warmup: Warmup,
+                sets: Int, reps: Int, volumeKilograms: Double, canFinish: Bool, previousWorkout: String?) {
+        self.workout = workout; self.name = name; self.startedAt = startedAt; self.elapsedSeconds = elapsedSeconds; self.exercises = exercises
+        self.rest = rest; self.warmup = warmup; self.sets = sets; self.reps = reps; self.volumeKilograms = volumeKilograms
+        self.canFinish = canFinish; self.previousWorkout = previousWorkout
+    }
+
+    public static let emptyMessage = "No workout in progress."
+
+    /// The latest open workout (or `id`); nil when none is open as of T.
+    public init?(_ analysis: Analysis, workout id: String? = nil) {
+        let ledger = analysis.ledger
+        guard let workout = id.map({ ledger.workout($0) }) ?? ledger.workouts.last(where: { $0.status == .open }),
+              workout.status == .open else { return nil }
+        let unit = analysis.unit
+        let asOf = analysis.asOf
+        let previous = analysis.finished.last { $0.name == workout.name && $0.startedAt.epochMilliseconds <= workout.startedAt.epochMilliseconds }
+        let injuries = ledger.answers["injuries"]?.arrayValue?.compactMap(\.stringValue) ?? []
+
+        var exercises: [Exercise] = []
+        var totalSets = 0, totalReps = 0, volume = 0.0
+        for entry in workout.exercises {
+            let exercise = entry.exercise
+            let prescription = entry.prescription
+            let completedSets = workout.sets(of: exercise)
+            let lastSession = analysis.sessionIndices[exercise]?.last.map { analysis.finished[$0].sets(of: exercise) } ?? []
+            let prescribedCount = prescription?.setCount ?? 0
+            var numbers = Set(1...max(1, prescribedCount))
+            if prescribedCount == 0 { numbers = [] }
+            for row in workout.rows where row.exercise == exercise { numbers.insert(row.set) }
+            for set in completedSets { numbers.insert(set.set) }
+
+            let thenWorking = previous.map { $0.workingSets(of: exercise) } ?? []
+            var rows: [Row] = []
+            // Seed 004: a value entered in a row carries to the later incomplete rows of the same kind.
+            var carried: [SetKind: (weight: Double?, reps: Int?)] = [:]
+            var workingIndex = 0, counter = 0
+            for number in numbers.sorted() {
+                if let set = completedSets.first(where: { $0.set == number }) {
+                    var plus = 0
+                    if set.isWorking {
+                        let then = workingIndex < thenWorking.count ? thenWorking[workingIndex].reps : 0
+                        // No comparison when the previous workout did not have this exercise.
+                        if !thenWorking.isEmpty { counter += set.reps - then }
+                        if workingIndex < thenWorking.count, set.reps > then { plus = set.reps - then }
+                        workingIndex += 1
+                        totalSets += 1; totalReps += set.reps; volume += set.volumeKilograms
+                    }
+                    rows.append(Row(set: number, weight: DisplayWeight(kilograms: set.kilograms, in: unit).weight, unit: unit, reps: set.reps,
+                                    kind: set.kind, completed: true, source: .completed, plus: plus))
+                    continue
+                }
+                let entered = workout.rows.first { $0.exercise == exercise && $0.set == number }
+                var row = Row(set: number, weight: nil, unit: unit, reps: nil, kind: entered?.kind ?? .working, completed: false, source: .none)
+                if let entered, entered.weight != nil || entered.reps != nil {
+                    row.weight = entered.weight.map { DisplayWeight(kilograms: (entered.unit ?? .kg).kilograms($0), in: unit).weight }
+                    row.reps = entered.reps
+                    row.source = .entered
+                    carried[row.kind] = (row.weight, row.reps)
+                } else if let values = carried[row.kind] {
+                    row.weight = values.weight
+                    row.reps = values.reps
+                    row.source = .propagated
+                } else if let config = prescription?.setConfigs[safe: number - 1], config.weight != nil || config.reps != nil {
+                    row.weight = config.weight.map { DisplayWeight(kilograms: (config.unit ?? .kg).kilograms($0), in: unit).weight }
+                    row.reps = config.reps
+                    row.kind = entered?.kind ?? config.kind
+                    row.source = .template
+                } else if let last = lastSession[safe: number - 1] ?? lastSession.last {
+                    row.weight = DisplayWeight(kilograms: last.kilograms, in: unit).weight
+                    row.reps = last.reps
+                    row.source = .lastSession
+                } else if let weight = prescription?.weight {
+                    row.weight = DisplayWeight(kilograms: (prescription?.unit ?? .kg).kilograms(weight), in: unit).weight
+                    row.reps = prescription?.repRange?.lower
+                    row.source = .programme
+                }
+                rows.append(row)
+            }
+
+            let doneCount = rows.filter(\.completed).count
+            let submitted = workout.submitted.contains(exercise)
+            let repRange = prescription?.repRange
+            let rule = ledger.progression[exercise]
+            let history = (analysis.sessionIndices[exercise] ?? []).map { index -> ProgressionInput.Session in
+                let past = analysis.finished[index]
+                let prescribed = past.prescription(of: exercise)
+                return ProgressionInput.Session(
+                    workout: past.id, at: past.startedAt,
+                    sets: past.workingSets(of: exercise).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps) },
+                    targetReps: prescribed?.repRange?.upper, targetSets: prescribed.map(\.setCount).flatMap { $0 > 0 ? $0 : nil })
+            }
+            let input = ProgressionInput(
+                exercise: exercise, sessions: history, repRange: repRange,
+                prescribedKilograms: prescription?.weight.map { (prescription?.unit ?? .kg).kilograms($0) }, settings: rule)
+            let target = analysis.context.nextTarget(input)
+            let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
+            let warmup = working.flatMap { analysis.context.warmup(exercise, $0) }.map {
+                WarmupSuggestionView(weight: DisplayWeight(kilograms: $0.kilograms, in: unit).weight, unit: unit, reps: $0.reps,
+                                     percent: "\($0.percentLow)-\($0.percentHigh)%")
+            }
+            var feedback: String?
+            if submitted {
+                let done = completedSets.filter(\.isWorking).map(\.reps)
+                if let repRange {
+                    if done.isEmpty || done.count < prescribedCount || done.contains(where: { $0 < repRange.lower }) {
+                        feedback = "Keep Pushing"
+                    } else if repRange.upper > repRange.lower ? done.allSatisfy({ $0 >= repRange.upper }) : done.allSatisfy({ $0 > repRange.upper }) {
+                        feedback = "Great Work!"
+                    } else {
+                        feedback = "Good Session"
+                    }
+                } else {
+                    feedback = counter > 0 ? "Great Work!" : counter == 0 ? "Good Session" : "Keep Pushing"
+                }
+            }
+            var warnings: [InjuryWarning] = []
+            let muscles = analysis.workedMuscles(exercise)
+            for injury in injuries {
+                for muscle in analysis.context.injuryMuscles(injury) where muscles.contains(muscle) {
+                    warnings.append(InjuryWarning(
+                        muscle: muscle, injury: injury,
+                        message: "This exercise targets \(muscle), which may affect your \(injury). Proceed with caution or consider swapping.",
+                        answer: workout.injuryAnswers.last { $0.exercise == exercise && $0.muscle == muscle }?.choice))
+                }
+            }
+            let rest = prescription?.restSeconds
+                ?? (analysis.isCompound(exercise) ? ledger.settings["rest_compound_s"] : ledger.settings["rest_isolation_s"])?.intValue
+                ?? ledger.settings["rest_default_s"]?.intValue ?? 120
+            exercises.append(Exercise(
+                exercise: exercise, name: analysis.exerciseName(exercise), prescribedSets: prescribedCount, reps: prescription?.reps,
+                restSeconds: rest, rows: rows, completedSets: doneCount,
+                completed: submitted || (!rows.isEmpty && doneCount == rows.count && doneCount >= prescribedCount),
+                submitted: submitted, repCounter: counter, warmup: warmup, nextTarget: target.map { DisplayWeight(kilograms: $0, in: unit) },
+                feedback: feedback, injuryWarnings: warnings, superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
+                cardio: workout.cardio.first { $0.exercise == exercise },
+                lastCardio: analysis.finished.last { $0.cardio.contains { $0.exercise == exercise } }?.cardio.first { $0.exercise == exercise }))
+        }
+
+        var rest: Rest?
+        if let timer = workout.rest {
+            let remaining = Int(max(0, (timer.endsAt.epochMilliseconds - asOf.epochMilliseconds + 999) / 1000))
+            switch timer.ending {
+            case nil:
+                rest = Rest(exercise: timer.exercise, state: remaining > 0 ? .running : .finished, seconds: timer.seconds + timer.adjustmentSeconds,
+                            remainingSeconds: remaining, endsAt: timer.endsAt)
+            case .skipped(let left)?:
+                rest = Rest(exercise: timer.exercise, state: .skipped, seconds: timer.seconds + timer.adjustmentSeconds, remainingSeconds: left, endsAt: timer.endsAt)
+            case .finished?:
+                rest = Rest(exercise: timer.exercise, state: .finished, seconds: timer.seconds + timer.adjustmentSeconds, remainingSeconds: 0, endsAt: timer.endsAt)
+            }
+        }
+        var warmup = Warmup(state: .pending)
+        if let card = workout.warmup {
+            switch card.state {
+            case .running:
+                let total = Int64(((card.minutes ?? 5) * 60).rounded()) * 1000
+                let left = (card.startedAt?.epochMilliseconds ?? asOf.epochMilliseconds) + total - asOf.epochMilliseconds
+                warmup = left > 0 ? Warmup(state: .running, remainingSeconds: Int((left + 999) / 1000)) : Warmup(state: .completed)
+            case .completed: warmup = Warmup(state: .completed)
+            case .skipped: warmup = Warmup(state: .skipped)
+            }
+        }
+        self.init(workout: workout.id, name: workout.name, startedAt: workout.startedAt,
+                  elapsedSeconds: max(0, Int((asOf.epochMilliseconds - workout.startedAt.epochMilliseconds) / 1000)),
+                  exercises: exercises, rest: rest, warmup: warmup, sets: totalSets, reps: totalReps,
+                  volumeKilograms: Rounding.kilograms(volume), canFinish: !workout.sets.isEmpty || !workout.cardio.isEmpty,
+                  previousWorkout: previous?.id)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

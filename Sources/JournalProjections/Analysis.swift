@@ -1,0 +1,204 @@
+import JournalEvents
+import TrainingDomain
+
+/// What every view derives from a ledger first: the finished workouts in chronological order, each
+/// exercise's sessions and the personal records (PROJECTIONS.md §"Finished workouts", §"Records").
+public struct Analysis: Sendable {
+    public let ledger: Ledger
+    public let context: ProjectionContext
+    /// Finished workouts ordered by start time, then journal position.
+    public let finished: [WorkoutRecord]
+    /// Every record achieved, in the order of `finished`.
+    public let records: [PersonalRecord]
+    /// For each exercise, the indices into `finished` of the workouts with at least one working set of it.
+    public let sessionIndices: [String: [Int]]
+
+    public init(_ ledger: Ledger, context: ProjectionContext = .standard) {
+        self.ledger = ledger
+        self.context = context
+        let finished = ledger.workouts.filter(\.isFinished).sorted {
+            ($0.startedAt.epochMilliseconds, $0.seq) < ($1.startedAt.epochMilliseconds, $1.seq)
+        }
+        self.finished = finished
+        var indices: [String: [Int]] = [:]
+        for (index, workout) in finished.enumerated() {
+            for exercise in workout.performedExercises where workout.sets.contains(where: { $0.exercise == exercise && $0.isWorking }) {
+                indices[exercise, default: []].append(index)
+            }
+        }
+        sessionIndices = indices
+        var records = Analysis.findRecords(finished)
+        for index in records.indices {
+            let id = records[index].exercise
+            records[index].name = ledger.customExercises[id]?.name ?? context.exerciseName(id)
+        }
+        self.records = records
+    }
+
+    public var unit: WeightUnit { ledger.displayUnit }
+    public var asOf: Timestamp { ledger.asOf }
+
+    public func exerciseName(_ id: String) -> String { ledger.customExercises[id]?.name ?? context.exerciseName(id) }
+    public func muscles(_ id: String) -> [String] {
+        if let custom = ledger.customExercises[id], !custom.primaryMuscles.isEmpty { return custom.primaryMuscles }
+        return context.muscles(id)
+    }
+    public func workedMuscles(_ id: String) -> [String] {
+        if let custom = ledger.customExercises[id], !custom.primaryMuscles.isEmpty { return custom.primaryMuscles }
+        return context.workedMuscles(id)
+    }
+    public func isCompound(_ id: String) -> Bool {
+        if let mechanic = ledger.customExercises[id]?.mechanic { return mechanic == "compound" }
+        return context.isCompound(id)
+    }
+
+    /// An exercise id for what the user typed: an id seen in the journal, a custom or catalogue name
+    /// (case-insensitive), or the context's matcher; nil when nothing matches.
+    public func resolveExercise(_ text: String) -> String? {
+        if sessionIndices[text] != nil || ledger.customExercises[text] != nil { return text }
+        let lowered = text.lowercased()
+        var seen: [String] = Array(sessionIndices.keys).sorted()
+        seen += ledger.customExercises.keys.sorted()
+        for id in seen where exerciseName(id).lowercased() == lowered || id == lowered { return id }
+        if let id = context.exerciseID(text) { return id }
+        return EventVocabulary.isSlug(text) ? text : nil
+    }
+
+    // MARK: Comparisons
+
+    /// The latest finished workout before `finished[index]` with the same name.
+    public func previousSameName(_ index: Int) -> Int? {
+        let name = finished[index].name
+        var i = index - 1
+        while i >= 0 { if finished[i].name == name { return i }; i -= 1 }
+        return nil
+    }
+
+    public func index(of workout: String) -> Int? { finished.firstIndex { $0.id == workout } }
+
+    /// Reps and volume deltas of one exercise between two workouts, and the per-set "+N".
+    public static func compare(_ now: [LoggedSet], _ then: [LoggedSet]) -> ExerciseComparison {
+        let nowWorking = now.filter(\.isWorking), thenWorking = then.filter(\.isWorking)
+        let repsDelta = nowWorking.reduce(0) { $0 + $1.reps } - thenWorking.reduce(0) { $0 + $1.reps }
+        let volumeDelta = nowWorking.reduce(0.0) { $0 + $1.volumeKilograms } - thenWorking.reduce(0.0) { $0 + $1.volumeKilograms }
+        var plus: [Int: Int] = [:]
+        for (i, set) in nowWorking.enumerated() where i < thenWorking.count {
+            let n = set.reps - thenWorking[i].reps
+            if n > 0 { plus[set.set] = n }
+        }
+        return ExerciseComparison(repsDelta: repsDelta, volumeDeltaKilograms: Rounding.kilograms(volumeDelta), plus: plus)
+    }
+
+    // MARK: Records
+
+    static func findRecords(_ finished: [WorkoutRecord]) -> [PersonalRecord] {
+        struct Bests { var weight = 0.0, e1rm = 0.0, setVolume = 0.0, sessionVolume = 0.0, repsAtWeight: [Int64: Int] = [:] }
+        var bests: [String: Bests] = [:]
+        var records: [PersonalRecord] = []
+        for workout in finished {
+            let date = LocalDate(day: workout.day)
+            for exercise in workout.performedExercises {
+                let sets = workout.workingSets(of: exercise)
+                guard !sets.isEmpty else { continue }
+                var heaviest = sets[0], bestE1RM = sets[0], bestVolume = sets[0]
+                var sessionVolume = 0.0
+                var repsAtWeight: [Int64: (Int, Double)] = [:]
+                for set in sets {
+                    let kg = set.kilograms
+                    if kg > heaviest.kilograms { heaviest = set }
+                    if epley(kg, set.reps) > epley(bestE1RM.kilograms, bestE1RM.reps) { bestE1RM = set }
+                    if set.volumeKilograms > bestVolume.volumeKilograms { bestVolume = set }
+                    sessionVolume += set.volumeKilograms
+                    let key = Int64((kg * 1000).rounded())
+                    if set.reps > (repsAtWeight[key]?.0 ?? -1) { repsAtWeight[key] = (set.reps, kg) }
+                }
+                let e1rm = epley(bestE1RM.kilograms, bestE1RM.reps)
+                guard var best = bests[exercise] else {
+                    // The first session only sets the baseline.
+                    bests[exercise] = Bests(weight: heaviest.kilograms, e1rm: e1rm, setVolume: bestVolume.volumeKilograms,
+                                            sessionVolume: sessionVolume, repsAtWeight: repsAtWeight.mapValues(\.0))
+                    continue
+                }
+                func record(_ kind: PersonalRecord.Kind, _ value: Double, _ previous: Double, _ set: LoggedSet?) {
+                    records.append(PersonalRecord(kind: kind, exercise: exercise, workout: workout.id, date: date,
+                                                  value: Rounding.kilograms(value), previous: Rounding.kilograms(previous),
+                                                  weightKilograms: set.map { Rounding.kilograms($0.kilograms) }, reps: set?.reps))
+                }
+                // A record must beat the best by at least a gram: floating-point noise is no record.
+                func beats(_ value: Double, _ best: Double) -> Bool { Rounding.kilograms(value) > Rounding.kilograms(best) }
+                if beats(heaviest.kilograms, best.weight) { record(.heaviestWeight, heaviest.kilograms, best.weight, heaviest); best.weight = heaviest.kilograms }
+                if beats(e1rm, best.e1rm) { record(.bestE1RM, e1rm, best.e1rm, bestE1RM); best.e1rm = e1rm }
+                if beats(bestVolume.volumeKilograms, best.setVolume) {
+                    record(.bestSetVolume, bestVolume.volumeKilograms, best.setVolume, bestVolume); best.setVolume = bestVolume.volumeKilograms
+                }
+                if beats(sessionVolume, best.sessionVolume) { record(.bestSessionVolume, sessionVolume, best.sessionVolume, nil); best.sessionVolume = sessionVolume }
+                for key in repsAtWeight.keys.sorted() {
+                    let (reps, kg) = repsAtWeight[key]!
+                    if let previous = best.repsAtWeight[key] {
+                        if reps > previous {
+                            records.append(PersonalRecord(kind: .repsAtWeight, exercise: exercise, workout: workout.id, date: date,
+                                                          value: Double(reps), previous: Double(previous),
+                                                          weightKilograms: Rounding.kilograms(kg), reps: reps))
+                            best.repsAtWeight[key] = reps
+                        }
+                    } else {
+                        best.repsAtWeight[key] = reps
+                    }
+                }
+                bests[exercise] = best
+            }
+        }
+        return records
+    }
+}
+
+public struct ExerciseComparison: Equatable, Sendable {
+    public var repsDelta: Int
+    public var volumeDeltaKilograms: Double
+    /// "+N" by set number, only where N > 0.
+    public var plus: [Int: Int]
+    public init(repsDelta: Int, volumeDeltaKilograms: Double, plus: [Int: Int]) {
+        self.repsDelta = repsDelta; self.volumeDeltaKilograms = volumeDeltaKilograms; self.plus = plus
+    }
+    /// A rosette when either delta is positive.
+    public var rosette: Bool { repsDelta > 0 || volumeDeltaKilograms > 0 }
+}
+
+/// A personal record achieved in a finished workout (never in an exercise's first session).
+public struct PersonalRecord: Equatable, Hashable, Sendable {
+    public enum Kind: String, Equatable, Hashable, Sendable, CaseIterable {
+        case heaviestWeight = "heaviest_weight"
+        case bestE1RM = "best_e1rm"
+        case bestSetVolume = "best_set_volume"
+        case bestSessionVolume = "best_session_volume"
+        case repsAtWeight = "reps_at_weight"
+
+        public var label: String {
+            switch self {
+            case .heaviestWeight: return "Heaviest weight"
+            case .bestE1RM: return "Best e1RM"
+            case .bestSetVolume: return "Best set volume"
+            case .bestSessionVolume: return "Best session volume"
+            case .repsAtWeight: return "Most reps at weight"
+            }
+        }
+    }
+    public var kind: Kind
+    public var exercise: String
+    /// The exercise's display name.
+    public var name: String
+    public var workout: String
+    public var date: LocalDate
+    /// Kilograms for the weight and volume kinds, reps for `reps_at_weight`.
+    public var value: Double
+    public var previous: Double
+    /// The set behind it (nil for session volume).
+    public var weightKilograms: Double?
+    public var reps: Int?
+
+    public init(kind: Kind, exercise: String, name: String = "", workout: String, date: LocalDate, value: Double, previous: Double,
+                weightKilograms: Double? = nil, reps: Int? = nil) {
+        self.kind = kind; self.exercise = exercise; self.name = name; self.workout = workout; self.date = date; self.value = value
+        self.previous = previous; self.weightKilograms = weightKilograms; self.reps = reps
+    }
+}

@@ -1,0 +1,152 @@
+import JournalEvents
+import TrainingDomain
+
+/// A set's weight and reps in the display unit: "80 kg • 8 reps".
+public struct SetValue: Equatable, Hashable, Sendable {
+    public var weight: Double
+    public var unit: WeightUnit
+    public var reps: Int
+    public init(weight: Double, unit: WeightUnit, reps: Int) { self.weight = weight; self.unit = unit; self.reps = reps }
+    init(_ set: LoggedSet, _ unit: WeightUnit) {
+        self.init(weight: DisplayWeight(kilograms: set.kilograms, in: unit).weight, unit: unit, reps: set.reps)
+    }
+}
+
+public struct ChartPoint: Equatable, Hashable, Sendable {
+    public var date: LocalDate
+    /// The workout behind the point (nil for weekly sums).
+    public var workout: String?
+    public var value: Double
+    public init(date: LocalDate, workout: String? = nil, value: Double) { self.date = date; self.workout = workout; self.value = value }
+}
+
+/// One exercise's history (seed 000 §16, seed 003 ExerciseProgressDetail, seed 004 strength chart).
+public struct ExerciseHistoryView: Equatable, Sendable {
+    public struct Session: Equatable, Sendable {
+        public var workout: String
+        public var workoutName: String
+        public var date: LocalDate
+        public var volumeKilograms: Double
+        /// The heaviest working set (more reps, then the lower set number, break ties).
+        public var topSet: SetValue
+        public var e1rmKilograms: Double
+        public var maxWeightKilograms: Double
+        /// Working reps.
+        public var reps: Int
+        /// Progress over the previous session of this exercise.
+        public var rosette: Bool
+        public var sets: [SetSummary]
+        public init(workout: String, workoutName: String, date: LocalDate, volumeKilograms: Double, topSet: SetValue, e1rmKilograms: Double,
+                    maxWeightKilograms: Double, reps: Int, rosette: Bool, sets: [SetSummary]) {
+            self.workout = workout; self.workoutName = workoutName; self.date = date; self.volumeKilograms = volumeKilograms
+            self.topSet = topSet; self.e1rmKilograms = e1rmKilograms; self.maxWeightKilograms = maxWeightKilograms
+            self.reps = reps; self.rosette = rosette; self.sets = sets
+        }
+    }
+    /// All-time bests, the first session included.
+    public struct Bests: Equatable, Sendable {
+        public struct RepsAtWeight: Equatable, Sendable {
+            public var weightKilograms: Double
+            public var reps: Int
+            public init(weightKilograms: Double, reps: Int) { self.weightKilograms = weightKilograms; self.reps = reps }
+        }
+        public var heaviestWeightKilograms: Double
+        public var e1rmKilograms: Double
+        public var setVolumeKilograms: Double
+        public var sessionVolumeKilograms: Double
+        /// Heaviest first.
+        public var repsAtWeight: [RepsAtWeight]
+        public init(heaviestWeightKilograms: Double, e1rmKilograms: Double, setVolumeKilograms: Double, sessionVolumeKilograms: Double, repsAtWeight: [RepsAtWeight]) {
+            self.heaviestWeightKilograms = heaviestWeightKilograms; self.e1rmKilograms = e1rmKilograms
+            self.setVolumeKilograms = setVolumeKilograms; self.sessionVolumeKilograms = sessionVolumeKilograms; self.repsAtWeight = repsAtWeight
+        }
+    }
+    public struct Charts: Equatable, Sendable {
+        /// Oldest first, one point per session.
+        public var volume: [ChartPoint]
+        public var e1rm: [ChartPoint]
+        public var maxWeight: [ChartPoint]
+        /// Working volume per local week (Monday's date).
+        public var weeklyVolume: [ChartPoint]
+        public init(volume: [ChartPoint], e1rm: [ChartPoint], maxWeight: [ChartPoint], weeklyVolume: [ChartPoint]) {
+            self.volume = volume; self.e1rm = e1rm; self.maxWeight = maxWeight; self.weeklyVolume = weeklyVolume
+        }
+    }
+
+    public static let emptyMessage = "No history yet. Complete your first set!"
+
+    public var exercise: String
+    public var name: String
+    /// Highest weight × reps of any working set, ties to the earliest.
+    public var bestSet: SetValue?
+    /// The weight of the first working set ever.
+    public var startWeight: DisplayWeight?
+    /// Newest first.
+    public var sessions: [Session]
+    /// Records achieved (never in the first session), newest first.
+    public var records: [PersonalRecord]
+    public var bests: Bests?
+    public var charts: Charts
+
+    public init(exercise: String, name: String, bestSet: SetValue?, startWeight: DisplayWeight?, sessions: [Session], records: [PersonalRecord],
+                bests: Bests?, charts: Charts) {
+        self.exercise = exercise; self.name = name; self.bestSet = bestSet; self.startWeight = startWeight; self.sessions = sessions
+        self.records = records; self.bests = bests; self.charts = charts
+    }
+
+    public var isEmpty: Bool { sessions.isEmpty }
+
+    public init(_ analysis: Analysis, exercise: String) {
+        let unit = analysis.unit
+        var sessions: [Session] = []
+        var best: LoggedSet?, first: LoggedSet?
+        var heaviest = 0.0, bestE1RM = 0.0, bestSetVolume = 0.0, bestSessionVolume = 0.0
+        var repsAtWeight: [Int64: (Double, Int)] = [:]
+        var volume: [ChartPoint] = [], e1rm: [ChartPoint] = [], maxWeight: [ChartPoint] = []
+        var weekly: [Int: Double] = [:]
+        var previous: [LoggedSet]?
+        for index in analysis.sessionIndices[exercise] ?? [] {
+            let workout = analysis.finished[index]
+            let all = workout.sets(of: exercise)
+            let working = all.filter(\.isWorking)
+            let date = LocalDate(day: workout.day)
+            var top = working[0]
+            var sessionVolume = 0.0, sessionE1RM = 0.0, reps = 0
+            for set in working {
+                if first == nil { first = set }
+                if best == nil || set.volumeKilograms > best!.volumeKilograms { best = set }
+                if set.kilograms > top.kilograms || (set.kilograms == top.kilograms && set.reps > top.reps) { top = set }
+                sessionVolume += set.volumeKilograms
+                sessionE1RM = max(sessionE1RM, epley(set.kilograms, set.reps))
+                reps += set.reps
+                bestSetVolume = max(bestSetVolume, set.volumeKilograms)
+                let key = Int64((set.kilograms * 1000).rounded())
+                if set.reps > (repsAtWeight[key]?.1 ?? -1) { repsAtWeight[key] = (set.kilograms, set.reps) }
+            }
+            heaviest = max(heaviest, top.kilograms)
+            bestE1RM = max(bestE1RM, sessionE1RM)
+            bestSessionVolume = max(bestSessionVolume, sessionVolume)
+            let comparison = previous.map { Analysis.compare(all, $0) }
+            previous = all
+            sessions.append(Session(
+                workout: workout.id, workoutName: workout.name, date: date, volumeKilograms: Rounding.kilograms(sessionVolume),
+                topSet: SetValue(top, unit), e1rmKilograms: Rounding.kilograms(sessionE1RM), maxWeightKilograms: Rounding.kilograms(top.kilograms),
+                reps: reps, rosette: comparison?.rosette ?? false,
+                sets: all.map { analysis.setSummary($0, plus: comparison?.plus[$0.set] ?? 0) }))
+            volume.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionVolume)))
+            e1rm.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionE1RM)))
+            maxWeight.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(top.kilograms)))
+            weekly[LocalDate.weekStart(ofDay: workout.day), default: 0] += sessionVolume
+        }
+        let bests = sessions.isEmpty ? nil : Bests(
+            heaviestWeightKilograms: Rounding.kilograms(heaviest), e1rmKilograms: Rounding.kilograms(bestE1RM),
+            setVolumeKilograms: Rounding.kilograms(bestSetVolume), sessionVolumeKilograms: Rounding.kilograms(bestSessionVolume),
+            repsAtWeight: repsAtWeight.keys.sorted(by: >).map { Bests.RepsAtWeight(weightKilograms: Rounding.kilograms(repsAtWeight[$0]!.0), reps: repsAtWeight[$0]!.1) })
+        self.init(
+            exercise: exercise, name: analysis.exerciseName(exercise), bestSet: best.map { SetValue($0, unit) },
+            startWeight: first.map { DisplayWeight(kilograms: $0.kilograms, in: unit) }, sessions: sessions.reversed(),
+            records: analysis.records.filter { $0.exercise == exercise }.reversed(), bests: bests,
+            charts: Charts(volume: volume, e1rm: e1rm, maxWeight: maxWeight,
+                           weeklyVolume: weekly.keys.sorted().map { ChartPoint(date: LocalDate(day: $0), value: Rounding.kilograms(weekly[$0]!)) }))
+    }
+}

@@ -1,0 +1,220 @@
+import JournalEvents
+
+/// Daily and weekly streaks (PROJECTIONS.md §"Streaks").
+public struct Streaks: Equatable, Hashable, Sendable {
+    /// The run of consecutive local days with a finished workout ending on the latest such day; 0 when that day is before yesterday.
+    public var currentDays: Int
+    public var longestDays: Int
+    /// Consecutive local ISO weeks with a finished workout, up to this week; this week never breaks it.
+    public var currentWeeks: Int
+    public var longestWeeks: Int
+    /// Like `currentWeeks`, counting only weeks that met the weekly target (nil without a target).
+    public var currentTargetWeeks: Int?
+    public var lastWorkoutDate: LocalDate?
+
+    public init(currentDays: Int, longestDays: Int, currentWeeks: Int, longestWeeks: Int, currentTargetWeeks: Int? = nil, lastWorkoutDate: LocalDate? = nil) {
+        self.currentDays = currentDays; self.longestDays = longestDays; self.currentWeeks = currentWeeks; self.longestWeeks = longestWeeks
+        self.currentTargetWeeks = currentTargetWeeks; self.lastWorkoutDate = lastWorkoutDate
+    }
+
+    /// `days`: the local day of every finished workout (any order, repeats allowed); `today`: T's local day.
+    public init(days: [Int], today: Int, weeklyTarget: Int?) {
+        let unique = Array(Set(days)).sorted()
+        var longest = 0, run = 0, previous = Int.min
+        for day in unique {
+            run = (previous != Int.min && day == previous + 1) ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        let current = (unique.last.map { $0 >= today - 1 } ?? false) ? run : 0
+
+        var perWeek: [Int: Int] = [:]
+        for day in days { perWeek[LocalDate.weekStart(ofDay: day), default: 0] += 1 }
+        let thisWeek = LocalDate.weekStart(ofDay: today)
+        func streak(_ qualifies: (Int) -> Bool) -> Int {
+            var week = qualifies(thisWeek) ? thisWeek : thisWeek - 7
+            var count = 0
+            while qualifies(week) { count += 1; week -= 7 }
+            return count
+        }
+        var longestWeeks = 0, weekRun = 0, previousWeek = Int.min
+        for week in perWeek.keys.sorted() {
+            weekRun = week == previousWeek + 7 ? weekRun + 1 : 1
+            longestWeeks = max(longestWeeks, weekRun)
+            previousWeek = week
+        }
+        self.init(currentDays: current, longestDays: longest, currentWeeks: streak { perWeek[$0] != nil }, longestWeeks: longestWeeks,
+                  currentTargetWeeks: weeklyTarget.map { target in streak { (perWeek[$0] ?? 0) >= target } },
+                  lastWorkoutDate: unique.last.map(LocalDate.init(day:)))
+    }
+}
+
+extension Analysis {
+    public var streaks: Streaks { Streaks(days: finished.map(\.day), today: asOf.localDay, weeklyTarget: weeklyTarget) }
+
+    /// Workouts per week the lifter aims for: the programme's days per week, else the questionnaire's answer.
+    public var weeklyTarget: Int? { ledger.programme?.daysPerWeek ?? ledger.answers["days_per_week"]?.intValue }
+
+    /// Finished workouts whose day falls in the local week starting on `weekStart`.
+    public func finished(inWeekStarting weekStart: Int) -> [WorkoutRecord] {
+        finished.filter { $0.day >= weekStart && $0.day < weekStart + 7 }
+    }
+}
+
+/// A programme session as a card: "Push • 6 exercises".
+public struct SessionCard: Equatable, Hashable, Sendable {
+    public struct Exercise: Equatable, Hashable, Sendable {
+        public var exercise: String
+        public var name: String
+        public var sets: Int
+        public var reps: String?
+        public init(exercise: String, name: String, sets: Int, reps: String?) { self.exercise = exercise; self.name = name; self.sets = sets; self.reps = reps }
+    }
+    public var session: Int
+    public var name: String
+    public var exercises: [Exercise]
+    public init(session: Int, name: String, exercises: [Exercise]) { self.session = session; self.name = name; self.exercises = exercises }
+}
+
+/// Home page (seed 000 §9, seed 001 §5, seed 003 Home).
+public struct HomeView: Equatable, Sendable {
+    public struct ProgrammeProgress: Equatable, Sendable {
+        public var split: String
+        /// Week X of Y: programme weeks since the week of `programme.generated`, clamped to 1…Y.
+        public var week: Int
+        public var weeks: Int
+        public var daysPerWeek: Int
+        public var sessionMinutes: String?
+        public var priorityMuscles: [String]
+        public init(split: String, week: Int, weeks: Int, daysPerWeek: Int, sessionMinutes: String?, priorityMuscles: [String]) {
+            self.split = split; self.week = week; self.weeks = weeks; self.daysPerWeek = daysPerWeek
+            self.sessionMinutes = sessionMinutes; self.priorityMuscles = priorityMuscles
+        }
+    }
+    public struct SessionStatus: Equatable, Sendable {
+        public var session: Int
+        public var name: String
+        public var completed: Bool
+        /// The finished workout that completed it this week.
+        public var workout: String?
+        public init(session: Int, name: String, completed: Bool, workout: String? = nil) {
+            self.session = session; self.name = name; self.completed = completed; self.workout = workout
+        }
+    }
+    public struct CalendarDay: Equatable, Sendable {
+        public var date: LocalDate
+        public var finished: Bool
+        public var workouts: Int
+        public init(date: LocalDate, finished: Bool, workouts: Int) { self.date = date; self.finished = finished; self.workouts = workouts }
+    }
+    public struct Week: Equatable, Sendable {
+        /// Monday of this local week.
+        public var start: LocalDate
+        /// Programme sessions completed this week (finished workouts without a programme).
+        public var completed: Int
+        public var target: Int?
+        /// Every finished workout this week, programme or not.
+        public var workouts: Int
+        public var sessions: [SessionStatus]
+        public var calendar: [CalendarDay]
+        public init(start: LocalDate, completed: Int, target: Int?, workouts: Int, sessions: [SessionStatus], calendar: [CalendarDay]) {
+            self.start = start; self.completed = completed; self.target = target; self.workouts = workouts
+            self.sessions = sessions; self.calendar = calendar
+        }
+    }
+    public struct RecentWorkout: Equatable, Sendable {
+        public var workout: String
+        public var name: String
+        public var date: LocalDate
+        public var durationSeconds: Int
+        public var exerciseCount: Int
+        public var volumeKilograms: Double
+        public init(workout: String, name: String, date: LocalDate, durationSeconds: Int, exerciseCount: Int, volumeKilograms: Double) {
+            self.workout = workout; self.name = name; self.date = date; self.durationSeconds = durationSeconds
+            self.exerciseCount = exerciseCount; self.volumeKilograms = volumeKilograms
+        }
+    }
+
+    /// The profile's name (nil before one is known).
+    public var name: String?
+    public var streak: Streaks
+    public var programme: ProgrammeProgress?
+    public var week: Week
+    public var nextWorkout: SessionCard?
+    /// Later programme sessions not completed this week.
+    public var upcoming: [SessionCard]
+    /// Planned workouts (`workout.planned`) not yet started.
+    public var planned: [String]
+    /// The five latest records, newest first.
+    public var recentRecords: [PersonalRecord]
+    /// The three latest finished workouts, newest first.
+    public var lastWorkouts: [RecentWorkout]
+    public var message: String
+    /// The open workout, if one is in progress.
+    public var activeWorkout: String?
+
+    public init(name: String?, streak: Streaks, programme: ProgrammeProgress?, week: Week, nextWorkout: SessionCard?, upcoming: [SessionCard],
+                planned: [String] = [], recentRecords: [PersonalRecord], lastWorkouts: [RecentWorkout], message: String, activeWorkout: String? = nil) {
+        self.name = name; self.streak = streak; self.programme = programme; self.week = week; self.nextWorkout = nextWorkout
+        self.upcoming = upcoming; self.planned = planned; self.recentRecords = recentRecords; self.lastWorkouts = lastWorkouts
+        self.message = message; self.activeWorkout = activeWorkout
+    }
+
+    public init(_ analysis: Analysis) {
+        let ledger = analysis.ledger
+        let today = analysis.asOf.localDay
+        let weekStart = LocalDate.weekStart(ofDay: today)
+        let thisWeek = analysis.finished(inWeekStarting: weekStart)
+
+        var progress: ProgrammeProgress?
+        var sessions: [SessionStatus] = []
+        var cards: [SessionCard] = []
+        if let programme = ledger.programme {
+            let generatedWeek = programme.generatedAt.localWeekStartDay
+            let week = min(max(1, (weekStart - generatedWeek) / 7 + 1), max(1, programme.weeks))
+            progress = ProgrammeProgress(split: programme.split, week: week, weeks: programme.weeks, daysPerWeek: programme.daysPerWeek,
+                                         sessionMinutes: programme.sessionMinutes ?? ledger.answers["session_minutes"]?.stringValue,
+                                         priorityMuscles: programme.priorityMuscles)
+            for (index, session) in programme.sessions.enumerated() {
+                let done = thisWeek.first { $0.session == index }
+                sessions.append(SessionStatus(session: index, name: session.name, completed: done != nil, workout: done?.id))
+                if done == nil {
+                    cards.append(SessionCard(session: index, name: session.name, exercises: session.exercises.map {
+                        SessionCard.Exercise(exercise: $0.exercise, name: analysis.exerciseName($0.exercise), sets: $0.setCount, reps: $0.reps)
+                    }))
+                }
+            }
+        }
+        let completed = ledger.programme == nil ? thisWeek.count : sessions.filter(\.completed).count
+        let target = analysis.weeklyTarget
+        let calendar = (0..<7).map { offset -> CalendarDay in
+            let count = thisWeek.filter { $0.day == weekStart + offset }.count
+            return CalendarDay(date: LocalDate(day: weekStart + offset), finished: count > 0, workouts: count)
+        }
+        let message: String
+        if analysis.finished.isEmpty {
+            message = "Let's get your first workout done"
+        } else if let target, target > 0, completed >= target {
+            message = "You're killing it this week"
+        } else if completed > 0 {
+            message = target.map { "Keep it up: \($0 - completed) more this week" } ?? "Nice work this week"
+        } else {
+            message = "New week, fresh start"
+        }
+        let recent = analysis.finished.suffix(3).reversed().map { workout in
+            let volume = workout.sets.reduce(0.0) { $0 + ($1.isWorking ? $1.volumeKilograms : 0) }
+            return RecentWorkout(workout: workout.id, name: workout.name, date: LocalDate(day: workout.day),
+                                 durationSeconds: workout.durationSeconds, exerciseCount: workout.performedExercises.count,
+                                 volumeKilograms: Rounding.kilograms(volume))
+        }
+        let active = ledger.workouts.last { $0.status == .open }
+        self.init(
+            name: ledger.profile.name, streak: analysis.streaks, programme: progress,
+            week: Week(start: LocalDate(day: weekStart), completed: completed, target: target, workouts: thisWeek.count,
+                       sessions: sessions, calendar: calendar),
+            nextWorkout: cards.first, upcoming: Array(cards.dropFirst()),
+            planned: ledger.plans.filter { $0.startedWorkout == nil }.map(\.name),
+            recentRecords: Array(analysis.records.suffix(5).reversed()), lastWorkouts: Array(recent),
+            message: message, activeWorkout: active?.id)
+    }
+}

@@ -1,0 +1,136 @@
+import JournalEvents
+import TrainingDomain
+
+/// What projections need from the training domain, as closures so the real catalogue and progression
+/// engine (TrainingDomain) plug in without this target depending on their shapes. `.standard` is a
+/// catalogue-free default: names from ids, no muscles, seed 000's progression and warm-up rules.
+/// Custom exercises recorded by `exercise.created` always win over the context.
+public struct ProjectionContext: Sendable {
+    /// Display name of a catalogue id (`barbell-bench-press` → `Barbell Bench Press`).
+    public var exerciseName: @Sendable (String) -> String
+    /// Primary muscles of an exercise (vocabulary names: `chest`, `quads`, …); the first is its group.
+    public var muscles: @Sendable (String) -> [String]
+    /// Every muscle an exercise loads (primary and secondary): what injury warnings check.
+    public var workedMuscles: @Sendable (String) -> [String]
+    /// Compound (true) or isolation (false): chooses the default rest time.
+    public var isCompound: @Sendable (String) -> Bool
+    /// A catalogue id for a display name or alias typed by the user, if the catalogue knows one.
+    public var exerciseID: @Sendable (String) -> String?
+    /// The next session's target weight in kilograms, or nil when there is nothing to go on.
+    public var nextTarget: @Sendable (ProgressionInput) -> Double?
+    /// The suggested warm-up set for a working weight in kilograms.
+    public var warmup: @Sendable (_ exercise: String, _ workingKilograms: Double) -> WarmupSuggestion?
+    /// The muscles an injury answer (`"knees"`, `"lower-back"`, `"shoulders"`) puts at risk.
+    public var injuryMuscles: @Sendable (String) -> [String]
+
+    public init(
+        exerciseName: @escaping @Sendable (String) -> String = ProjectionContext.titleCase,
+        muscles: @escaping @Sendable (String) -> [String] = { _ in [] },
+        workedMuscles: (@Sendable (String) -> [String])? = nil,
+        isCompound: @escaping @Sendable (String) -> Bool = { _ in false },
+        exerciseID: @escaping @Sendable (String) -> String? = { _ in nil },
+        nextTarget: @escaping @Sendable (ProgressionInput) -> Double? = ProjectionContext.seedProgression,
+        warmup: @escaping @Sendable (String, Double) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
+        injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases
+    ) {
+        self.exerciseName = exerciseName
+        self.muscles = muscles
+        self.workedMuscles = workedMuscles ?? muscles
+        self.isCompound = isCompound
+        self.exerciseID = exerciseID
+        self.nextTarget = nextTarget
+        self.warmup = warmup
+        self.injuryMuscles = injuryMuscles
+    }
+
+    public static let standard = ProjectionContext()
+
+    /// `barbell-bench-press` → `Barbell Bench Press`.
+    @Sendable public static func titleCase(_ id: String) -> String {
+        id.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined(separator: " ")
+    }
+
+    /// Seed 000: +increment (default 2.5 kg) when every working set of the last session reached the top of
+    /// the rep range; otherwise the last session's top weight again. No history: the prescribed weight.
+    @Sendable public static func seedProgression(_ input: ProgressionInput) -> Double? {
+        guard let last = input.sessions.last?.sets, let top = last.map(\.kilograms).max() else { return input.prescribedKilograms }
+        guard let range = input.repRange else { return top }
+        let allAtTop = last.allSatisfy { $0.reps >= range.upper }
+        return allAtTop ? top + input.incrementKilograms : top
+    }
+
+    /// Seed 000: "X kg (50-70%) • 10 reps": 50 % of the working weight, rounded down to 2.5 kg, × 10.
+    @Sendable public static func seedWarmup(_ exercise: String, _ workingKilograms: Double) -> WarmupSuggestion? {
+        guard workingKilograms > 0 else { return nil }
+        let weight = (workingKilograms * 0.5 / 2.5).rounded(.down) * 2.5
+        return WarmupSuggestion(kilograms: weight, reps: 10, percentLow: 50, percentHigh: 70)
+    }
+
+    /// A small alias table from injury answers to muscle names; unknown answers map to themselves.
+    @Sendable public static func injuryAliases(_ injury: String) -> [String] {
+        switch injury.lowercased() {
+        case "knee", "knees": return ["quads", "hamstrings"]
+        case "lower back", "lower-back", "back": return ["lower-back"]
+        case "shoulder", "shoulders": return ["shoulders"]
+        case "wrist", "wrists": return ["forearms"]
+        case "elbow", "elbows": return ["triceps", "biceps"]
+        case "hip", "hips": return ["glutes", "adductors", "abductors"]
+        case "ankle", "ankles": return ["calves"]
+        case "neck": return ["neck", "traps"]
+        default: return [injury.lowercased()]
+        }
+    }
+}
+
+/// What the progression rule sees for one exercise: its past sessions, oldest first, and its settings. Shaped so
+/// an adapter can build TrainingDomain's `CompletedSession`s and `ProgressionRule` from it.
+public struct ProgressionInput: Equatable, Sendable {
+    public struct Set: Equatable, Sendable {
+        public var kilograms: Double
+        public var reps: Int
+        public init(kilograms: Double, reps: Int) { self.kilograms = kilograms; self.reps = reps }
+    }
+    /// One finished workout's working sets of the exercise (set-number order) and what that workout prescribed.
+    public struct Session: Equatable, Sendable {
+        public var workout: String
+        public var at: Timestamp
+        public var sets: [Set]
+        /// Top of the prescribed rep range in that workout.
+        public var targetReps: Int?
+        public var targetSets: Int?
+        public init(workout: String, at: Timestamp, sets: [Set], targetReps: Int? = nil, targetSets: Int? = nil) {
+            self.workout = workout; self.at = at; self.sets = sets; self.targetReps = targetReps; self.targetSets = targetSets
+        }
+    }
+    public var exercise: String
+    public var sessions: [Session]
+    /// What the workout in progress prescribes.
+    public var repRange: RepRange?
+    public var prescribedKilograms: Double?
+    /// `progression.configured` for this exercise, if any.
+    public var settings: ProgressionSettings?
+
+    public init(exercise: String, sessions: [Session], repRange: RepRange?, prescribedKilograms: Double?, settings: ProgressionSettings? = nil) {
+        self.exercise = exercise
+        self.sessions = sessions
+        self.repRange = repRange
+        self.prescribedKilograms = prescribedKilograms
+        self.settings = settings
+    }
+
+    /// The configured increment in kilograms (default 2.5 kg).
+    public var incrementKilograms: Double {
+        guard let increment = settings?.increment else { return 2.5 }
+        return (settings?.unit ?? .kg).kilograms(increment)
+    }
+}
+
+public struct WarmupSuggestion: Equatable, Sendable {
+    public var kilograms: Double
+    public var reps: Int
+    public var percentLow: Int
+    public var percentHigh: Int
+    public init(kilograms: Double, reps: Int, percentLow: Int, percentHigh: Int) {
+        self.kilograms = kilograms; self.reps = reps; self.percentLow = percentLow; self.percentHigh = percentHigh
+    }
+}

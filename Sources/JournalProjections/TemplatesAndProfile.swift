@@ -1,0 +1,98 @@
+import JournalEvents
+import TrainingDomain
+
+/// Saved templates, last used first, then newest created (seed 004 Templates, seed 002 routines).
+public struct TemplatesView: Equatable, Sendable {
+    public struct Item: Equatable, Sendable {
+        public struct Exercise: Equatable, Sendable {
+            public var exercise: String
+            public var name: String
+            public var sets: Int
+            public var reps: String?
+            /// Per-set configurations in the display unit (empty when given as a count).
+            public var setConfigs: [PrescribedSet]
+            public var superset: String?
+            public init(exercise: String, name: String, sets: Int, reps: String?, setConfigs: [PrescribedSet], superset: String?) {
+                self.exercise = exercise; self.name = name; self.sets = sets; self.reps = reps; self.setConfigs = setConfigs; self.superset = superset
+            }
+        }
+        public var template: String
+        public var name: String
+        public var exercises: [Exercise]
+        /// Distinct muscle groups (first primary muscle of each exercise), in order.
+        public var muscles: [String]
+        public var note: String?
+        public var createdAt: Timestamp
+        public var lastUsedAt: Timestamp?
+        public init(template: String, name: String, exercises: [Exercise], muscles: [String], note: String?, createdAt: Timestamp, lastUsedAt: Timestamp?) {
+            self.template = template; self.name = name; self.exercises = exercises; self.muscles = muscles; self.note = note
+            self.createdAt = createdAt; self.lastUsedAt = lastUsedAt
+        }
+    }
+    public var templates: [Item]
+    public init(templates: [Item]) { self.templates = templates }
+
+    public init(_ analysis: Analysis) {
+        let unit = analysis.unit
+        let sorted = analysis.ledger.templates.sorted {
+            let a = $0.lastUsedAt?.epochMilliseconds ?? Int64.min, b = $1.lastUsedAt?.epochMilliseconds ?? Int64.min
+            return a != b ? a > b : $0.createdAt.epochMilliseconds > $1.createdAt.epochMilliseconds
+        }
+        self.init(templates: sorted.map { template in
+            var muscles: [String] = []
+            for prescription in template.exercises {
+                if let muscle = analysis.muscles(prescription.exercise).first, !muscles.contains(muscle) { muscles.append(muscle) }
+            }
+            return Item(template: template.id, name: template.name, exercises: template.exercises.map { p in
+                Item.Exercise(exercise: p.exercise, name: analysis.exerciseName(p.exercise), sets: p.setCount, reps: p.reps,
+                              setConfigs: p.setConfigs.map { config in
+                                  var converted = config
+                                  if let weight = config.weight {
+                                      converted.weight = DisplayWeight(kilograms: (config.unit ?? .kg).kilograms(weight), in: unit).weight
+                                      converted.unit = unit
+                                  }
+                                  return converted
+                              }, superset: p.superset)
+            }, muscles: muscles, note: template.note, createdAt: template.createdAt, lastUsedAt: template.lastUsedAt)
+        })
+    }
+}
+
+/// Profile and settings (seed 000 §13, seed 001 §8, seed 004 Settings).
+public struct ProfileView: Equatable, Sendable {
+    public var name: String?
+    public var email: String?
+    public var memberSince: LocalDate?
+    public var unit: WeightUnit
+    public var birthDate: String?
+    public var gender: String?
+    public var height: Quantity?
+    public var bodyWeight: Quantity?
+    public var subscription: Subscription?
+    /// `active`, `cancelled` or nil.
+    public var subscriptionStatus: String?
+    public var programme: RecordedProgramme?
+    public var favourites: [String]
+    /// Every `settings.changed` key with its latest value, sorted by key.
+    public var settings: [JSONField]
+    public var workouts: Int
+
+    public init(_ analysis: Analysis) {
+        let ledger = analysis.ledger
+        let profile = ledger.profile
+        name = profile.name
+        email = profile.email
+        memberSince = profile.memberSince.map { LocalDate(day: $0.localDay) }
+        unit = ledger.displayUnit
+        birthDate = profile.birthDate
+        gender = profile.gender
+        height = profile.height
+        bodyWeight = profile.bodyWeight
+        subscription = profile.subscription
+        subscriptionStatus = profile.subscription.map { $0.cancelledAt == nil ? "active" : "cancelled" }
+        programme = ledger.programme
+        favourites = ledger.favourites
+        settings = ledger.settings.keys.sorted().map { JSONField($0, ledger.settings[$0]!) }
+        workouts = analysis.finished.count
+    }
+}

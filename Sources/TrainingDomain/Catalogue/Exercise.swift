@@ -1,0 +1,54 @@
+/// Compound (several joints) or isolation (one joint).
+public enum Mechanic: String, Sendable, Hashable, CaseIterable { case compound, isolation }
+
+/// The movement pattern an exercise trains.
+public enum MovementPattern: String, Sendable, Hashable, CaseIterable { case push, pull, squat, hinge, carry, core }
+
+public enum Difficulty: String, Sendable, Hashable, CaseIterable, Comparable {
+    case beginner, intermediate, advanced
+    var rank: Int { self == .beginner ? 0 : self == .intermediate ? 1 : 2 }
+    public static func < (a: Difficulty, b: Difficulty) -> Bool { a.rank < b.rank }
+}
+
+/// One exercise of the catalogue, built in or created by the user (`exercise.created`).
+public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
+    /// Stable kebab-case id, as events write it (`barbell-bench-press`).
+    public var id: String
+    public var name: String
+    /// Muscle names of seed 000 plus `forearms`, `traps`, `lower-back`, `obliques`, `adductors`, `abductors`.
+    public var primaryMuscles: [String]
+    public var secondaryMuscles: [String]
+    /// Everything needed, all of it (`["barbell", "flat-bench"]`); see `EquipmentCatalogue`.
+    public var equipment: [String]
+    public var mechanic: Mechanic
+    public var pattern: MovementPattern?
+    public var difficulty: Difficulty
+    /// Swap candidates (ids), best first.
+    public var alternatives: [String]
+    /// Other common names, used by search and the name matcher.
+    public var aliases: [String]
+    /// True for exercises from `exercise.created`.
+    public var isCustom: Bool
+    /// Cardio (seed 004): logged as minutes and kilometres (`cardio.logged`), never in strength records.
+    public var isCardio: Bool
+
+    public init(id: String, name: String, primaryMuscles: [String], secondaryMuscles: [String] = [], equipment: [String],
+                mechanic: Mechanic, pattern: MovementPattern?, difficulty: Difficulty = .beginner,
+                alternatives: [String] = [], aliases: [String] = [], isCustom: Bool = false, isCardio: Bool = false) {
+        self.id = id
+        self.name = name
+        self.primaryMuscles = primaryMuscles
+        self.secondaryMuscles = secondaryMuscles
+        self.equipment = equipment
+        self.mechanic = mechanic
+        self.pattern = pattern
+        self.difficulty = difficulty
+        self.alternatives = alternatives
+        self.aliases = aliases
+        self.isCustom = isCustom
+        self.isCardio = isCardio
+    }
+
+    /// Primary then secondary muscles.
+    public var allMuscles: [String] { primaryMuscles + secondaryMuscles }
+}

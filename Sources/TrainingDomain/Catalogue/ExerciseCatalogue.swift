@@ -1,0 +1,220 @@
+import JournalEvents
+
+/// The exercise catalogue: the built-in exercises (`Data/catalogue.json`) plus custom ones from events.
+/// Immutable; `with(customExercisesFrom:)` returns a new catalogue.
+public struct ExerciseCatalogue: Sendable {
+    /// In catalogue order (built-in file order, then custom exercises in event order).
+    public private(set) var exercises: [Exercise]
+    private var index: [String: Int]
+    let muscleGroups: [String: [String]]
+    let muscleSynonyms: [String: String]
+    public let equipment: EquipmentCatalogue
+
+    /// The built-in catalogue, loaded once from the module bundle.
+    public static let builtIn: ExerciseCatalogue = {
+        do {
+            return try ExerciseCatalogue(catalogue: BundledData.json("catalogue.json"), muscles: BundledData.json("muscles.json"),
+                                         equipment: .builtIn)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }()
+
+    init(catalogue: JSONValue, muscles: JSONValue, equipment: EquipmentCatalogue) throws {
+        guard let list = catalogue["exercises"]?.arrayValue else {
+            throw BundledData.LoadError(file: "catalogue.json", reason: "missing \"exercises\"")
+        }
+        exercises = try list.map { item in
+            guard let id = item["id"]?.stringValue, let name = item["name"]?.stringValue,
+                  let mechanic = item["mechanic"]?.stringValue.flatMap(Mechanic.init(rawValue:)),
+                  let difficulty = item["difficulty"]?.stringValue.flatMap(Difficulty.init(rawValue:)) else {
+                throw BundledData.LoadError(file: "catalogue.json", reason: "malformed exercise \(item.excerpt)")
+            }
+            return Exercise(id: id, name: name, primaryMuscles: item["primary"]?.stringArray ?? [],
+                            secondaryMuscles: item["secondary"]?.stringArray ?? [], equipment: item["equipment"]?.stringArray ?? [],
+                            mechanic: mechanic, pattern: item["pattern"]?.stringValue.flatMap(MovementPattern.init(rawValue:)),
+                            difficulty: difficulty, alternatives: item["alternatives"]?.stringArray ?? [],
+                            aliases: item["aliases"]?.stringArray ?? [], isCardio: item["category"]?.stringValue == "cardio")
+        }
+        index = [:]
+        for (position, exercise) in exercises.enumerated() where index[exercise.id] == nil { index[exercise.id] = position }
+        var groups: [String: [String]] = [:]
+        for field in muscles["groups"]?.objectValue ?? [:] { groups[field.key] = field.value.stringArray ?? [] }
+        muscleGroups = groups
+        var synonyms: [String: String] = [:]
+        for field in muscles["synonyms"]?.objectValue ?? [:] { synonyms[field.key] = field.value.stringValue }
+        muscleSynonyms = synonyms
+        self.equipment = equipment
+    }
+
+    public var count: Int { exercises.count }
+
+    public func exercise(id: String) -> Exercise? { index[id].map { exercises[$0] } }
+
+    /// `Lats`, `lower back`, `Quadriceps` → `back`, `lower-back`, `quads`.
+    public func normaliseMuscle(_ name: String) -> String {
+        var key = ""
+        for character in name.trimmed.lowercased() { key.append(character == "_" || character == " " ? "-" : character) }
+        return muscleSynonyms[key] ?? key
+    }
+
+    /// The muscle and the muscles its group covers (`back` → `back`, `lower-back`).
+    public func expandMuscle(_ name: String) -> Set<String> {
+        let muscle = normaliseMuscle(name)
+        return Set([muscle] + (muscleGroups[muscle] ?? []))
+    }
+
+    /// True when the exercise loads the muscle, as prime mover or helper (used for injuries).
+    public func loads(_ exercise: Exercise, muscle: String) -> Bool {
+        !expandMuscle(muscle).isDisjoint(with: exercise.allMuscles)
+    }
+
+    /// Exercises that work EVERY listed muscle (primary or secondary, group members included) AND use EVERY
+    /// listed piece of equipment (a machine category also matches its machines: `pin-loaded-machine` matches `leg-press`).
+    /// Empty lists do not filter. Catalogue order.
+    public func filter(muscles: [String] = [], equipment: [String] = []) -> [Exercise] {
+        let muscleSets = muscles.map(expandMuscle)
+        let equipmentSets: [Set<String>] = equipment.map { name in
+            let key = self.equipment.normalise(name)
+            let items = self.equipment.machineCategories.contains(key) ? self.equipment.categories.first { $0.name == key }?.items ?? [] : []
+            return Set([key] + items)
+        }
+        return exercises.filter { exercise in
+            muscleSets.allSatisfy { !$0.isDisjoint(with: exercise.allMuscles) }
+                && equipmentSets.allSatisfy { !$0.isDisjoint(with: exercise.equipment) }
+        }
+    }
+
+    /// Exercises a lifter can do with the equipment answers (every required item available).
+    public func doable(withEquipment answers: [String]) -> [Exercise] {
+        let available = equipment.available(from: answers)
+        // Cardio is logged, never prescribed by a rule set.
+        return exercises.filter { !$0.isCardio && $0.equipment.allSatisfy(available.contains) }
+    }
+
+    /// Free-text search, tolerant of case, punctuation, plurals and word order: every word of `text` must start a
+    /// word of the name, an alias, the equipment or the muscles. Name matches rank before alias-only matches;
+    /// then catalogue order. An empty query returns everything.
+    public func search(_ text: String) -> [Exercise] {
+        let query = SearchText.words(text)
+        guard !query.isEmpty else { return exercises }
+        var ranked: [(rank: Int, position: Int, exercise: Exercise)] = []
+        for (position, exercise) in exercises.enumerated() {
+            let nameWords = SearchText.words(exercise.name)
+            var allWords = nameWords
+            for alias in exercise.aliases { allWords += SearchText.words(alias) }
+            for item in exercise.equipment + exercise.allMuscles { allWords += SearchText.words(item) }
+            func matches(_ words: [String]) -> Bool { query.allSatisfy { q in words.contains { $0.hasPrefix(q) } } }
+            guard matches(allWords) else { continue }
+            let rank = nameWords == query ? 0 : matches(nameWords) ? 1 : 2
+            ranked.append((rank, position, exercise))
+        }
+        return ranked.sorted { ($0.rank, $0.position) < ($1.rank, $1.position) }.map(\.exercise)
+    }
+
+    /// This catalogue plus the custom exercises of `exercise.created` events (a later event for the same id
+    /// replaces the earlier one; an id that is already built in is ignored; `data.cleared` drops them all).
+    public func with(customExercisesFrom events: [Event]) -> ExerciseCatalogue {
+        var custom: [Exercise] = []
+        for event in events {
+            if event.type == "data.cleared" { custom = []; continue }
+            guard event.type == "exercise.created", let id = event.string("exercise"), let name = event.string("name"),
+                  index[id] == nil || exercises[index[id]!].isCustom else { continue }
+            let primary = (event.array("primary_muscles") ?? []).compactMap(\.stringValue).map(normaliseMuscle)
+            let exercise = Exercise(
+                id: id, name: name, primaryMuscles: primary,
+                secondaryMuscles: (event.array("secondary_muscles") ?? []).compactMap(\.stringValue).map(normaliseMuscle),
+                equipment: (event.array("equipment") ?? []).compactMap(\.stringValue).map(equipment.normalise),
+                mechanic: event.string("mechanic").flatMap(Mechanic.init(rawValue:)) ?? .compound,
+                pattern: nil, difficulty: .beginner, isCustom: true)
+            if let existing = custom.firstIndex(where: { $0.id == id }) { custom[existing] = exercise } else { custom.append(exercise) }
+        }
+        var copy = self
+        for exercise in custom {
+            copy.index[exercise.id] = copy.exercises.count
+            copy.exercises.append(exercise)
+        }
+        return copy
+    }
+
+    /// Favourite exercise ids, most recently favourited first (`exercise.favourited` / `exercise.unfavourited`).
+    public static func favourites(from events: [Event]) -> [String] {
+        var favourites: [String] = []
+        for event in events {
+            switch event.type {
+            case "data.cleared": favourites = []
+            case "exercise.favourited":
+                guard let id = event.string("exercise") else { continue }
+                favourites.removeAll { $0 == id }
+                favourites.insert(id, at: 0)
+            case "exercise.unfavourited":
+                guard let id = event.string("exercise") else { continue }
+                favourites.removeAll { $0 == id }
+            default: continue
+            }
+        }
+        return favourites
+    }
+
+    /// Recently used exercise ids, most recent first, each once: from `exercise.added`, `set.completed` and
+    /// the `to` of `exercise.swapped`.
+    public static func recentlyUsed(from events: [Event], limit: Int = 10) -> [String] {
+        var recent: [String] = []
+        for event in events {
+            let id: String?
+            switch event.type {
+            case "data.cleared": recent = []; continue
+            case "exercise.added", "set.completed": id = event.string("exercise")
+            case "exercise.swapped": id = event.string("to")
+            default: id = nil
+            }
+            guard let id else { continue }
+            recent.removeAll { $0 == id }
+            recent.insert(id, at: 0)
+        }
+        return Array(recent.prefix(max(0, limit)))
+    }
+}
+
+/// Word splitting shared by search and the name matcher.
+enum SearchText {
+    /// Lower-case words of letters and digits; `pull-up`/`pullup` → `pull`,`up`; simple plurals dropped
+    /// (`curls` → `curl`, `presses` → `press`, but `press` stays).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        func flush() {
+            guard !current.isEmpty else { return }
+            words.append(contentsOf: expand(singular(current)))
+            current = ""
+        }
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber { current.append(character) } else if character != "'" { flush() }
+        }
+        flush()
+        return words
+    }
+
+    static func singular(_ word: String) -> String {
+        if word.count > 4 && word.hasSuffix("sses") { return String(word.dropLast(2)) }
+        if word.count > 3 && word.hasSuffix("ss") { return word }
+        if word.count > 3 && word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+        if word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("us") { return String(word.dropLast()) }
+        return word
+    }
+
+    /// Joined spellings split into the catalogue's words.
+    static func expand(_ word: String) -> [String] {
+        switch word {
+        case "pullup": return ["pull", "up"]
+        case "pushup": return ["push", "up"]
+        case "chinup": return ["chin", "up"]
+        case "situp": return ["sit", "up"]
+        case "pulldown": return ["pulldown"]
+        case "skullcrusher": return ["skull", "crusher"]
+        case "flye": return ["fly"]
+        case "deltoid", "delts", "deltoids": return ["delt"]
+        default: return [word]
+        }
+    }
+}

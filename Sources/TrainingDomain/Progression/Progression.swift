@@ -1,0 +1,249 @@
+import JournalEvents
+
+/// One completed working set.
+public struct CompletedSet: Equatable, Sendable {
+    public var weight: Double
+    public var unit: WeightUnit
+    public var reps: Int
+    public init(weight: Double, unit: WeightUnit, reps: Int) { self.weight = weight; self.unit = unit; self.reps = reps }
+}
+
+/// One exercise in one finished workout: its working sets and what was prescribed.
+public struct CompletedSession: Equatable, Sendable {
+    public var workout: String
+    public var exercise: String
+    public var at: Timestamp?
+    /// Working sets in set-number order (warm-ups and drop sets excluded).
+    public var sets: [CompletedSet]
+    /// Reps each set had to reach (top of the prescribed range); nil when nothing was prescribed.
+    public var targetReps: Int?
+    /// Prescribed number of sets; nil when nothing was prescribed.
+    public var targetSets: Int?
+
+    public init(workout: String, exercise: String, at: Timestamp? = nil, sets: [CompletedSet], targetReps: Int? = nil, targetSets: Int? = nil) {
+        self.workout = workout
+        self.exercise = exercise
+        self.at = at
+        self.sets = sets
+        self.targetReps = targetReps
+        self.targetSets = targetSets
+    }
+}
+
+/// What one session did to the target.
+public struct ProgressionStep: Equatable, Sendable {
+    public enum Outcome: String, Sendable { case passed, failed, deloaded, skipped }
+    public var workout: String
+    public var at: Timestamp?
+    public var outcome: Outcome
+    /// Heaviest working weight, in the rule's unit.
+    public var weight: Double?
+    public var reps: [Int]
+    public var targetReps: Int
+    public var targetAfter: Double?
+    public var failuresAfter: Int
+    public var note: String
+}
+
+/// A deload and the failed sessions that caused it.
+public struct Deload: Equatable, Sendable {
+    public var from: Double
+    public var to: Double
+    public var percent: Double
+    /// The consecutive failed sessions (workout ids), oldest first.
+    public var causedBy: [String]
+}
+
+/// The next session's target for one exercise, with its derivation.
+public struct ProgressionTarget: Equatable, Sendable {
+    public var exercise: String
+    /// Nil when there is no usable history yet.
+    public var weight: Double?
+    public var unit: WeightUnit
+    public var reps: Int?
+    /// Consecutive failures so far (toward the next deload).
+    public var failures: Int
+    public var steps: [ProgressionStep]
+    public var deloads: [Deload]
+    public var rule: ProgressionRule
+
+    /// Human-readable derivation: the rule, one line per session, the deloads with their causes.
+    public var explanation: String {
+        let u = unit.rawValue
+        var lines: [String] = []
+        if let weight {
+            lines.append("\(exercise): next target \(formatWeight(weight)) \(u)" + (reps.map { " × \($0)" } ?? "") + " (rule: \(rule.summary))")
+        } else {
+            lines.append("\(exercise): no target yet: no finished session with working sets (rule: \(rule.summary))")
+        }
+        for step in steps {
+            let day = step.at.map { " on \(LocalDate(day: $0.localDay))" } ?? ""
+            let lifted = step.weight.map { "\(formatWeight($0)) \(u) × \(step.reps.map(String.init).joined(separator: ","))" } ?? "no working sets"
+            let after = step.targetAfter.map { "; target \(formatWeight($0)) \(u)" } ?? ""
+            lines.append("  \(step.workout)\(day): \(lifted) vs \(step.targetReps) reps → \(step.outcome.rawValue)\(after)" + (step.note.isEmpty ? "" : " (\(step.note))"))
+        }
+        for deload in deloads {
+            lines.append("  deload: \(formatWeight(deload.from)) \(u) − \(formatWeight(deload.percent))% = \(formatWeight(deload.to)) \(u), after failed sessions \(deload.causedBy.joined(separator: ", "))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Progressive overload and deload (seed 002 "Progression & Deload Logic") as a pure fold over finished sessions.
+public enum Progression {
+    /// Folds `history` (oldest first; sessions of other exercises are ignored) into the next target.
+    ///
+    /// - The first session with working sets sets the baseline: its heaviest weight.
+    /// - Success (`rule.trigger`) → target = heaviest weight lifted + increment (never below the current target),
+    ///   failures reset to 0.
+    /// - Failure → target kept, failures + 1; at `failuresBeforeDeload` the target drops by `deloadPercent`, rounded
+    ///   down to the loading step (2.5 kg / 5 lb, or the increment when smaller), and failures reset to 0.
+    /// - Weights in another unit are converted with `Units`.
+    public static func nextTarget(exercise: String, history: [CompletedSession], rule: ProgressionRule) throws(ProgressionError) -> ProgressionTarget {
+        try rule.validate()
+        var target: Double?
+        var failures = 0
+        var failing: [String] = []
+        var steps: [ProgressionStep] = []
+        var deloads: [Deload] = []
+        var lastReps: Int?
+        let step = rule.increment > 0 ? min(rule.unit.loadingStep, rule.increment) : rule.unit.loadingStep
+        for session in history where session.exercise == exercise {
+            let needed = session.targetReps ?? rule.defaultTargetReps
+            lastReps = needed
+            let sets = session.sets.filter { $0.reps >= 0 && $0.weight >= 0 && $0.weight.isFinite }
+            let reps = sets.map(\.reps)
+            guard !sets.isEmpty else {
+                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .skipped, weight: nil, reps: [], targetReps: needed,
+                                             targetAfter: target, failuresAfter: failures, note: "no working sets"))
+                continue
+            }
+            let weights = sets.map { Units.convert($0.weight, from: $0.unit, to: rule.unit) }
+            let heaviest = weights.max() ?? 0
+            let rounded = (heaviest * 1000).rounded() / 1000
+            let passed: Bool
+            var note = ""
+            switch rule.trigger {
+            case .allSets:
+                let enoughSets = session.targetSets.map { sets.count >= $0 } ?? true
+                passed = enoughSets && reps.allSatisfy { $0 >= needed }
+                if !enoughSets { note = "\(sets.count) of \(session.targetSets ?? 0) sets" }
+            case .topSet:
+                let top = zip(weights, reps).filter { $0.0 == heaviest }.map(\.1).max() ?? 0
+                passed = top >= needed
+            }
+            let current = target ?? rounded
+            if passed {
+                target = max(current, rounded + rule.increment)
+                failures = 0
+                failing = []
+                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .passed, weight: rounded, reps: reps,
+                                             targetReps: needed, targetAfter: target, failuresAfter: 0, note: note))
+                continue
+            }
+            failures += 1
+            failing.append(session.workout)
+            target = current
+            if failures >= rule.failuresBeforeDeload {
+                let lowered = max(0, Units.roundDown(current * (1 - rule.deloadPercent / 100), to: step))
+                deloads.append(Deload(from: current, to: lowered, percent: rule.deloadPercent, causedBy: failing))
+                target = lowered
+                failures = 0
+                failing = []
+                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .deloaded, weight: rounded, reps: reps,
+                                             targetReps: needed, targetAfter: lowered, failuresAfter: 0,
+                                             note: note.isEmpty ? "failure \(rule.failuresBeforeDeload) of \(rule.failuresBeforeDeload)" : note))
+            } else {
+                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .failed, weight: rounded, reps: reps,
+                                             targetReps: needed, targetAfter: current, failuresAfter: failures,
+                                             note: note.isEmpty ? "failure \(failures) of \(rule.failuresBeforeDeload)" : note))
+            }
+        }
+        return ProgressionTarget(exercise: exercise, weight: target, unit: rule.unit, reps: lastReps, failures: failures,
+                                 steps: steps, deloads: deloads, rule: rule)
+    }
+
+    /// The finished sessions of `exercise` in a journal, oldest first (by `workout.finished` order).
+    ///
+    /// Sets: the latest `set.completed` per (workout, exercise, set), corrected by `set.edited`, dropped by
+    /// `set.uncompleted`/`set.removed`; kinds `working` and `failure` count. Workouts discarded or deleted do not
+    /// count; `data.cleared` forgets everything before it. The prescription is the `exercise.added` of the workout
+    /// (its `reps` and `sets`), else the session of the latest `programme.generated` named by `workout.started`'s
+    /// `session` index.
+    public static func sessions(for exercise: String, from events: [Event]) -> [CompletedSession] {
+        struct Workout { var at: Timestamp; var prescription: PrescribedExercise?; var sets: [Int: (CompletedSet, String)] = [:] }
+        var workouts: [String: Workout] = [:]
+        var finished: [String] = []
+        var programme: Programme?
+        for event in events {
+            let workoutID = event.string("workout")
+            switch event.type {
+            case "data.cleared":
+                workouts = [:]; finished = []; programme = nil
+            case "programme.generated":
+                programme = Programme(eventFields: event.fields)
+            case "programme.reset":
+                programme = nil
+            case "workout.started":
+                guard let id = workoutID else { continue }
+                let at = event.string("started_at").flatMap(Timestamp.init(rfc3339:)) ?? event.at
+                var prescription: PrescribedExercise?
+                if let index = event.int("session"), let programme, programme.sessions.indices.contains(index) {
+                    prescription = programme.sessions[index].exercises.first { $0.exercise == exercise }
+                }
+                workouts[id] = Workout(at: at, prescription: prescription)
+            case "exercise.added":
+                guard let id = workoutID, event.string("exercise") == exercise, workouts[id] != nil else { continue }
+                if event["reps"] != nil || event["sets"] != nil {
+                    let old = workouts[id]?.prescription
+                    workouts[id]?.prescription = PrescribedExercise(exercise: exercise, sets: event.int("sets") ?? old?.sets ?? 0,
+                                                                    reps: event.string("reps") ?? old?.reps ?? "", restSeconds: 0)
+                }
+            case "set.completed":
+                guard let id = workoutID, event.string("exercise") == exercise, let number = event.int("set"),
+                      let weight = event.double("weight"), let unit = event.string("unit").flatMap(WeightUnit.init(parsing:)),
+                      let reps = event.int("reps") else { continue }
+                workouts[id]?.sets[number] = (CompletedSet(weight: weight, unit: unit, reps: reps), event.string("kind") ?? "working")
+            case "set.edited":
+                guard let id = workoutID, event.string("exercise") == exercise, let number = event.int("set"),
+                      var entry = workouts[id]?.sets[number] else { continue }
+                if let weight = event.double("weight") { entry.0.weight = weight }
+                if let unit = event.string("unit").flatMap(WeightUnit.init(parsing:)) { entry.0.unit = unit }
+                if let reps = event.int("reps") { entry.0.reps = reps }
+                if let kind = event.string("kind") { entry.1 = kind }
+                workouts[id]?.sets[number] = entry
+            case "set.uncompleted", "set.removed":
+                guard let id = workoutID, event.string("exercise") == exercise, let number = event.int("set") else { continue }
+                workouts[id]?.sets[number] = nil
+            case "workout.finished":
+                guard let id = workoutID, workouts[id] != nil else { continue }
+                finished.removeAll { $0 == id }
+                finished.append(id)
+            case "workout.discarded", "workout.deleted":
+                guard let id = workoutID else { continue }
+                workouts[id] = nil
+                finished.removeAll { $0 == id }
+            default:
+                continue
+            }
+        }
+        return finished.compactMap { id -> CompletedSession? in
+            guard let workout = workouts[id] else { return nil }
+            let sets = workout.sets.keys.sorted().compactMap { number -> CompletedSet? in
+                guard let (set, kind) = workout.sets[number], kind == "working" || kind == "failure" else { return nil }
+                return set
+            }
+            guard !sets.isEmpty else { return nil }
+            let prescription = workout.prescription
+            return CompletedSession(workout: id, exercise: exercise, at: workout.at, sets: sets, targetReps: prescription?.topReps,
+                                    targetSets: prescription.flatMap { $0.sets > 0 ? $0.sets : nil })
+        }
+    }
+
+    /// The next target straight from a journal: sessions from `sessions(for:from:)`, the rule from `base` plus
+    /// the exercise's `progression.configured` events.
+    public static func nextTarget(exercise: String, events: [Event], base: ProgressionRule = .trainDefault()) throws(ProgressionError) -> ProgressionTarget {
+        try nextTarget(exercise: exercise, history: sessions(for: exercise, from: events),
+                       rule: ProgressionRule.resolve(exercise: exercise, events: events, base: base))
+    }
+}

@@ -1,0 +1,235 @@
+import JournalEvents
+
+/// One answer that breaks a rule of the rule set's questionnaire.
+public struct AnswerProblem: Equatable, Sendable, CustomStringConvertible {
+    /// The `question` key of `questionnaire.answered`.
+    public var question: String
+    /// What was answered, or nil when the answer is missing.
+    public var value: JSONValue?
+    public var rule: String
+
+    public var description: String {
+        if let value { return "question \"\(question)\": answer \(value.excerpt) \(rule)" }
+        return "question \"\(question)\": no answer; \(rule)"
+    }
+}
+
+/// The answers broke one or more rules; `problems` lists them in a fixed order (required questions first).
+public struct QuestionnaireError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var ruleset: String
+    public var problems: [AnswerProblem]
+    public var description: String {
+        "the answers do not fit rule set \"\(ruleset)\":\n" + problems.map { "  - \($0.description)" }.joined(separator: "\n")
+    }
+}
+
+/// Questionnaire limits, read from the `questionnaire` object of a rule-set file.
+struct QuestionnaireRules: Sendable {
+    var required: [String]
+    var choices: [(question: String, options: [String])]
+    var ranges: [(question: String, range: ClosedRange<Int>)]
+    var maxItems: [(question: String, max: Int)]
+    var minItems: [(question: String, min: Int)]
+    /// Minimum and maximum age computed from `birth_date` (seed 001: 18–100).
+    var birthDateAge: ClosedRange<Int>?
+    var muscleLists: [String]
+
+    init(json: JSONValue?) {
+        required = json?["required"]?.stringArray ?? []
+        choices = (json?["choices"]?.objectValue ?? [:]).fields.map { ($0.key, $0.value.stringArray ?? []) }
+        ranges = (json?["ranges"]?.objectValue ?? [:]).fields.compactMap { field in
+            guard let bounds = field.value.arrayValue, bounds.count == 2, let low = bounds[0].intValue, let high = bounds[1].intValue else { return nil }
+            return (field.key, low...high)
+        }
+        maxItems = (json?["max_items"]?.objectValue ?? [:]).fields.compactMap { f in f.value.intValue.map { (f.key, $0) } }
+        minItems = (json?["min_items"]?.objectValue ?? [:]).fields.compactMap { f in f.value.intValue.map { (f.key, $0) } }
+        if let bounds = json?["birth_date_age"]?.arrayValue, bounds.count == 2, let low = bounds[0].intValue, let high = bounds[1].intValue {
+            birthDateAge = low...high
+        }
+        muscleLists = json?["muscle_lists"]?.stringArray ?? []
+    }
+}
+
+/// Questionnaire answers: reading them from events, normalising the spellings of seeds 000 and 001, and
+/// checking them against a rule set.
+public enum Questionnaire {
+    /// The latest answer per question after the last `programme.reset` (and after the last `data.cleared`).
+    /// Keys keep the order in which questions were first answered.
+    public static func answers(from events: [Event]) -> [String: JSONValue] {
+        var answers: [String: JSONValue] = [:]
+        for event in events {
+            switch event.type {
+            case "programme.reset", "data.cleared": answers = [:]
+            case "questionnaire.answered":
+                guard let question = event.string("question"), let answer = event["answer"] else { continue }
+                answers[question] = answer
+            default: continue
+            }
+        }
+        return answers
+    }
+
+    /// Seed 001's and the UI's spellings mapped to seed 000's keys: `0_months` → `0`, `0_6_months` → `0-6`,
+    /// `6_months_2_years` → `6-24`, `2_plus_years` → `24+`.
+    public static func normaliseExperience(_ text: String) -> String {
+        let key = text.trimmed.lowercased().replacingSpaces()
+        switch key {
+        case "0", "0_months", "0-months", "0months", "just_starting_out": return "0"
+        case "0-6", "0_6_months", "0-6_months", "0-6-months", "finding_my_feet": return "0-6"
+        case "6-24", "6_months_2_years", "6-months-2-years", "6_24_months", "getting_comfortable": return "6-24"
+        case "24+", "2_plus_years", "2+_years", "2+", "2-plus-years", "confident_and_consistent": return "24+"
+        default: return text
+        }
+    }
+
+    /// `"30-45 min"`, `"30-45 minutes"`, `"30–45"`, or a number of minutes (seed 002: 30, 45, 60, 75, 90) → `"30-45"`,
+    /// `"45-60"` or `"60-90"`.
+    public static func normaliseSessionMinutes(_ value: JSONValue) -> String? {
+        if let minutes = value.intValue {
+            return minutes <= 45 ? "30-45" : minutes <= 60 ? "45-60" : "60-90"
+        }
+        guard var text = value.stringValue?.lowercased() else { return nil }
+        text = String(text.map { $0 == "–" ? "-" : $0 })
+        for suffix in ["minutes", "minute", "mins", "min"] where text.hasSuffix(suffix) { text = String(text.dropLast(suffix.count)) }
+        return String(text.filter { !$0.isWhitespace })
+    }
+
+    /// `"get stronger"`, `"Get Stronger"` → `"get_stronger"`; `"Build Muscle Mass"` → `"build_muscle"`.
+    public static func normaliseGoal(_ text: String) -> String {
+        let key = text.trimmed.lowercased().replacingSpaces()
+        switch key {
+        case "build_muscle_mass", "build-muscle", "hypertrophy": return "build_muscle"
+        case "get-stronger", "strength": return "get_stronger"
+        case "tone-up", "general_fitness": return "tone_up"
+        default: return key
+        }
+    }
+}
+
+extension String {
+    func replacingSpaces() -> String { String(map { $0 == " " ? "_" : $0 }) }
+}
+
+/// The answers the engines use, after normalisation and validation.
+struct Answers: Sendable {
+    var goal: String
+    var experience: String
+    var days: Int
+    var sessionMinutes: String?
+    var priorityMuscles: [String]
+    var injuries: [String]
+    var equipment: [String]
+    /// Body weight and its unit when answered (`80`, `{"value": 176, "unit": "lb"}`).
+    var bodyWeight: (value: Double, unit: WeightUnit)?
+    /// For the `templates` rule set: the chosen template id.
+    var template: String?
+
+    static func read(_ raw: [String: JSONValue], rules: QuestionnaireRules, ruleset: String, catalogue: ExerciseCatalogue,
+                     asOf: LocalDate?) throws(QuestionnaireError) -> Answers {
+        var problems: [AnswerProblem] = []
+        func fail(_ question: String, _ value: JSONValue?, _ rule: String) { problems.append(AnswerProblem(question: question, value: value, rule: rule)) }
+        for question in rules.required where raw[question] == nil || raw[question]?.isNull == true {
+            fail(question, nil, "it is required by rule set \"\(ruleset)\"")
+        }
+        func text(_ question: String, _ normalise: (JSONValue) -> String?) -> String? {
+            guard let value = raw[question], !value.isNull else { return nil }
+            guard let result = normalise(value) else { fail(question, value, "must be a string"); return nil }
+            if let options = rules.choices.first(where: { $0.question == question })?.options, !options.contains(result) {
+                fail(question, value, "must be one of " + options.map { "\"\($0)\"" }.joined(separator: ", "))
+                return nil
+            }
+            return result
+        }
+        let goal = text("primary_goal") { value in
+            if let s = value.stringValue { return Questionnaire.normaliseGoal(s) }
+            if let first = value.arrayValue?.first?.stringValue { return Questionnaire.normaliseGoal(first) } // seed 000 stores an array
+            return nil
+        }
+        let experience = text("experience") { $0.stringValue.map(Questionnaire.normaliseExperience) }
+        let minutes = text("session_minutes", Questionnaire.normaliseSessionMinutes)
+        _ = text("gender") { $0.stringValue?.lowercased() }
+        func integer(_ question: String) -> Int? {
+            guard let value = raw[question], !value.isNull else { return nil }
+            guard let n = value.looseInt else { fail(question, value, "must be a whole number"); return nil }
+            if let range = rules.ranges.first(where: { $0.question == question })?.range, !range.contains(n) {
+                fail(question, value, "must be between \(range.lowerBound) and \(range.upperBound)")
+                return nil
+            }
+            return n
+        }
+        let days = integer("days_per_week")
+        _ = integer("age")
+        func list(_ question: String) -> [String] {
+            guard let value = raw[question], !value.isNull else {
+                if let min = rules.minItems.first(where: { $0.question == question })?.min, min > 0, !rules.required.contains(question) {
+                    fail(question, nil, "at least \(min) must be selected")
+                }
+                return []
+            }
+            var items: [String]
+            if let single = value.stringValue { items = [single] } else if let array = value.stringArray { items = array } else {
+                fail(question, value, "must be an array of strings"); return []
+            }
+            items = items.filter { !["none", "no_injuries", ""].contains($0.trimmed.lowercased()) }
+            if let max = rules.maxItems.first(where: { $0.question == question })?.max, items.count > max {
+                fail(question, value, "must name at most \(max) (got \(items.count))")
+            }
+            if let min = rules.minItems.first(where: { $0.question == question })?.min, items.count < min {
+                fail(question, value, "must name at least \(min)")
+            }
+            if rules.muscleLists.contains(question) {
+                let known = Set(EventVocabulary.muscles)
+                let normalised = items.map(catalogue.normaliseMuscle)
+                for (original, muscle) in zip(items, normalised) where !known.contains(muscle) {
+                    fail(question, value, "names \"\(original)\", which is not a muscle group (known: \(EventVocabulary.muscles.joined(separator: ", ")))")
+                }
+                return normalised
+            }
+            return items
+        }
+        let priority = list("priority_muscles")
+        let injuries = list("injuries")
+        let equipment = list("equipment").map(catalogue.equipment.normalise)
+        _ = list("motivations")
+        if let span = rules.birthDateAge, let value = raw["birth_date"], !value.isNull {
+            if let text = value.stringValue, let born = LocalDate(iso: text) {
+                if let asOf {
+                    let age = Answers.age(born: born, on: asOf)
+                    if age < span.lowerBound {
+                        fail("birth_date", value, "gives age \(age) on \(asOf): you must be at least \(span.lowerBound) years old")
+                    } else if age > span.upperBound {
+                        fail("birth_date", value, "gives age \(age) on \(asOf): the maximum age is \(span.upperBound)")
+                    }
+                }
+            } else {
+                fail("birth_date", value, "must be a date written YYYY-MM-DD")
+            }
+        }
+        var bodyWeight: (Double, WeightUnit)?
+        if let value = raw["weight"], !value.isNull {
+            if let number = value.doubleValue, number > 0 {
+                bodyWeight = (number, .kg)
+            } else if let number = value["value"]?.doubleValue, number > 0,
+                      let unit = WeightUnit(parsing: value["unit"]?.stringValue ?? "kg") {
+                bodyWeight = (number, unit)
+            } else {
+                fail("weight", value, "must be a positive number of kg or {\"value\": N, \"unit\": \"kg\"|\"lb\"}")
+            }
+        }
+        var template: String?
+        if let value = raw["template"], !value.isNull {
+            if let id = value.stringValue { template = id } else { fail("template", value, "must be a template id") }
+        }
+        if !problems.isEmpty { throw QuestionnaireError(ruleset: ruleset, problems: problems) }
+        return Answers(goal: goal ?? "build_muscle", experience: experience ?? "0", days: days ?? 3, sessionMinutes: minutes,
+                       priorityMuscles: priority, injuries: injuries, equipment: equipment, bodyWeight: bodyWeight, template: template)
+    }
+
+    /// Whole years between `born` and `day`.
+    static func age(born: LocalDate, on day: LocalDate) -> Int {
+        let b = born.components, d = day.components
+        var years = d.year - b.year
+        if (d.month, d.day) < (b.month, b.day) { years -= 1 }
+        return years
+    }
+}
