@@ -190,13 +190,23 @@ public struct FrameScanner {
 
     /// Scans the whole source. `onRecord` gets each line without its newline.
     public mutating func scan(onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void) throws -> ScanReport {
+        try scan(from: 0, linesBefore: 0, onFrame: { _ in }, onRecord: onRecord)
+    }
+
+    /// Scans from `start` (a frame boundary) to the end. `linesBefore` is the number of lines
+    /// before `start`, so line numbers stay those of the whole journal; `onFrame` hears the offset
+    /// of each frame before its lines. Counts in the report cover the scanned part only.
+    public mutating func scan(from start: Int, linesBefore: Int, onFrame: (Int) throws -> Void,
+                              onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void) throws -> ScanReport {
         var report = ScanReport()
         report.fileSize = fileSize
-        var offset = 0
-        var lineNumber = 0
+        report.validEnd = start
+        var offset = start
+        var lineNumber = linesBefore
         while offset < fileSize {
             let frameIndex = report.frames + 1
             let frameOffset = offset
+            try onFrame(frameOffset)
             let attempted = try attempt(at: offset) { content in
                 // memchr finds each newline (the content is known to end with one).
                 guard let base = content.baseAddress else { return }

@@ -1,0 +1,135 @@
+/// Where a reader can pick a journal up again: an offset at a frame boundary, the number of
+/// lines before it, and a hash of every byte before it (as a reader sees them, a pending seal
+/// applied). Projection snapshots (`<journal>.snapshot`) are keyed by it.
+public struct JournalPosition: Codable, Equatable, Hashable, Sendable {
+    public var offset: Int
+    public var linesBefore: Int
+    /// `StableHash.of` the journal's bytes `[0, offset)`.
+    public var prefixHash: UInt64
+
+    public init(offset: Int, linesBefore: Int, prefixHash: UInt64) {
+        self.offset = offset
+        self.linesBefore = linesBefore
+        self.prefixHash = prefixHash
+    }
+}
+
+/// A 64-bit hash of bytes, the same on every platform and run: eight bytes at a time (read
+/// little-endian), multiply-xorshift mixing, length folded in. It detects changed bytes (a
+/// rewritten, truncated or replaced journal); it is not a defence against an adversary.
+public struct StableHash: Sendable {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var length: UInt64 = 0
+
+    public init() {}
+
+    static func mix(_ x: UInt64) -> UInt64 {
+        var z = x
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Feeds `bytes`; feeding in pieces gives the same hash only when every piece but the last
+    /// is a multiple of 8 bytes long (callers feed whole chunks).
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            state = StableHash.mix(state ^ word) &+ 0x2545_F491_4F6C_DD1D
+            index += 8
+        }
+        if index < bytes.count {
+            var word: UInt64 = 0
+            for shift in 0..<(bytes.count - index) { word |= UInt64(bytes[index + shift]) << UInt64(8 * shift) }
+            state = StableHash.mix(state ^ word ^ 0xFF00_0000_0000_0000)
+        }
+        length &+= UInt64(bytes.count)
+    }
+
+    public var value: UInt64 { StableHash.mix(state ^ length) }
+
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
+        var hash = StableHash()
+        bytes.withUnsafeBytes { hash.update($0) }
+        return hash.value
+    }
+}
+
+extension JournalReader {
+    /// What `read(path:storage:resumingAt:…)` did.
+    public struct ResumedRead: Sendable {
+        public var report: ScanReport
+        /// True when reading started at the given position (its prefix hash still matched).
+        public var resumed: Bool
+        /// Where a later read could resume: the start of the first frame that a seal may still
+        /// rewrite (the last sealed frame, or the unsealed tail; FORMAT.md §"Sealing"), or nil
+        /// when the journal is damaged or nothing before that point is stable.
+        public var stable: JournalPosition?
+    }
+
+    /// Reads `path` from `position` when the bytes before it still hash the same, else from the
+    /// start. `onFrame` hears each frame's offset before its lines (callers checkpoint state
+    /// there, to save it at `stable`).
+    public static func read(path: String, storage: any Storage, resumingAt position: JournalPosition?,
+                            onFrame: (Int) throws -> Void,
+                            onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void) throws -> ResumedRead {
+        let file = try storage.openForReading(path)
+        defer { file.close() }
+        _ = try file.lock(.seal, exclusive: false, wait: true)
+        defer { file.unlock(.seal) }
+        let zstd = Zstd()
+        var source: any ByteSource = FileSource(file: file)
+        let sealPath = JournalWriter.sealPath(path)
+        if storage.exists(sealPath), let intentFile = try? storage.openForReading(sealPath) {
+            let bytes = try intentFile.readAll()
+            intentFile.close()
+            if let intent = SealIntent.decode(bytes, zstd: zstd), intent.start <= (try file.size()) {
+                source = SealedView(file: file, intent: intent)
+            }
+        }
+        let size = try source.size()
+        var start = 0
+        var linesBefore = 0
+        var resumed = false
+        if let position, position.offset > 0, position.offset <= size,
+           try prefixHash(source, upTo: position.offset) == position.prefixHash {
+            start = position.offset
+            linesBefore = position.linesBefore
+            resumed = true
+        }
+        var frameLines: [(offset: Int, linesBefore: Int)] = []
+        var lines = linesBefore
+        var scanner = try FrameScanner(source: source, zstd: zstd)
+        let report = try scanner.scan(from: start, linesBefore: linesBefore, onFrame: { offset in
+            frameLines.append((offset, lines))
+            try onFrame(offset)
+        }, onRecord: { line, location in
+            lines = location.lineNumber
+            try onRecord(line, location)
+        })
+        var stable: JournalPosition?
+        if report.isClean {
+            let boundary = min(report.lastSealedFrame?.offset ?? report.validEnd, report.tailRun.first?.offset ?? report.validEnd)
+            if boundary > start, let frame = frameLines.last(where: { $0.offset == boundary }) {
+                stable = JournalPosition(offset: boundary, linesBefore: frame.linesBefore, prefixHash: try prefixHash(source, upTo: boundary))
+            } else if boundary == start, let position, resumed {
+                stable = position
+            }
+        }
+        return ResumedRead(report: report, resumed: resumed, stable: stable)
+    }
+
+    static func prefixHash(_ source: any ByteSource, upTo end: Int) throws -> UInt64 {
+        var hash = StableHash()
+        var offset = 0
+        let chunk = 1 << 20
+        while offset < end {
+            let bytes = try source.read(at: offset, count: min(chunk, end - offset))
+            guard !bytes.isEmpty else { break }
+            bytes.withUnsafeBytes { hash.update($0) }
+            offset += bytes.count
+        }
+        return hash.value
+    }
+}
