@@ -34,6 +34,12 @@ public enum OurReplay {
         return fold.answer
     }
 
+    /// The home page question through a projection snapshot (`<journal>.snapshot`).
+    public static func homeWithSnapshot(_ path: String) throws -> (HomeAnswer, SnapshotReplay.Outcome) {
+        let result = try SnapshotReplay.replay(path: path, stateVersion: 1, initial: HomeFold(), fold: HomeFold.fold)
+        return (result.state.answer, result.outcome)
+    }
+
     /// An exercise's history by replaying everything (no snapshot).
     public static func history(_ path: String, exercise: String) throws -> [HistoryRow] {
         var fold = HistoryFold(exercise: exercise)
@@ -44,7 +50,7 @@ public enum OurReplay {
 
 /// The home-page-ish question both stores answer: how many workouts are finished, and the last
 /// one's working sets and volume (in the unit they were logged in).
-public struct HomeAnswer: Equatable, Sendable, CustomStringConvertible {
+public struct HomeAnswer: Codable, Equatable, Sendable, CustomStringConvertible {
     public var finished = 0
     public var lastWorkout: String?
     public var lastFinishedAt: String?
@@ -63,22 +69,28 @@ public struct HistoryRow: Equatable, Sendable {
     public var volume: Double
 }
 
-struct HomeFold {
-    var answer = HomeAnswer()
-    var open: [String: (sets: Int, volume: Double)] = [:]
+/// The home page fold; Codable so that a projection snapshot can hold it.
+public struct HomeFold: Codable, Sendable {
+    public struct Open: Codable, Sendable { var sets = 0; var volume = 0.0 }
+    public var answer = HomeAnswer()
+    var open: [String: Open] = [:]
 
-    mutating func apply(_ event: Event) {
+    public init() {}
+
+    public static func fold(_ state: inout HomeFold, _ event: Event) { state.apply(event) }
+
+    public mutating func apply(_ event: Event) {
         switch event.type {
         case "workout.started":
-            if let workout = event.string("workout") { open[workout] = (0, 0) }
+            if let workout = event.string("workout") { open[workout] = Open() }
         case "set.completed":
             guard event.string("kind") == "working", let workout = event.string("workout"), let current = open[workout],
                   let weight = event.double("weight"), let reps = event.int("reps") else { return }
-            open[workout] = (current.sets + 1, current.volume + weight * Double(reps))
+            open[workout] = Open(sets: current.sets + 1, volume: current.volume + weight * Double(reps))
         case "workout.finished":
             guard let workout = event.string("workout") else { return }
             answer.finished += 1
-            let sets = open.removeValue(forKey: workout) ?? (0, 0)
+            let sets = open.removeValue(forKey: workout) ?? Open()
             answer.lastWorkout = workout
             answer.lastFinishedAt = event.at.rfc3339
             answer.lastSets = sets.sets
