@@ -17,8 +17,8 @@ let package = Package(
     products: [
         .executable(name: "journal", targets: ["JournalCLI"]),
         .library(name: "WorkoutJournal", targets: ["WorkoutJournal"]),
-        // For Benchmarks/ (a separate package): the reader and the simulator's bulk writer.
-        .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator"]),
+        // For Benchmarks/ (a separate package): the reader, the projections and the simulator's bulk writer.
+        .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator", "JournalProjections"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

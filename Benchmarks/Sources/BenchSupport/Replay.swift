@@ -1,6 +1,7 @@
 import EventJournal
 import Foundation
 import JournalEvents
+import JournalProjections
 import JournalStore
 
 /// Our side: the journal read the way `journal replay` reads it.
@@ -10,6 +11,26 @@ public enum OurReplay {
         var summary = ReplaySummary()
         try EventReader.forEach(path: path) { summary.apply($0) }
         return summary
+    }
+
+    /// What `journal replay` folds: the summary and the projections' ledger (every screen's state).
+    public static func replayWithProjections(_ path: String) throws -> (ReplaySummary, Int) {
+        var summary = ReplaySummary()
+        var ledger = Ledger(asOf: Timestamp(epochMilliseconds: Int64.max / 2, offsetSeconds: 0))
+        try EventReader.forEach(path: path) { event in
+            summary.apply(event)
+            ledger.apply(event)
+        }
+        return (summary, ledger.workouts.count)
+    }
+
+    /// The exercise with the most working sets in the journal (the history benchmark's subject).
+    public static func busiestExercise(_ path: String) throws -> String {
+        var counts: [String: Int] = [:]
+        try EventReader.forEach(path: path) { event in
+            if event.type == "set.completed", let exercise = event.string("exercise") { counts[exercise, default: 0] += 1 }
+        }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "barbell-bench-press"
     }
 
     /// The floor inside the process: read and decompress every frame, split lines, decode nothing.

@@ -60,6 +60,7 @@ func benchReplay() throws {
     print("Machine: \(machine()).\n")
     let ours5 = try fastest(runs: 7) { try OurReplay.replay(fiveYears) }
     let events5 = Double(ours5.result.events)
+    let projections5 = try fastest(runs: 5) { try OurReplay.replayWithProjections(fiveYears) }
     let foundation5 = try fastest(runs: 2) { try FoundationReplay.replay(fiveYears) }
     precondition(foundation5.result == ours5.result, "Foundation's replay disagrees with ours")
     let floor5 = try fastest(runs: 7) { try OurReplay.decompressOnly(fiveYears) }
@@ -72,6 +73,7 @@ func benchReplay() throws {
     print("|---|---|---|---|---|")
     print("| 5 years, \(format(events5)) events, \(Fixtures.size(fiveYears)) bytes | ours: `EventReader.forEach` + `ReplaySummary` | \(format(ours5.seconds, 4)) | \(format(events5 / ours5.seconds)) | 1 |")
     print("| | Foundation `JSONDecoder` (typed Codable event) + same fold | \(format(foundation5.seconds, 4)) | \(format(events5 / foundation5.seconds)) | ours is **\(format(foundation5.seconds / ours5.seconds, 1))x** faster |")
+    print("| | ours + the projections' `Ledger` (what `journal replay` folds) | \(format(projections5.seconds, 4)) | \(format(events5 / projections5.seconds)) | \(format(foundation5.seconds / projections5.seconds, 1))x JSONDecoder + summary only |")
     print("| | floor in-process: read + decompress + split lines | \(format(floor5.seconds, 4)) | \(format(events5 / floor5.seconds)) | ours is \(format(ours5.seconds / floor5.seconds, 2))x the floor |")
     print("| 1,000,000+ events (bulk, level 19), \(Fixtures.size(million)) bytes | ours | \(format(ours1m.seconds, 4)) | \(format(events1m / ours1m.seconds)) | 1 |")
     print("| | floor in-process | \(format(floor1m.seconds, 4)) | \(format(events1m / floor1m.seconds)) | ours is \(format(ours1m.seconds / floor1m.seconds, 2))x the floor |")
@@ -103,7 +105,7 @@ func benchQueries() throws {
     let fiveYears = try Fixtures.recorded(weeks: 260)
     let database = try SQLitePeer.imported(from: fiveYears)
     let peer = try SQLitePeer(path: database)
-    let exercise = "barbell-bench-press"
+    let exercise = try OurReplay.busiestExercise(fiveYears)
     let ourHome = try fastest(runs: 7) { try OurReplay.home(fiveYears) }
     let theirHome = try fastest(runs: 21) { try peer.home() }
     precondition(ourHome.result == theirHome.result, "home answers differ: \(ourHome.result) vs \(theirHome.result)")

@@ -16,11 +16,37 @@ struct EventLineDecoder {
     let count: Int
     var position = 0
     unowned(unsafe) let known: KnownStrings
+    // The table's storage, held here so a correct prediction is a few loads and compares with
+    // no call into the class (and no retain of it).
+    let learning: Bool
+    let predicted: UnsafeMutablePointer<Int32>
+    let lengths: UnsafeMutablePointer<Int>
+    let offsets: UnsafeMutablePointer<Int>
+    let utf8: UnsafeMutablePointer<UInt8>
+    let strings: UnsafeMutablePointer<String>
+    let isTypeName: UnsafeMutablePointer<Bool>
 
     init(base: UnsafePointer<UInt8>, count: Int, known: KnownStrings = .shared) {
         self.base = base
         self.count = count
         self.known = known
+        learning = known.learning
+        predicted = known.predicted
+        lengths = known.lengths
+        offsets = known.offsets
+        utf8 = known.utf8
+        strings = known.strings
+        isTypeName = known.isTypeName
+    }
+
+    /// The table index of the string at `place` when it is the one seen there on the previous line.
+    /// (Predictions are reset whenever learned strings are forgotten, so a set one is a live entry.)
+    @inline(__always)
+    func predictedIndex(_ place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int? {
+        guard learning, place < KnownStrings.predictedPlaces else { return nil }
+        let guess = Int(predicted[place])
+        guard guess >= 0, lengths[guess] == length, memoryEqual(utf8 + offsets[guess], bytes, length) else { return nil }
+        return guess
     }
 
     static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Event? {
@@ -54,7 +80,8 @@ struct EventLineDecoder {
             guard position < count, base[position] == UInt8(ascii: ":") else { return nil }
             position += 1
             guard position < count else { return nil }
-            guard let keyIndex = known.index(at: place, base + keyStart, keyLength, ascii: true), keyIndex < 256 else { return nil }
+            guard let keyIndex = predictedIndex(place, base + keyStart, keyLength) ?? known.index(at: place, base + keyStart, keyLength, ascii: true),
+                  keyIndex < 256 else { return nil }
             let bit: UInt64 = 1 &<< UInt64(keyIndex & 63)
             switch keyIndex >> 6 {
             case 0: if seen0 & bit != 0 { return nil }; seen0 |= bit
@@ -85,7 +112,9 @@ struct EventLineDecoder {
             case KnownStrings.type:
                 guard base[position] == UInt8(ascii: "\""), let (end, ascii) = scanString(from: position + 1), ascii else { return nil }
                 let start = position + 1
-                if let name = known.typeName(at: place &+ 1, base + start, end - start) {
+                if let guess = predictedIndex(place &+ 1, base + start, end - start), isTypeName[guess] {
+                    type = strings[guess]
+                } else if let name = known.typeName(at: place &+ 1, base + start, end - start) {
                     type = name
                 } else {
                     let name = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
@@ -94,14 +123,20 @@ struct EventLineDecoder {
                 }
                 position = end + 1
             default:
-                let key = known.strings[keyIndex]
+                let key = strings[keyIndex]
                 if base[position] == UInt8(ascii: "\"") {
                     // A string value: try the one seen at this place on the previous line first.
                     guard let (end, ascii) = scanString(from: position + 1) else { return nil }
                     let start = position + 1
                     position = end + 1
-                    guard let text = known.string(at: place &+ 1, base + start, end - start, ascii: ascii)
-                            ?? makeString(start, end - start, ascii: ascii) else { return nil }
+                    let text: String
+                    if let guess = predictedIndex(place &+ 1, base + start, end - start) {
+                        text = strings[guess]
+                    } else {
+                        guard let found = known.string(at: place &+ 1, base + start, end - start, ascii: ascii)
+                                ?? makeString(start, end - start, ascii: ascii) else { return nil }
+                        text = found
+                    }
                     payload.append(JSONField(key, .string(text)))
                 } else {
                     guard let value = parseValue(depth: 1) else { return nil }
