@@ -14,7 +14,13 @@ public struct ReplaySummary: Equatable, Sendable {
     public var lastSeq = 0
 
     /// Sets of workouts still open, by workout, keyed by exercise#set (a later completion replaces).
-    var openSets: [String: [String: (kg: Double, reps: Int, warmup: Bool)]] = [:]
+    var openSets: [String: [SetKey: (kg: Double, reps: Int, warmup: Bool)]] = [:]
+
+    /// An exercise's set within a workout (a struct, not a concatenated string: no allocation per set).
+    struct SetKey: Hashable {
+        var exercise: String
+        var set: Int
+    }
     /// What each finished workout added, so a later `workout.deleted` can take it back.
     var finished: [String: (working: Int, warmup: Int, volumeKg: Double)] = [:]
 
@@ -47,10 +53,10 @@ public struct ReplaySummary: Equatable, Sendable {
                   let exercise = event.string("exercise"), let set = event.int("set"),
                   let weight = event.double("weight"), let reps = event.int("reps") else { return }
             let kg = event.string("unit") == "lb" ? weight * ReplaySummary.kilogramsPerPound : weight
-            openSets[workout]![exercise + "#" + String(set)] = (kg, reps, event.string("kind") == "warmup")
+            openSets[workout]![SetKey(exercise: exercise, set: set)] = (kg, reps, event.string("kind") == "warmup")
         case "set.uncompleted", "set.removed":
             guard let workout = event.string("workout"), let exercise = event.string("exercise"), let set = event.int("set") else { return }
-            openSets[workout]?[exercise + "#" + String(set)] = nil
+            openSets[workout]?[SetKey(exercise: exercise, set: set)] = nil
         case "workout.finished":
             guard let workout = event.string("workout"), let sets = openSets.removeValue(forKey: workout) else { return }
             workoutsFinished += 1

@@ -233,7 +233,16 @@ public enum EventVocabulary {
 
     public static func schema(for type: String) -> EventSchema? { byType[type] }
 
-    public static func isKnown(_ type: String) -> Bool { byType.index(forKey: type) != nil }
+    public static func isKnown(_ type: String) -> Bool {
+        // The decoder's table of vocabulary strings answers without hashing the whole string
+        // (it is on every replay's path); anything it does not hold is looked up as before.
+        var bytes = type
+        let inTable = bytes.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress, utf8.count <= KnownStrings.longestKept else { return false }
+            return KnownStrings.shared.typeName(base, utf8.count) != nil
+        }
+        return inTable || byType.index(forKey: type) != nil
+    }
 
     /// `segment(.segment)+` with segments of `a-z`, `0-9` and `_`.
     public static func isWellFormedTypeName(_ type: String) -> Bool {
