@@ -98,6 +98,7 @@ public struct Simulator {
         var editedOnce = false, deletedOnce = false, backdatedOnce = false
         var lastFinished: (id: String, exercise: String, set: Int, weight: Double, reps: Int)?
         var templateID: String?
+        var templateSession = -1, templateSuperset = false
 
         for week in 0..<weeks {
             if let move = profile.move, week == move.week { offset = move.offsetSeconds }
@@ -113,7 +114,10 @@ public struct Simulator {
                 var t = localTime(day: day, hour: rng.int(17...19), minute: rng.int(0...59), offset: offset)
                 var batch: [JSONValue] = []
                 var started: KeyValuePairs<String, JSONValue> = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex)]
-                if let templateID, rng.chance(0.15) {
+                // Now and then the workout is started from the saved template, when it is of the same session (its exercises).
+                var fromTemplate = false
+                if let templateID, rng.chance(0.15), sessionIndex == templateSession {
+                    fromTemplate = true
                     started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "template": .string(templateID)]
                 }
                 batch.append(draft("workout.started", t, started))
@@ -129,8 +133,11 @@ public struct Simulator {
                 var completedAny = false
                 var exercises = (session["exercises"]?.arrayValue ?? []).compactMap(\.objectValue)
                 // Now and then the last two exercises are done as a superset (seed 004).
-                let superset = exercises.count >= 4 && rng.chance(0.3)
-                if superset {
+                let rolled = exercises.count >= 4 && rng.chance(0.3)
+                // A template's superset is restored when the workout starts from it (seed 004).
+                let linkedByTemplate = fromTemplate && templateSuperset
+                let superset = rolled || linkedByTemplate
+                if rolled && !linkedByTemplate {
                     let pair = exercises.suffix(2).compactMap { $0["exercise"] }
                     batch.append(draft("superset.linked", t, ["workout": .string(workout), "group": .string("\(workout)-s1"), "exercises": .array(pair)]))
                 }
@@ -236,6 +243,8 @@ public struct Simulator {
                 if !templateSaved && completedAny && !discardThis {
                     templateSaved = true
                     templateID = "t1"
+                    templateSession = sessionIndex
+                    templateSuperset = superset
                     let items: [JSONValue] = exercises.prefix(finishedNames.count).map { spec in
                         var item: JSONObject = ["exercise": spec["exercise"] ?? "", "sets": spec["sets"] ?? 3, "reps": spec["reps"] ?? "8-12",
                                                 "rest_s": spec["rest_s"] ?? 90]
