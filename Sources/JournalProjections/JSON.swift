@@ -231,7 +231,8 @@ extension TemplatesView: JSONRepresentable {
                     "note": json(t.note, json), "created_at": json(t.createdAt), "last_used_at": json(t.lastUsedAt, json),
                     "exercises": .array(t.exercises.map { e in
                         object(["exercise": json(e.exercise), "name": json(e.name), "sets": json(e.sets), "reps": json(e.reps, json),
-                                "superset": json(e.superset, json), "set_configs": json(e.setConfigs)])
+                                "superset": json(e.superset, json), "set_configs": json(e.setConfigs), "rest_s": json(e.restSeconds, json),
+                                "note": json(e.note, json), "minutes": json(e.minutes, json), "km": json(e.km, json)])
                     })])
         })])
     }

@@ -12,8 +12,15 @@ public struct TemplatesView: Equatable, Sendable {
             /// Per-set configurations in the display unit (empty when given as a count).
             public var setConfigs: [PrescribedSet]
             public var superset: String?
-            public init(exercise: String, name: String, sets: Int, reps: String?, setConfigs: [PrescribedSet], superset: String?) {
+            public var restSeconds: Int?
+            public var note: String?
+            /// Cardio presets (seed 004: duration and distance instead of sets).
+            public var minutes: Double?
+            public var km: Double?
+            public init(exercise: String, name: String, sets: Int, reps: String?, setConfigs: [PrescribedSet], superset: String?,
+                        restSeconds: Int? = nil, note: String? = nil, minutes: Double? = nil, km: Double? = nil) {
                 self.exercise = exercise; self.name = name; self.sets = sets; self.reps = reps; self.setConfigs = setConfigs; self.superset = superset
+                self.restSeconds = restSeconds; self.note = note; self.minutes = minutes; self.km = km
             }
         }
         public var template: String
@@ -52,7 +59,7 @@ public struct TemplatesView: Equatable, Sendable {
                                       converted.unit = unit
                                   }
                                   return converted
-                              }, superset: p.superset)
+                              }, superset: p.superset, restSeconds: p.restSeconds, note: p.note, minutes: p.minutes, km: p.km)
             }, muscles: muscles, note: template.note, createdAt: template.createdAt, lastUsedAt: template.lastUsedAt)
         })
     }
