@@ -95,6 +95,9 @@ public struct Simulator {
         var lifters: [String: Lifter] = [:]
         var workoutCounter = 0
         var discardedOnce = false, swappedOnce = false, undoneOnce = false, templateSaved = false
+        var plannedOnce = false, repeatedOnce = false
+        /// The latest finished workout of each programme session (what "repeat" copies).
+        var lastFinishedBySession: [Int: String] = [:]
         var editedOnce = false, deletedOnce = false, backdatedOnce = false
         var lastFinished: (id: String, exercise: String, set: Int, weight: Double, reps: Int)?
         var templateID: String?
@@ -119,6 +122,23 @@ public struct Simulator {
                 if let templateID, rng.chance(0.15), sessionIndex == templateSession {
                     fromTemplate = true
                     started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "template": .string(templateID)]
+                }
+                if week == 3 && !plannedOnce {
+                    // Once, the lifter plans the session in the afternoon (seed 003 WorkoutPlanner), then starts the plan.
+                    plannedOnce = true
+                    fromTemplate = false
+                    let items: [JSONValue] = (session["exercises"]?.arrayValue ?? []).compactMap(\.objectValue).map { spec in
+                        .object(JSONObject(spec.fields.filter { ["exercise", "sets", "reps", "rest_s", "note"].contains($0.key) }))
+                    }
+                    batches.append([draft("workout.planned", t.adding(milliseconds: -1_200_000), [
+                        "plan": "p1", "name": .string(name), "exercises": .array(items), "date": .string(LocalDate(day: day).description),
+                    ])])
+                    started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "plan": "p1"]
+                } else if week == 5 && !repeatedOnce, let previous = lastFinishedBySession[sessionIndex] {
+                    // Once, "Repeat" on the last workout of this session (seed 003): its exercises and sets are the prescription.
+                    repeatedOnce = true
+                    fromTemplate = false
+                    started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "repeat_of": .string(previous)]
                 }
                 batch.append(draft("workout.started", t, started))
                 if rng.chance(0.6) {
@@ -210,6 +230,12 @@ public struct Simulator {
                         if discardThis && exerciseIndex == 0 && index == 1 { break }
                     }
                     if discardThis && exerciseIndex == 0 { break }
+                    if exerciseIndex == exercises.count - 1 && !bodyweight && rng.chance(0.15) {
+                        // A drop set to finish: lighter, straight after the last set, and no rest timer (seed 004).
+                        setNumber += 1
+                        t = t.adding(milliseconds: 25_000)
+                        batch.append(setDraft(workout, exercise, setNumber, roundWeight(weightKg * 0.7), rng.int(6...10), "drop", t))
+                    }
                     t = t.adding(milliseconds: 5_000)
                     batch.append(draft("exercise.submitted", t, ["workout": .string(workout), "exercise": .string(exercise)]))
                     finishedNames.append(exercise)
@@ -234,6 +260,7 @@ public struct Simulator {
                 } else if completedAny {
                     if rng.chance(0.1) { batch.append(draft("workout.noted", t, ["workout": .string(workout), "note": "Felt strong today"])) }
                     batch.append(draft("workout.finished", t.adding(milliseconds: 1_000), ["workout": .string(workout)]))
+                    lastFinishedBySession[sessionIndex] = workout
                 } else {
                     batch.append(draft("workout.discarded", t, ["workout": .string(workout)]))
                 }
@@ -296,6 +323,8 @@ public struct Simulator {
                 batches.append([
                     draft("settings.changed", monday, ["key": "rest_compound_s", "value": 120]),
                     draft("exercise.favourited", monday.adding(milliseconds: 5_000), ["exercise": sessions.first?.objectValue?["exercises"]?.arrayValue?.first?.objectValue?["exercise"] ?? "barbell-back-squat"]),
+                    // Seed 004's per-exercise rest picker, on the first session's last exercise.
+                    draft("rest.configured", monday.adding(milliseconds: 10_000), ["exercise": sessions.first?.objectValue?["exercises"]?.arrayValue?.last?.objectValue?["exercise"] ?? "barbell-back-squat", "seconds": 90]),
                 ])
             }
         }

@@ -120,7 +120,15 @@ extension RecordingRules {
             if let id = event.string("template") { lifter.templates[id] = nil }
             return
         case "workout.planned":
-            if let id = event.string("plan") { lifter.plans[id] = LifterState.items(event["exercises"]) }
+            guard let id = event.string("plan") else { return }
+            var items = LifterState.items(event["exercises"])
+            if items.isEmpty, let previous = event.string("repeat_of"), workouts[previous] == .finished {
+                // "Repeat last workout" with nothing listed copies that workout (as the projections do).
+                items = lifter.performed(previous).map { exercise in
+                    LifterState.Item(exercise: exercise, superset: lifter.groups[previous]?.first { $0.members.contains(exercise) }?.group)
+                }
+            }
+            lifter.plans[id] = items
             return
         case "programme.generated":
             lifter.sessions = (event.object("programme")?["sessions"]?.arrayValue ?? []).map { LifterState.items($0.objectValue?["exercises"]) }

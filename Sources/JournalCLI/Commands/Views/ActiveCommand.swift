@@ -27,7 +27,8 @@ struct ActiveCommand: ParsableCommand {
                 }
                 for e in view.exercises {
                     lines.append("")
-                    var title = "\(e.completed ? "✓" : "○") \(e.name)  \(e.prescribedSets) sets • \(e.reps ?? "–") reps  rest \(e.restSeconds)s"
+                    var title = "\(e.completed ? "✓" : "○") \(e.name)  \(e.prescribedSets) sets • \(e.reps ?? "–") reps  rest \(e.restSeconds == 0 ? "off" : "\(e.restSeconds)s")"
+                    if let group = e.superset { title += "  [superset \(group)]" }
                     if e.repCounter > 0 { title += "  +\(e.repCounter)" }
                     if let feedback = e.feedback { title += "  — \(feedback)" }
                     lines.append(title)
