@@ -54,13 +54,18 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var cardio: CardioEntry?
         /// The latest finished workout's cardio entry for this exercise: the prefill of the minutes and km fields.
         public var lastCardio: CardioEntry?
+        /// What the minutes and km fields show before the entry is logged (seed 004): the template's or plan's
+        /// cardio preset, each value falling back to `lastCardio`'s; nil for a strength exercise with neither.
+        public var cardioPrefill: CardioEntry?
         public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
                     completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
-                    feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil) {
+                    feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil,
+                    cardioPrefill: CardioEntry? = nil) {
             self.exercise = exercise; self.name = name; self.prescribedSets = prescribedSets; self.reps = reps; self.restSeconds = restSeconds
             self.rows = rows; self.completedSets = completedSets; self.completed = completed; self.submitted = submitted
             self.repCounter = repCounter; self.warmup = warmup; self.nextTarget = nextTarget; self.feedback = feedback
             self.injuryWarnings = injuryWarnings; self.superset = superset; self.cardio = cardio; self.lastCardio = lastCardio
+            self.cardioPrefill = cardioPrefill
         }
     }
     public struct WarmupSuggestionView: Equatable, Sendable {
@@ -245,14 +250,19 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 }
             }
             let rest = ActiveWorkoutView.defaultRest(exercise, prescription: prescription, analysis)
+            let lastCardio = analysis.finished.last { $0.cardio.contains { $0.exercise == exercise } }?.cardio.first { $0.exercise == exercise }
+            var cardioPrefill = lastCardio
+            if prescription?.minutes != nil || prescription?.km != nil {
+                cardioPrefill = CardioEntry(exercise: exercise, minutes: prescription?.minutes ?? lastCardio?.minutes ?? 0,
+                                            km: prescription?.km ?? lastCardio?.km)
+            }
             exercises.append(Exercise(
                 exercise: exercise, name: analysis.exerciseName(exercise), prescribedSets: prescribedCount, reps: prescription?.reps,
                 restSeconds: rest, rows: rows, completedSets: doneCount,
                 completed: submitted || (!rows.isEmpty && doneCount == rows.count && doneCount >= prescribedCount),
                 submitted: submitted, repCounter: counter, warmup: warmup, nextTarget: target.map { DisplayWeight(kilograms: $0, in: unit) },
                 feedback: feedback, injuryWarnings: warnings, superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
-                cardio: workout.cardio.first { $0.exercise == exercise },
-                lastCardio: analysis.finished.last { $0.cardio.contains { $0.exercise == exercise } }?.cardio.first { $0.exercise == exercise }))
+                cardio: workout.cardio.first { $0.exercise == exercise }, lastCardio: lastCardio, cardioPrefill: cardioPrefill))
         }
 
         var rest: Rest?

@@ -19,6 +19,9 @@ public final class UserJournal: @unchecked Sendable {
     var folded: Ledger
     var lastEvent: Event?
     var observers: [Int: (Analysis) -> Void] = [:]
+    /// Ends each observation's stream (on `close()`).
+    var finishers: [Int: () -> Void] = [:]
+    var closed = false
     var nextObserver = 0
 
     /// Projections fold with this as-of time: every recorded event counts; reads then set the real "now".
@@ -41,9 +44,18 @@ public final class UserJournal: @unchecked Sendable {
         lastEvent = last
     }
 
-    /// Releases the writer lock; the journal cannot record afterwards.
+    /// Releases the writer lock and ends every observation; the journal cannot record afterwards.
     public func close() {
-        lock.withLock { journal.close() }
+        let finishers = lock.withLock { () -> [() -> Void] in
+            if !closed { journal.close() }
+            closed = true
+            let all = Array(self.finishers.values)
+            self.finishers = [:]
+            observers = [:]
+            return all
+        }
+        // Outside the lock: finishing runs the streams' termination handlers, which take it.
+        for finish in finishers { finish() }
     }
 
     // MARK: Recording
@@ -132,9 +144,13 @@ public final class UserJournal: @unchecked Sendable {
             last = value
             continuation.yield(value)
         }
+        finishers[id] = { continuation.finish() }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
-            self.lock.withLock { _ = self.observers.removeValue(forKey: id) }
+            self.lock.withLock {
+                _ = self.observers.removeValue(forKey: id)
+                _ = self.finishers.removeValue(forKey: id)
+            }
         }
         return stream
     }

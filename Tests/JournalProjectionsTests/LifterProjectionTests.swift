@@ -69,6 +69,8 @@ struct LifterProjectionTests {
             [],
         ])
         #expect(active?.exercises.map(\.superset) == ["a", "a", nil])
+        // Cardio: the template's minutes and km are the prefill.
+        #expect(active?.exercises.map(\.cardioPrefill) == [nil, nil, CardioEntry(exercise: "treadmill-run", minutes: 20, km: 3.5)])
         #expect(active?.exercises.map(\.restSeconds) == [90, 60, 60])
         #expect(TemplatesView(a) == TemplatesView(templates: [
             .init(template: "t1", name: "Upper A", exercises: [

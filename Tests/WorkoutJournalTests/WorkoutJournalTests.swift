@@ -107,6 +107,10 @@ struct WorkoutJournalTests {
         #expect(await totals.next() == 1)
         try journal.deleteWorkout(workout)
         #expect(await totals.next() == 0)
+        // Closing the journal ends every observation.
+        journal.close()
+        #expect(await totals.next() == nil)
+        #expect(await values.next() == nil)
     }
 
     @Test("templates round trip: save a workout as a template, start from it, plan a repeat, edit history")
