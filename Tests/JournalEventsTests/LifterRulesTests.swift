@@ -113,6 +113,9 @@ struct LifterRulesTests {
         #expect(try outcome(Self.started("w2", [("repeat_of", "w1")]), after: [Self.started(), Self.set("bench", 1)]) ==
             #"workout.started: field "repeat_of" is "w1" but is not a finished workout of this journal"#)
         #expect(try outcome(Self.started("w2", [("repeat_of", "w1")]), after: [Self.started(), Self.set("bench", 1), Self.finished]) == "accepted")
+        // Deleting all data deletes the templates too.
+        #expect(try outcome(Self.started("w1", [("template", "t1")]), after: [template, ["type": "data.cleared"]]) ==
+            #"workout.started: field "template" is "t1" but is not a template of this journal (create it with template.created first)"#)
     }
 
     @Test("drop sets do not start the rest timer; in a superset it starts after the last exercise")

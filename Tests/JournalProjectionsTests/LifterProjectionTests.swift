@@ -138,6 +138,38 @@ struct LifterProjectionTests {
         ])
     }
 
+    @Test("in-workout edits: toggling a warm-up, duplicating, deleting and rating sets, reordering and notes")
+    func inWorkoutEdits() {
+        let events = Self.lastUpper + [
+            ev("set.edited", at: "2026-11-11T09:00:00.000+01:00", ["workout": "w1", "exercise": "bench", "set": 3, "kind": "warmup"]),
+            ev("set.rated", at: "2026-11-11T09:00:10.000+01:00", ["workout": "w1", "exercise": "bench", "set": 2, "rpe": 9]),
+            ev("set.noted", at: "2026-11-11T09:00:20.000+01:00", ["workout": "w1", "exercise": "bench", "set": 2, "note": "paused"]),
+            ev("exercises.reordered", at: "2026-11-11T09:00:30.000+01:00", ["workout": "w1", "order": ["fly"]]),
+            ev("workout.started", at: "2026-11-17T18:00:00.000+01:00", ["workout": "w2", "name": "Upper A", "session": nil]),
+            Self.set("w2", "bench", 1, 65, 9, at: "2026-11-17T18:02:00.000+01:00"),
+            // "Duplicate" copies the row's values into a new row; a deleted row disappears.
+            ev("set.added", at: "2026-11-17T18:03:00.000+01:00", ["workout": "w2", "exercise": "bench", "set": 2, "weight": 65, "unit": "kg", "reps": 9]),
+            ev("set.added", at: "2026-11-17T18:03:10.000+01:00", ["workout": "w2", "exercise": "bench", "set": 3]),
+            ev("set.removed", at: "2026-11-17T18:03:20.000+01:00", ["workout": "w2", "exercise": "bench", "set": 3]),
+        ]
+        let a = analysis(events, asOf: "2026-11-17T18:05:00.000+01:00")
+        #expect(HistoryView(a).workouts == [WorkoutSummary(
+            workout: "w1", name: "Upper A", startedAt: t("2026-11-10T18:00:00.000+01:00"), finishedAt: t("2026-11-10T19:00:00.000+01:00"),
+            date: d("2026-11-10"), durationSeconds: 3600, exerciseCount: 2, setCount: 3, reps: 33, volumeKilograms: 1233, firstTime: true,
+            exercises: [
+                ExerciseSummary(exercise: "fly", name: "Fly", volumeKilograms: 168, sets: [SetSummary(set: 1, weight: 14, unit: .kg, reps: 12)]),
+                ExerciseSummary(exercise: "bench", name: "Bench", volumeKilograms: 1065, sets: [
+                    SetSummary(set: 1, weight: 40, unit: .kg, reps: 12), SetSummary(set: 2, weight: 65, unit: .kg, reps: 9, rpe: 9),
+                    SetSummary(set: 3, weight: 65, unit: .kg, reps: 8, kind: .warmup),
+                ], notes: ["paused"]),
+            ],
+            edited: true)])
+        #expect(ActiveWorkoutView(a)?.exercises.map(\.rows) == [[
+            .init(set: 1, weight: 65, unit: .kg, reps: 9, completed: true, source: .completed),
+            .init(set: 2, weight: 65, unit: .kg, reps: 9, completed: false, source: .entered),
+        ]])
+    }
+
     @Test("rest defaults: 90 s compound, 60 s isolation, the settings, and each exercise's own setting (0 = Off)")
     func restDefaults() {
         let start = ev("workout.started", at: "2026-11-17T18:00:00.000+01:00", ["workout": "w1", "name": "Mixed", "session": nil])

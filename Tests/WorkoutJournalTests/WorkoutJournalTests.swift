@@ -87,6 +87,24 @@ struct WorkoutJournalTests {
         #expect(try reopened.startWorkout(name: "Pull") == "w2")
     }
 
+    @Test("opening the two-year sample folds the same ledger as a replay, then keeps folding appends")
+    func openSample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let dir = try temporaryDirectory()
+        try FileManager.default.copyItem(atPath: root + "/SampleJournals/upper-lower-2y-lb.journal", toPath: dir + "/dana.journal")
+        let clock = TestClock("2026-11-22T12:00:00.000-06:00")
+        let journal = try JournalDirectory(path: dir, device: "ph", clock: { clock.now }).open(user: "dana")
+        defer { journal.close() }
+        let everything = Timestamp(epochMilliseconds: 253_402_300_799_999, offsetSeconds: 0)
+        let events = try EventReader.events(path: journal.path)
+        #expect(journal.ledger == Ledger(events: events, asOf: everything))
+        let workout = try journal.startWorkout(name: "Upper A", repeating: journal.analysis().finished.last?.id)
+        #expect(journal.active?.workout == workout)
+        #expect(journal.ledger == Ledger(events: try EventReader.events(path: journal.path), asOf: everything))
+        #expect(journal.home == HomeView(Projections.analysis(events: try EventReader.events(path: journal.path), asOf: clock.now,
+                                                              context: .trainingDomain)))
+    }
+
     @Test("observing a projection yields its value now and after every append that changes it")
     func observation() async throws {
         let journal = try directory().open(user: "sam")
