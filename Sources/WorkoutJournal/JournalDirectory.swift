@@ -6,7 +6,7 @@
 /// Where an app keeps its users' journals: one directory, one `<user-id>.journal` per user (FORMAT.md §"Locking and
 /// files beside the journal"). The device tag and the clock are injected, so tests and previews control time.
 ///
-///     let journals = JournalDirectory(path: appSupport, device: "ph", clock: { Timestamp.now() })
+///     let journals = JournalDirectory(path: appSupport, device: "ph", clock: JournalDirectory.systemClock)
 ///     let journal = try journals.open(user: "ana")
 public struct JournalDirectory: Sendable {
     public let path: String

@@ -1,5 +1,14 @@
 import Foundation
 
+extension JournalDirectory {
+    /// The device's wall clock, in its current UTC offset (what an app passes as `clock`; tests pass their own).
+    public static let systemClock: @Sendable () -> Timestamp = {
+        let date = Date()
+        let offset = TimeZone.current.secondsFromGMT(for: date)
+        return Timestamp(epochMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), offsetSeconds: Int32(offset))
+    }
+}
+
 /// One user's journal as an app uses it: record events (checked by the same rules as `journal record`), read any
 /// screen as a value, and observe screens as they change.
 ///

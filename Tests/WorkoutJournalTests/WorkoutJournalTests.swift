@@ -173,3 +173,41 @@ struct WorkoutJournalTests {
         }
     }
 }
+
+@Suite("The README example")
+struct ReadmeExampleTests {
+    @Test("the facade example in the report runs as written")
+    func example() async throws {
+        let appSupport = try temporaryDirectory()
+        // --- begin example ---
+        let journals = JournalDirectory(path: appSupport, device: "ph", clock: JournalDirectory.systemClock)
+        let journal = try journals.open(user: "ana")
+
+        // A screen observes a projection: the value now, then after every append that changes it.
+        let updates = journal.observe { analysis in ActiveWorkoutView(analysis).map { "\($0.name): \($0.sets) sets, \($0.reps) reps" } }
+        var screen = updates.makeAsyncIterator()          // SwiftUI: `for await` in a .task { }
+
+        let workout = try journal.startWorkout(name: "Push")
+        try journal.addExercise("barbell-bench-press", to: workout, sets: 3, reps: "8-12")
+        try journal.completeSet(workout, exercise: "barbell-bench-press", set: 1, weight: 60, reps: 10)
+        try journal.startRest(workout, exercise: "barbell-bench-press")          // 90 s: a compound (seed 002)
+        do {
+            try journal.completeSet(workout, exercise: "barbell-bench-press", set: 2, weight: 650, reps: 8)
+        } catch {
+            print(error)   // …: set.completed: field "weight" is 650 but must be at most 500 when unit is "kg"; nothing was written
+        }
+        try journal.finishWorkout(workout)
+        try journal.editSet(workout, exercise: "barbell-bench-press", set: 1, reps: 11)   // a typo fixed in history
+
+        let summary = journal.history().workouts[0]       // a value: WorkoutSummary
+        let template = try journal.saveAsTemplate(workout, name: "Push A")
+        journal.close()
+        // --- end example ---
+        // The stream keeps only the newest value for a reader that lags: no workout in progress; closing ends it.
+        #expect(await screen.next() == .some(nil))
+        #expect(await screen.next() == nil)
+        #expect([summary.reps, summary.setCount] as [Int] == [11, 1])
+        #expect(summary.edited)
+        #expect(template == "t1")
+    }
+}
