@@ -262,6 +262,7 @@ extension ProfileView: JSONRepresentable {
             },
             "programme": json(programme), "favourites": json(favourites), "settings": .object(JSONObject(settings)),
             "workouts": json(workouts),
+            "exercise_rest": .object(JSONObject(exerciseRest.map { JSONField($0.exercise, .int($0.seconds)) })),
         ])
     }
 }

@@ -83,6 +83,16 @@ public struct ProfileView: Equatable, Sendable {
     /// Every `settings.changed` key with its latest value, sorted by key.
     public var settings: [JSONField]
     public var workouts: Int
+    /// Each exercise's own rest (`rest.configured`, seed 004's picker; 0 = Off), by exercise id.
+    public var exerciseRest: [(exercise: String, seconds: Int)]
+
+    public static func == (a: ProfileView, b: ProfileView) -> Bool {
+        a.name == b.name && a.email == b.email && a.memberSince == b.memberSince && a.unit == b.unit && a.birthDate == b.birthDate
+            && a.gender == b.gender && a.height == b.height && a.bodyWeight == b.bodyWeight && a.subscription == b.subscription
+            && a.subscriptionStatus == b.subscriptionStatus && a.programme == b.programme && a.favourites == b.favourites
+            && a.settings == b.settings && a.workouts == b.workouts
+            && a.exerciseRest.map(\.exercise) == b.exerciseRest.map(\.exercise) && a.exerciseRest.map(\.seconds) == b.exerciseRest.map(\.seconds)
+    }
 
     public init(_ analysis: Analysis) {
         let ledger = analysis.ledger
@@ -101,5 +111,6 @@ public struct ProfileView: Equatable, Sendable {
         favourites = ledger.favourites
         settings = ledger.settings.keys.sorted().map { JSONField($0, ledger.settings[$0]!) }
         workouts = analysis.finished.count
+        exerciseRest = ledger.restSettings.keys.sorted().map { ($0, ledger.restSettings[$0]!) }
     }
 }

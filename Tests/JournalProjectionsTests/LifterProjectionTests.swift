@@ -206,11 +206,15 @@ struct LifterProjectionTests {
         let events = [ev("account.created", at: "2026-01-15T09:00:00.000Z", ["name": "Kim"])]
             + (1...11).map { ev("exercise.favourited", at: "2026-02-01T09:00:\(10 + $0).000Z", ["exercise": .string("lift-\($0)")]) }
             + [ev("subscription.started", at: "2026-03-01T09:00:00.000Z", ["plan": "monthly", "price": 9.99, "currency": "USD", "next_billing_date": "2026-04-01"]),
-               ev("subscription.renewed", at: "2026-04-01T09:00:00.000Z", ["next_billing_date": "2026-05-01"])]
+               ev("subscription.renewed", at: "2026-04-01T09:00:00.000Z", ["next_billing_date": "2026-05-01"]),
+               ev("rest.configured", at: "2026-04-01T10:00:00.000Z", ["exercise": "lift-2", "seconds": 0]),
+               ev("rest.configured", at: "2026-04-01T10:00:01.000Z", ["exercise": "lift-1", "seconds": 120])]
         let view = ProfileView(analysis(events, asOf: "2026-04-02T09:00:00.000Z"))
         #expect(view.favourites == (1...10).map { "lift-\($0)" })
         #expect(view.memberSince == d("2026-01-15"))
         #expect(view.subscriptionStatus == "active")
+        #expect(view.exerciseRest.map { "\($0.exercise) \($0.seconds)" } == ["lift-1 120", "lift-2 0"])
+        #expect(view.jsonValue.objectValue?["exercise_rest"] == j(#"{"lift-1": 120, "lift-2": 0}"#))
         #expect(view.subscription == Subscription(plan: "monthly", startedAt: t("2026-03-01T09:00:00.000Z"), price: 9.99, currency: "USD",
                                                   nextBillingDate: "2026-05-01"))
     }
