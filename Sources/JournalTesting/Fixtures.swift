@@ -1,0 +1,70 @@
+import EventJournal
+import JournalEvents
+import JournalStore
+
+/// Deterministic events and small journals for reliability tests. Everything here is built
+/// from literal values: the same call always gives the same bytes.
+public enum Fixtures {
+    /// The first event's time in every fixture.
+    public static let start = Timestamp(rfc3339: "2026-01-05T18:00:00.000+01:00")!
+
+    /// One workout as drafts (no `seq`, `id` or `v`: the journal fills them): `workout.started`,
+    /// `sets` completed sets of a bench press, and `workout.finished` when `finished` is set.
+    /// Times advance by a minute per event from `at`.
+    public static func workoutDrafts(_ workout: String, sets: Int, at: Timestamp = start, finished: Bool = true,
+                                     exercise: String = "barbell-bench-press") -> [JSONValue] {
+        var drafts: [JSONValue] = []
+        var clock = at
+        func next() -> JSONValue { defer { clock = clock.adding(milliseconds: 60_000) }; return .string(clock.rfc3339) }
+        drafts.append(.object(["type": "workout.started", "at": next(), "workout": .string(workout), "name": "Push", "session": .null]))
+        for set in 1...max(sets, 1) {
+            drafts.append(.object([
+                "type": "set.completed", "at": next(), "workout": .string(workout), "exercise": .string(exercise),
+                "set": .int(set), "weight": .number(60 + 2.5 * Double(set)), "unit": "kg", "reps": .int(8 + set % 3), "kind": "working",
+            ]))
+        }
+        if finished { drafts.append(.object(["type": "workout.finished", "at": next(), "workout": .string(workout)])) }
+        return drafts
+    }
+
+    /// The JSON lines of `drafts`, as `journal record` reads them.
+    public static func lines(_ drafts: [JSONValue]) -> [String] { drafts.map { JSONWriter.string($0) } }
+
+    /// Options that keep each workout in its own sealed frame (no absorbing of earlier frames),
+    /// so small journals have many frames to damage.
+    public static var manyFrames: EventJournal.Options {
+        var options = EventJournal.Options()
+        options.store.sealTargetBytes = 0
+        return options
+    }
+
+    /// A small journal: `workouts` finished workouts (each sealed into its own frame) followed by
+    /// one open workout whose `openSets + 1` events stay as one-event frames. Returns its events.
+    @discardableResult
+    public static func smallJournal(at path: String, storage: any Storage, device: String = "ph", workouts: Int = 3,
+                                    setsPerWorkout: Int = 3, openSets: Int = 2) throws -> [Event] {
+        let clock = ManualClock(start)
+        let journal = try EventJournal(path: path, storage: storage, device: device, options: manyFrames, clock: clock.now)
+        defer { journal.close() }
+        var events: [Event] = []
+        var time = start
+        for index in 0..<workouts {
+            events += try journal.record(batch: workoutDrafts("w\(index + 1)", sets: setsPerWorkout, at: time))
+            time = time.adding(milliseconds: 86_400_000)
+        }
+        if openSets > 0 {
+            for draft in workoutDrafts("w\(workouts + 1)", sets: openSets, at: time, finished: false) {
+                events.append(try journal.record(draft))
+            }
+        }
+        return events
+    }
+}
+
+/// A clock tests move by hand.
+public final class ManualClock: @unchecked Sendable {
+    public var time: Timestamp
+    public init(_ time: Timestamp = Fixtures.start) { self.time = time }
+    public func now() -> Timestamp { time }
+    public func advance(milliseconds: Int64) { time = time.adding(milliseconds: milliseconds) }
+}
