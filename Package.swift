@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "WorkoutJournal",
                 dependencies: ["EventJournal", "JournalEvents", "TrainingDomain", "JournalProjections"],
                 swiftSettings: swiftSettings),
-        .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "EventJournal"],
+        .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "EventJournal", "JournalSimulator"],
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalCLI",

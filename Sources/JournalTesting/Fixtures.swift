@@ -1,5 +1,6 @@
 import EventJournal
 import JournalEvents
+import JournalSimulator
 import JournalStore
 
 /// Deterministic events and small journals for reliability tests. Everything here is built
@@ -58,6 +59,31 @@ public enum Fixtures {
             }
         }
         return events
+    }
+}
+
+extension Fixtures {
+    /// A simulated lifter's journal (`journal simulate` with the same seed, weeks and profile), recorded
+    /// with `options` (by default one sealed frame per workout). Returns its events.
+    @discardableResult
+    public static func simulatedJournal(at path: String, storage: any Storage, weeks: Int, profile: String = "ppl",
+                                        seed: UInt64 = 1, device: String = "ph", options: EventJournal.Options = manyFrames) throws -> [Event] {
+        let simulator = Simulator(seed: seed, weeks: weeks, profile: SimulationProfile.named(profile)!, start: LocalDate(iso: "2025-01-06")!)
+        let clock = ManualClock(Timestamp(epochMilliseconds: 0, offsetSeconds: 0))
+        let journal = try EventJournal(path: path, storage: storage, device: device, options: options, clock: clock.now)
+        defer { journal.close() }
+        var events: [Event] = []
+        for batch in simulator.batches() {
+            if let last = batch.last?.objectValue?["at"]?.stringValue, let time = Timestamp(rfc3339: last) { clock.time = time }
+            events += try journal.record(batch: batch)
+        }
+        journal.seal()
+        return events
+    }
+
+    /// The batches a simulated lifter records, as drafts.
+    public static func simulatedBatches(weeks: Int, profile: String = "ppl", seed: UInt64 = 1) -> [[JSONValue]] {
+        Simulator(seed: seed, weeks: weeks, profile: SimulationProfile.named(profile)!, start: LocalDate(iso: "2025-01-06")!).batches()
     }
 }
 
