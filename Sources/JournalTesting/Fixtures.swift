@@ -94,3 +94,43 @@ public final class ManualClock: @unchecked Sendable {
     public func now() -> Timestamp { time }
     public func advance(milliseconds: Int64) { time = time.adding(milliseconds: milliseconds) }
 }
+
+extension Fixtures {
+    /// Two copies of one user's journal that went apart: a shared prefix recorded on the phone
+    /// ("ph"), then each device recording its own workouts while offline, at random times from
+    /// `seed`, including a conflicting edit of the same set of a shared workout on both.
+    /// Written to `a` and `b` in `storage`; returns their events.
+    public static func divergedJournals(seed: UInt64, storage: MemoryStorage, a: String = "a", b: String = "b") throws -> (a: [Event], b: [Event]) {
+        var random = TestRandom(seed: seed)
+        let clock = ManualClock(start)
+        let shared = random.int(0...3)
+        let phone = try EventJournal(path: a, storage: storage, device: "ph", options: manyFrames, clock: clock.now)
+        try phone.record(.object(["type": "account.created", "at": .string(start.adding(milliseconds: -3_600_000).rfc3339),
+                                  "email": "sam@example.com", "name": "Sam"]))
+        var day = 0
+        for index in 0..<shared {
+            try phone.record(batch: workoutDrafts("s\(index)", sets: random.int(1...4), at: start.adding(milliseconds: Int64(day) * 86_400_000)))
+            day += 1
+        }
+        phone.close()
+        storage.setContents(of: b, to: storage.contents(of: a)!)
+        let base = start.adding(milliseconds: Int64(day) * 86_400_000)
+        for (path, device) in [(a, "ph"), (b, "wa")] {
+            let journal = try EventJournal(path: path, storage: storage, device: device, options: manyFrames, clock: clock.now)
+            defer { journal.close() }
+            for index in 0..<random.int(0...4) {
+                // Random start times within four days: the devices' workouts interleave.
+                let at = base.adding(milliseconds: Int64(random.int(0...(4 * 86_400))) * 1000)
+                let drafts = workoutDrafts("\(device)\(index)", sets: random.int(1...4), at: at, finished: random.chance(0.8))
+                for draft in drafts { try journal.record(draft) }
+            }
+            if shared > 0 {
+                // Both devices correct set 1 of the first shared workout, with different weights.
+                let at = base.adding(milliseconds: Int64(random.int(0...(5 * 86_400))) * 1000)
+                try journal.record(.object(["type": "set.edited", "at": .string(at.rfc3339), "workout": "s0",
+                                            "exercise": "barbell-bench-press", "set": 1, "weight": .number(Double(random.int(40...100))), "unit": "kg"]))
+            }
+        }
+        return (try EventReader.events(path: a, storage: storage), try EventReader.events(path: b, storage: storage))
+    }
+}
