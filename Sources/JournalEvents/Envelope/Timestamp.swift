@@ -83,7 +83,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
                 index += 1
             }
             guard digits >= 1 && digits <= 9 else { return nil }
-            for _ in digits..<3 where digits < 3 { millis *= 10 }
+            if digits < 3 { for _ in digits..<3 { millis *= 10 } }
         }
         guard index < b.count else { return nil }
         var offset = 0
