@@ -51,8 +51,12 @@ public final class Subprocess {
 
     /// Writes all of `text` to the child's standard input (returns false if the child is gone).
     @discardableResult
-    public func write(_ text: String) -> Bool {
-        var bytes = Array(text.utf8)
+    public func write(_ text: String) -> Bool { writeBytes(Array(text.utf8)) }
+
+    /// Writes all of `bytes` (which need not be UTF-8) to the child's standard input.
+    @discardableResult
+    public func writeBytes(_ bytes: [UInt8]) -> Bool {
+        var bytes = bytes
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.write(input, $0.baseAddress! + done, $0.count - done) }
