@@ -17,6 +17,28 @@ struct HostileInputTests {
         #expect(event.at.rfc3339 == "2025-01-14T18:35:20.001+00:00")
     }
 
+    @Test("no password, token, secret or credential is accepted into any event, at any depth, whatever the case", arguments: [
+        ("password", "password"), ("Password", "Password"), ("new_passwd", "new_passwd"), ("refreshToken", "refreshToken"),
+        ("client_secret", "client_secret"), ("credentials", "credentials"),
+    ])
+    func credentialsRefused(_ key: String, _ path: String) throws {
+        let events: [(JSONObject, String)] = [
+            ([JSONField(key, "x")].reduce(into: JSONObject()) { $0[$1.key] = $1.value }, path),
+            (["name": "Sam", "extra": .object([JSONField(key, "x")].reduce(into: JSONObject()) { $0[$1.key] = $1.value })], "extra." + path),
+            (["name": "Sam", "list": .array([1, .object([JSONField(key, "x")].reduce(into: JSONObject()) { $0[$1.key] = $1.value })])], "list[1]." + path),
+        ]
+        for (fields, field) in events {
+            let event = Event(seq: 1, id: "ph-1", at: Fixtures.start, type: "profile.updated", fields: fields)
+            // Unknown types are no way around it either.
+            for unknown in [false, true] {
+                let checked = unknown ? Event(seq: 1, id: "ph-1", at: Fixtures.start, type: "future.thing", fields: fields) : event
+                let violation = SchemaValidator.validate(checked, allowUnknownTypes: true)
+                #expect(violation?.field == field)
+                #expect(violation?.rule == "looks like a credential; the journal never stores passwords, tokens or secrets")
+            }
+        }
+    }
+
     @Test("a key given twice in an event is refused, not silently dropped")
     func duplicateKeyRefused() {
         let draft = try! JSONParser.parse(#"{"type":"workout.started","workout":"w1","name":"Push","session":null,"type":"x.y"}"#)
