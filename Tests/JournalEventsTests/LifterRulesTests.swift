@@ -174,16 +174,18 @@ struct LifterRulesTests {
         #expect(try outcome(rated, after: [Self.started(), Self.set("bench", 1)]) == "accepted")
     }
 
-    @Test("an edited workout still finishes after it starts; an open workout is discarded, not deleted")
+    @Test("a workout never finishes before it starts, also after an edit; an open workout is discarded, not deleted")
     func workoutTimes() throws {
         let done: [JSONValue] = [
             Self.started("w1", [("started_at", "2026-11-20T18:00:00.000+01:00")]), Self.set("bench", 1),
             ["type": "workout.finished", "workout": "w1", "finished_at": "2026-11-20T19:00:00.000+01:00"],
         ]
         #expect(try outcome(["type": "workout.edited", "workout": "w1", "finished_at": "2026-11-20T17:30:00.000+01:00"], after: done) ==
-            #"workout.edited: field "finished_at" is "2026-11-20T17:30:00.000+01:00" but must be after the start (2026-11-20T18:00:00.000+01:00)"#)
+            #"workout.edited: field "finished_at" is "2026-11-20T17:30:00.000+01:00" but must not be before the start (2026-11-20T18:00:00.000+01:00)"#)
         #expect(try outcome(["type": "workout.edited", "workout": "w1", "started_at": "2026-11-20T19:30:00.000+01:00"], after: done) ==
-            #"workout.edited: field "started_at" is "2026-11-20T19:30:00.000+01:00" but must be before the finish (2026-11-20T19:00:00.000+01:00)"#)
+            #"workout.edited: field "started_at" is "2026-11-20T19:30:00.000+01:00" but must not be after the finish (2026-11-20T19:00:00.000+01:00)"#)
+        #expect(try outcome(["type": "workout.finished", "workout": "w1", "finished_at": "2026-11-20T17:59:00.000+01:00"], after: Array(done.prefix(2))) ==
+            #"workout.finished: field "finished_at" is "2026-11-20T17:59:00.000+01:00" but must not be before the start (2026-11-20T18:00:00.000+01:00)"#)
         #expect(try outcome(["type": "workout.edited", "workout": "w1", "started_at": "2026-11-20T17:00:00.000+01:00",
                              "finished_at": "2026-11-20T17:45:00.000+01:00"], after: done) == "accepted")
         #expect(try outcome(["type": "workout.edited", "workout": "w1", "finished_at": "2026-11-20T19:00:00.000+01:00"], after: [Self.started()]) ==

@@ -270,10 +270,15 @@ extension RecordingRules {
             }
             let start = event.string("started_at").flatMap(Timestamp.init(rfc3339:)) ?? times.start
             let finish = event.string("finished_at").flatMap(Timestamp.init(rfc3339:)) ?? times.finish
-            if let finish, finish.epochMilliseconds <= start.epochMilliseconds {
-                if event["finished_at"] != nil { return refuse("finished_at", "must be after the start (\(start.rfc3339))") }
-                return refuse("started_at", "must be before the finish (\(finish.rfc3339))")
+            if let finish, finish.epochMilliseconds < start.epochMilliseconds {
+                if event["finished_at"] != nil { return refuse("finished_at", "must not be before the start (\(start.rfc3339))") }
+                return refuse("started_at", "must not be after the finish (\(finish.rfc3339))")
             }
+        case "workout.finished":
+            // A workout logged afterwards cannot end before it started.
+            guard let times = lifter.times[workout], let finish = event.string("finished_at").flatMap(Timestamp.init(rfc3339:)),
+                  finish.epochMilliseconds < times.start.epochMilliseconds else { return nil }
+            return refuse("finished_at", "must not be before the start (\(times.start.rfc3339))")
         case "set.rated":
             guard let exercise, let set = event.int("set") else { return nil }
             if !(completed[workout]?.contains("\(exercise)#\(set)") ?? false) {
