@@ -175,12 +175,14 @@ extension UserJournal {
     // MARK: Rest timer
 
     /// Starts the rest timer after a set of `exercise`; without `seconds`, the exercise's default rest
-    /// (its own setting, the prescription, the settings, else 90 s compound / 60 s isolation).
+    /// (its own setting, the prescription, the settings, else 90 s compound / 60 s isolation). Records nothing and
+    /// returns nil when that default is Off (0).
     @discardableResult
-    public func startRest(_ workout: String, exercise: String, seconds: Int? = nil) throws(JournalError) -> Event {
+    public func startRest(_ workout: String, exercise: String, seconds: Int? = nil) throws(JournalError) -> Event? {
         let seconds = seconds ?? read { analysis in
             ActiveWorkoutView.defaultRest(exercise, prescription: analysis.ledger.workout(workout)?.prescription(of: exercise), analysis)
         }
+        guard seconds > 0 else { return nil }
         return try send("rest.started", ["workout": .string(workout), "exercise": .string(exercise), "seconds": .int(seconds)])
     }
 

@@ -65,6 +65,9 @@ struct WorkoutJournalTests {
                 #"the event was refused: set.completed: field "weight" is 650 but must be at most 500 when unit is "kg"; nothing was written"#) == true
         }
         #expect(journal.ledger == before)
+        // Rest Off for an exercise: no timer.
+        try journal.configureRest("dumbbell-fly", seconds: 0)
+        #expect(try journal.startRest(workout, exercise: "dumbbell-fly") == nil)
         clock.advance(seconds: 300)
         try journal.finishWorkout(workout)
         #expect(journal.active == nil)
@@ -76,7 +79,7 @@ struct WorkoutJournalTests {
         // What was folded incrementally is what a replay of the file gives.
         let replayed = Ledger(events: try EventReader.events(path: journal.path), asOf: Timestamp(epochMilliseconds: 253_402_300_799_999, offsetSeconds: 0))
         #expect(journal.ledger == replayed)
-        #expect(journal.ledger.eventCount == 6)
+        #expect(journal.ledger.eventCount == 7)
 
         // A second writer is refused while the first is open; reopening folds the file again.
         #expect(throws: JournalError.self) { try journals.open(user: "ana") }
