@@ -1,0 +1,6 @@
+import ArgumentParser
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "report", abstract: "TODO")
+    func run() throws {}
+}

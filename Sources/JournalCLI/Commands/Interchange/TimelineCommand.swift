@@ -1,0 +1,6 @@
+import ArgumentParser
+
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "timeline", abstract: "TODO")
+    func run() throws {}
+}
