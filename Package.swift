@@ -58,6 +58,9 @@ let package = Package(
         .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalCLITests", dependencies: ["JournalCLI"], swiftSettings: swiftSettings),
+        .testTarget(name: "JournalInterchangeTests",
+                    dependencies: ["JournalInterchange", "JournalEvents", "JournalProjections", "TrainingDomain"],
+                    swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v5]
 )
