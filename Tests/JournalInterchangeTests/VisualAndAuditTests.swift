@@ -31,8 +31,8 @@ func event(_ seq: Int, _ at: String, _ type: String, _ fields: JSONObject) -> Ev
         let bars = SVGChart.bars([(LocalDate(year: 2026, month: 1, day: 5), 3), (LocalDate(year: 2026, month: 1, day: 12), 0)], title: "Workouts per week")
         #expect(bars.components(separatedBy: "<rect class=\"bar\"").count - 1 == 2)
         let donut = SVGChart.donut([("chest", 30), ("back", 10)], title: "Sets per muscle group")
-        #expect(donut.contains("chest — 75% (30 sets)"))
-        #expect(donut.contains("back — 25% (10 sets)"))
+        #expect(donut.contains("chest 75% · 30"))
+        #expect(donut.contains("back 25% · 10"))
     }
 
     @Test func theReportIsOneSelfContainedPage() throws {

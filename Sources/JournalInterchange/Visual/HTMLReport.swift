@@ -31,6 +31,9 @@ public enum HTMLReport {
         return h > 0 ? "\(h) h \(m) min" : "\(m) min"
     }
 
+    /// Seed 000's rosette, drawn (an emoji would depend on the reader's fonts).
+    static let rosette = "<svg class=\"ros\" viewBox=\"0 0 16 18\" aria-label=\"improved on the previous workout\"><path d=\"M4 10 2 17 5.5 15.5 8 18 8 11ZM12 10 14 17 10.5 15.5 8 18 8 11Z\" fill=\"#d9822b\"/><circle cx=\"8\" cy=\"7\" r=\"6\" fill=\"#f2b01e\"/><circle cx=\"8\" cy=\"7\" r=\"3.2\" fill=\"#fff3c4\"/></svg> "
+
     static let css = """
     :root{color-scheme:light dark;--bg:#f4f6f8;--card:#fff;--text:#16202a;--muted:#5b6672;--line:#e3e7eb;--accent:#2f6fde;--gold:#f2b01e}
     @media (prefers-color-scheme: dark){:root{--bg:#0e1114;--card:#15191e;--text:#eef2f6;--muted:#aeb7c1;--line:#262d35;--accent:#6ea1ff}}
@@ -45,7 +48,7 @@ public enum HTMLReport {
     .cal .wk{color:var(--muted);padding-right:6px;white-space:nowrap}
     .w{display:flex;justify-content:space-between;gap:8px;flex-wrap:wrap}.muted{color:var(--muted);font-size:13px}
     .ex{margin:6px 0 0;padding:0;list-style:none}.ex li{padding:3px 0;border-top:1px solid var(--line)}
-    .plus{color:#2ea56b;font-weight:600}.ros{font-size:14px}
+    .plus{color:#2ea56b;font-weight:600}svg.ros{width:14px;height:16px;display:inline-block;vertical-align:-2px}
     svg{width:100%;height:auto;display:block}table{border-collapse:collapse;width:100%;font-size:13px}td,th{text-align:left;padding:3px 4px;border-top:1px solid var(--line)}
     details summary{cursor:pointer;font-weight:600}
     @media (min-width:760px){.stats{grid-template-columns:repeat(4,1fr)}.grid2{display:grid;grid-template-columns:1fr 1fr;gap:10px}}
@@ -105,9 +108,9 @@ public enum HTMLReport {
 
         // Frequency and muscles
         html += "<h2>Training</h2>\n<section class=\"grid2\"><div class=\"card\">"
-        html += inline(SVGChart.bars(progress.weeklyFrequency.suffix(26).map { ($0.week, $0.workouts) }, title: "Workouts per week"))
+        html += inline(SVGChart.bars(Array(ChartSeries.weekly(analysis).suffix(26)), title: "Workouts per week, last 26 weeks", width: 420, height: 220))
         html += "</div><div class=\"card\">"
-        html += inline(SVGChart.donut(progress.muscleGroups.map { ($0.muscle, $0.sets) }, title: "Sets per muscle group"))
+        html += inline(SVGChart.donut(progress.muscleGroups.map { ($0.muscle, $0.sets) }, title: "Sets per muscle group", width: 420, height: 290))
         html += "</div></section>\n"
 
         // History
@@ -126,7 +129,7 @@ public enum HTMLReport {
                     "\(number(set.weight))×\(set.reps)" + (set.kind == .warmup ? "w" : "") + (set.plus > 0 ? " <span class=\"plus\">+\(set.plus)</span>" : "")
                 }.joined(separator: ", ")
                 let cardio = exercise.cardio.map { "\(number($0.minutes)) min" + ($0.km.map { " · \(number($0)) km" } ?? "") } ?? ""
-                html += "<li>\(exercise.rosette ? "<span class=\"ros\" title=\"improved\">🏅</span> " : "")<b>\(e(exercise.name))</b> <span class=\"muted\">\(sets)\(cardio)</span></li>"
+                html += "<li>\(exercise.rosette ? rosette : "")<b>\(e(exercise.name))</b> <span class=\"muted\">\(sets)\(cardio)</span></li>"
             }
             html += "</ul></div>\n"
         }
@@ -143,7 +146,7 @@ public enum HTMLReport {
             guard !view.isEmpty else { continue }
             html += "<details class=\"card\"\(exercise == exercises.first ? " open" : "")><summary>\(e(view.name)) <span class=\"muted\">· \(view.sessions.count) sessions</span></summary>\n"
             if view.sessions.count >= 2 {
-                html += inline(SVGChart.line(ChartSeries.points(analysis, exercise: exercise, metric: .e1rm), title: "\(view.name): estimated 1RM", unit: unit.rawValue))
+                html += inline(SVGChart.line(ChartSeries.points(analysis, exercise: exercise, metric: .e1rm), title: "Estimated 1RM (\(unit.rawValue))", unit: unit.rawValue, width: 420, height: 240))
             }
             if let bests = view.bests {
                 html += "<p class=\"muted\">Heaviest \(kilograms(bests.heaviestWeightKilograms, unit)) · best e1RM \(kilograms(bests.e1rmKilograms, unit)) · best session volume \(kilograms(bests.sessionVolumeKilograms, unit))</p>"

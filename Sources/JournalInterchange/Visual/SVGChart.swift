@@ -16,7 +16,7 @@ public enum SVGChart {
     static let style = """
     <style>
     .bg{fill:#ffffff}.axis{stroke:#9aa3ad;stroke-width:1}.grid{stroke:#e3e7eb;stroke-width:1}
-    .label{fill:#4a5561;font:12px system-ui,-apple-system,'Segoe UI',sans-serif}.title{fill:#16202a;font:600 15px system-ui,-apple-system,'Segoe UI',sans-serif}
+    .label{fill:#4a5561;font:13px system-ui,-apple-system,'Segoe UI',sans-serif}.title{fill:#16202a;font:600 15px system-ui,-apple-system,'Segoe UI',sans-serif}
     .line{fill:none;stroke:#2f6fde;stroke-width:2.5}.area{fill:#2f6fde;fill-opacity:.16}.point{fill:#2f6fde;stroke:#ffffff;stroke-width:1.5}
     .record{fill:#f2b01e;stroke:#8a5a00;stroke-width:1.5}.bar{fill:#2f6fde}.empty{fill:#4a5561;font:14px system-ui,sans-serif}
     @media (prefers-color-scheme: dark){.bg{fill:#15191e}.axis{stroke:#5d6773}.grid{stroke:#262d35}.label{fill:#aeb7c1}.title{fill:#eef2f6}
@@ -63,8 +63,9 @@ public enum SVGChart {
             return svg + "<text class=\"empty\" x=\"\(width / 2)\" y=\"\(height / 2)\" text-anchor=\"middle\">No history yet</text>\n</svg>\n"
         }
         let values = points.map(\.value)
-        var low = min(0, values.min()!), high = values.max()!
-        if high == low { high = low + 1 }
+        // From zero unless the values sit high above it (an e1RM of 95–108 kg): then from just under the lowest.
+        var low = values.min()! < 0.4 * values.max()! ? min(0, values.min()!) : values.min()!, high = values.max()!
+        if high == low { high = low + 1; low = max(0, low - 1) }
         let step = niceStep(high - low, ticks: 4)
         low = floor(low / step) * step
         high = ceil(high / step) * step
@@ -83,8 +84,10 @@ public enum SVGChart {
         svg += "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(right))\" y2=\"\(n(bottom))\"/>\n"
         svg += "<text class=\"label\" x=\"14\" y=\"\(n((top + bottom) / 2))\" transform=\"rotate(-90 14 \(n((top + bottom) / 2)))\" text-anchor=\"middle\">\(escape(unit))</text>\n"
         let coordinates = points.enumerated().map { (x($1, $0), y($1.value)) }
-        // Dates: first, last and up to three between.
-        let labelIndices = Set(points.count <= 5 ? Array(points.indices) : [0, points.count / 4, points.count / 2, 3 * points.count / 4, points.count - 1])
+        // Dates: first, last and one (narrow) or three (wide) between.
+        let labelCount = width < 500 ? 3 : 5
+        let labelIndices = Set(points.count <= labelCount ? Array(points.indices)
+            : (0..<labelCount).map { $0 * (points.count - 1) / (labelCount - 1) })
         for i in labelIndices.sorted() {
             let anchor = i == 0 ? "start" : i == points.count - 1 ? "end" : "middle"
             svg += "<text class=\"label\" x=\"\(n(coordinates[i].0))\" y=\"\(n(bottom + 18))\" text-anchor=\"\(anchor)\">\(shortDate(points[i].date))</text>\n"
@@ -141,7 +144,8 @@ public enum SVGChart {
         var slices = Array(shares.sorted { ($0.sets, $1.muscle) > ($1.sets, $0.muscle) }.prefix(9))
         let rest = total - slices.reduce(0) { $0 + $1.sets }
         if rest > 0 { slices.append(("other", rest)) }
-        let cx = 150.0, cy = Double(height) / 2 + 12, r = 100.0, inner = 58.0
+        let r = min(100.0, (Double(height) - 70) / 2), inner = r * 0.58, cx = 20 + r, cy = Double(height) / 2 + 12
+        let legendX = cx + r + 24
         var angle = -Double.pi / 2
         for (i, slice) in slices.enumerated() {
             let sweep = 2 * Double.pi * Double(slice.sets) / Double(total)
@@ -156,7 +160,7 @@ public enum SVGChart {
             }
             let percent = Int((Double(slice.sets) * 100 / Double(total)).rounded())
             let ly = 56 + Double(i) * 22
-            svg += "<rect x=\"290\" y=\"\(n(ly - 11))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(colour)\"/><text class=\"label\" x=\"310\" y=\"\(n(ly))\">\(escape(slice.muscle)) — \(percent)% (\(slice.sets) sets)</text>\n"
+            svg += "<rect x=\"\(n(legendX))\" y=\"\(n(ly - 11))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(colour)\"/><text class=\"label\" x=\"\(n(legendX + 18))\" y=\"\(n(ly))\">\(escape(slice.muscle)) \(percent)% · \(slice.sets)</text>\n"
             angle = end
         }
         svg += "<text class=\"title\" x=\"\(n(cx))\" y=\"\(n(cy + 5))\" text-anchor=\"middle\">\(total)</text><text class=\"label\" x=\"\(n(cx))\" y=\"\(n(cy + 21))\" text-anchor=\"middle\">sets</text>\n"
@@ -166,6 +170,18 @@ public enum SVGChart {
 
 /// The chart series `journal chart` draws, from the projections.
 public enum ChartSeries {
+    /// Finished workouts per week (Monday first), from the first workout's week to the as-of week, or to the
+    /// last workout's week when that is more than four weeks before the as-of time (an old journal).
+    public static func weekly(_ analysis: Analysis) -> [(week: LocalDate, count: Int)] {
+        guard let first = analysis.finished.first else { return [] }
+        var counts: [Int: Int] = [:]
+        for workout in analysis.finished { counts[LocalDate.weekStart(ofDay: workout.day), default: 0] += 1 }
+        let lastWorkoutWeek = counts.keys.max()!
+        let asOfWeek = LocalDate.weekStart(ofDay: analysis.asOf.localDay)
+        let end = asOfWeek - lastWorkoutWeek <= 28 ? max(asOfWeek, lastWorkoutWeek) : lastWorkoutWeek
+        return stride(from: LocalDate.weekStart(ofDay: first.day), through: end, by: 7).map { (LocalDate(day: $0), counts[$0] ?? 0) }
+    }
+
     public enum Metric: String, Sendable, CaseIterable {
         case volume, e1rm, maxWeight = "max-weight", reps
     }

@@ -39,9 +39,9 @@ struct ChartCommand: ParsableCommand {
                 data = ["exercise": .string(id), "metric": .string(metric.rawValue), "unit": .string(metric == .reps ? "reps" : analysis.unit.rawValue),
                         "points": .array(points.map { ["date": .string($0.date.description), "value": .number(($0.value * 100).rounded() / 100), "record": .bool($0.record)] })]
             } else if frequency {
-                let weeks = ProgressView(analysis, range: .all).weeklyFrequency
-                svg = SVGChart.bars(weeks.map { ($0.week, $0.workouts) }, title: "Workouts per week")
-                data = ["weeks": .array(weeks.map { ["week": .string($0.week.description), "workouts": .int($0.workouts)] })]
+                let weeks = ChartSeries.weekly(analysis)
+                svg = SVGChart.bars(weeks, title: "Workouts per week")
+                data = ["weeks": .array(weeks.map { ["week": .string($0.week.description), "workouts": .int($0.count)] })]
             } else {
                 let shares = ProgressView(analysis, range: .all).muscleGroups
                 svg = SVGChart.donut(shares.map { ($0.muscle, $0.sets) }, title: "Sets per muscle group")
