@@ -70,7 +70,7 @@ import TrainingDomain
         #expect(back.layout == .hevy)
         #expect(back.workouts.map(\.name) == ["Push A", "Legs"])
         #expect(sets(back.workouts[0]).filter { !$0.hasPrefix("Plank") } == ["Barbell Bench Press 40.0kgx10 warmup", "Barbell Bench Press 80.0kgx8 working",
-                                                                              "Barbell Bench Press 60.0kgx12 drop", "Quokka Toss 12.5kgx6 failure"])
+                                                                              "Barbell Bench Press 80.0kgx0 working", "Barbell Bench Press 60.0kgx12 drop", "Quokka Toss 12.5kgx6 failure"])
     }
 
     @Test func redactionReplacesPersonalTextAndKeepsEverythingElse() throws {

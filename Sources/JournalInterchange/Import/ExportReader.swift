@@ -147,10 +147,10 @@ struct RowReader {
         }
     }
 
-    /// A row that carries nothing to import, or nil when it is a set.
+    /// A row that carries nothing to import, or nil when it is a set. A weight with 0 reps is a set (a failed
+    /// attempt: the journal records those too).
     static func emptiness(weight: Double, reps: Int, seconds: Double?, km: Double?) -> String? {
         if reps == 0 && weight == 0 && (seconds ?? 0) == 0 && (km ?? 0) == 0 { return "no weight, reps, time or distance (an empty set)" }
-        if reps == 0 && (seconds ?? 0) == 0 && (km ?? 0) == 0 { return "0 reps: not a completed set" }
         if weight < 0 { return "negative weight \(weight) (an assisted exercise): the journal records weights from 0" }
         return nil
     }

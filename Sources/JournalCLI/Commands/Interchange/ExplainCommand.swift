@@ -150,7 +150,7 @@ struct ExplainCommand: ParsableCommand {
         for exercise in next.exercises {
             let target = progressionTarget(analysis, exercise.exercise)
             lines.append("  \(exercise.name): \(exercise.sets) sets" + (exercise.reps.map { " × \($0)" } ?? "")
-                         + (target?.weight.map { " at \(format($0)) \(target!.unit.rawValue)" } ?? " (no history: the programme's prescription)"))
+                         + (target?.weight.map { " at \(format(Units.convert($0, from: target!.unit, to: analysis.unit))) \(analysis.unit.rawValue)" } ?? " (no history: the programme's prescription)"))
             if let target { lines.append("    " + target.explanation) }
             exercises.append(["exercise": .string(exercise.exercise), "target": target?.weight.map { .number($0) } ?? .null,
                               "explanation": target.map { .string($0.explanation) } ?? .null])
