@@ -127,6 +127,53 @@ heavy","Good day",8.5
     }
 }
 
+@Suite struct ImportVariantTests {
+    @Test func translatedStrongHeadersAreRead() throws {
+        let text = """
+        Datum,Trainingsname,Dauer,Übungsname,Satzreihenfolge,Gewicht,Wiederholungen,Entfernung,Sekunden,Notizen,Trainingsnotizen,RPE
+        2021-02-10 16:46:13,"Mittwoch",2h,"Bench Press (Barbell)",1,75.0,8,0,0,"","",
+        """
+        let parsed = try read(text)
+        #expect(parsed.layout == .strongClassic)
+        #expect(parsed.workouts[0].durationSeconds == 7200)
+        #expect(sets(parsed.workouts[0]) == ["Bench Press (Barbell) 75.0kgx8 working"])
+    }
+
+    @Test func fitNotes2ReadsBothWeightColumnsNotesAndKind() throws {
+        let text = """
+        Date,Exercise,Category,Weight (kg),Weight (lbs),Reps,Distance,Distance Unit,Time,Notes,Kind
+        2024-03-04,Squat,Legs,60.0,132.28,5,,,,"easy",warmup
+        2024-03-04,Squat,Legs,100.0,220.46,5,,,,"",
+        """
+        let parsed = try read(text)
+        #expect(parsed.layout == .fitnotes)
+        #expect(sets(parsed.workouts[0]) == ["Squat 60.0kgx5 warmup", "Squat 100.0kgx5 working"])
+        #expect(parsed.workouts[0].sets[0].note == "easy")
+    }
+
+    @Test func hevyInPoundsWithUSDates() throws {
+        let text = """
+        "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_lbs","reps","distance_miles","duration_seconds","rpe"
+        "Legs","Apr 7, 2026, 6:14 PM","Apr 7, 2026, 7:02 PM","","Squat (Barbell)",,"",0,"normal",225,5,,,
+        """
+        let parsed = try read(text)
+        #expect(parsed.workouts[0].start.description == "2026-04-07 18:14:00")
+        #expect(sets(parsed.workouts[0]) == ["Squat (Barbell) 225.0lbx5 working"])
+    }
+
+    @Test func weightsAboveTheJournalsLimitAreSkippedWithTheReason() throws {
+        let text = """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+        2024-03-04 07:12:40,"Legs",1h,"Leg Press",1,600,10,0,0,"","",
+        2024-03-04 07:12:40,"Legs",1h,"Leg Press",2,300,10,0,0,"","",5
+        """
+        let plan = planner.plan(try read(text), file: "in.csv", existing: [])
+        #expect(plan.summary.skipped == [SkippedRow(line: 2, reason: "weight 600 kg is above the journal's limit of 500 kg")])
+        #expect(plan.summary.warnings == [SkippedRow(line: 3, reason: "RPE 5 dropped (the journal keeps 6–10 in steps of 0.5)")])
+        #expect(plan.summary.sets == 1)
+    }
+}
+
 @Suite struct ImportErrorTests {
     @Test func anUnknownHeaderNamesTheFileLineAndWhatToDo() {
         #expect(throws: InterchangeError(file: "in.csv", line: 1, column: nil, value: "Foo,Bar",

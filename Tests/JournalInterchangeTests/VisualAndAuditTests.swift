@@ -99,3 +99,15 @@ func event(_ seq: Int, _ at: String, _ type: String, _ fields: JSONObject) -> Ev
         #expect(JournalDiff(a, a).text(nameA: "a", nameB: "b") == "a and b are identical (8 events)")
     }
 }
+
+@Suite struct TerminalChartTests {
+    @Test func aSparklineScalesBetweenTheSeriesMinimumAndMaximum() {
+        #expect(TerminalChart.sparkline([1, 2, 3, 4, 5, 6, 7, 8]) == "▁▂▃▄▅▆▇█")
+        #expect(TerminalChart.sparkline([5, 5]) == "▄▄")
+        #expect(TerminalChart.sparkline([]) == "")
+        #expect(TerminalChart.sparkline([0, 10, 20], width: 2) == "▁█")
+        let points = [SVGChart.Point(date: LocalDate(year: 2026, month: 1, day: 5), value: 100),
+                      SVGChart.Point(date: LocalDate(year: 2026, month: 1, day: 12), value: 107.5)]
+        #expect(TerminalChart.render(points, title: "Squat", unit: "kg") == "Squat\n▁█\n2026-01-05 100 kg → 2026-01-12 107.5 kg (min 100, max 107.5, 2 points)")
+    }
+}

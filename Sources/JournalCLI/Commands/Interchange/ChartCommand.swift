@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import JournalEvents
 import JournalInterchange
 import JournalProjections
@@ -28,6 +31,7 @@ struct ChartCommand: ParsableCommand {
             let analysis = try options.analysis()
             let svg: String
             var data: JSONValue
+            var terminal: String?
             if let exercise {
                 guard let id = analysis.resolveExercise(exercise) else {
                     throw Failure(message: "no exercise \"\(exercise)\" in the catalogue or in \(options.file) (journal catalog lists ids)")
@@ -36,11 +40,13 @@ struct ChartCommand: ParsableCommand {
                 let points = ChartSeries.points(analysis, exercise: id, metric: metric)
                 let label = ChartSeries.label(metric, unit: analysis.unit.rawValue)
                 svg = SVGChart.line(points, title: "\(analysis.exerciseName(id)): \(label)", unit: metric == .reps ? "reps" : analysis.unit.rawValue)
+                terminal = TerminalChart.render(points, title: "\(analysis.exerciseName(id)): \(label)", unit: metric == .reps ? "reps" : analysis.unit.rawValue)
                 data = ["exercise": .string(id), "metric": .string(metric.rawValue), "unit": .string(metric == .reps ? "reps" : analysis.unit.rawValue),
                         "points": .array(points.map { ["date": .string($0.date.description), "value": .number(($0.value * 100).rounded() / 100), "record": .bool($0.record)] })]
             } else if frequency {
                 let weeks = ChartSeries.weekly(analysis)
                 svg = SVGChart.bars(weeks, title: "Workouts per week")
+                terminal = TerminalChart.render(weeks.map { SVGChart.Point(date: $0.week, value: Double($0.count)) }, title: "Workouts per week", unit: "workouts")
                 data = ["weeks": .array(weeks.map { ["week": .string($0.week.description), "workouts": .int($0.count)] })]
             } else {
                 let shares = ProgressView(analysis, range: .all).muscleGroups
@@ -51,6 +57,10 @@ struct ChartCommand: ParsableCommand {
                 if let output { data = .object(JSONObject([JSONField("file", .string(output))] + (data.objectValue?.fields ?? []))) }
                 print(JSONWriter.string(data))
                 if let output { try Interchange.write(svg, to: output) }
+            } else if output == nil && isatty(STDOUT_FILENO) == 1 {
+                // On a terminal, SVG text helps nobody: a compact Unicode chart instead.
+                print(terminal ?? "use -o FILE.svg to write the chart")
+                print("(an SVG needs -o FILE.svg)")
             } else {
                 try Interchange.write(svg, to: output)
                 if let output { print("wrote \(output)") }

@@ -55,7 +55,7 @@ struct ExplainCommand: ParsableCommand {
         var week = byWeek[thisWeek] == nil ? thisWeek - 7 : thisWeek
         if byWeek[thisWeek] == nil { lines.append("week of \(LocalDate(day: thisWeek)): no workout yet (does not break the streak)") }
         while let workouts = byWeek[week] {
-            lines.append("week of \(LocalDate(day: week)): " + workouts.map { "\($0.id) \"\($0.name)\" finished \(LocalDate(day: $0.day)) (seq \($0.seq))" }.joined(separator: ", "))
+            lines.append("week of \(LocalDate(day: week)): " + workouts.map { "\($0.id) \"\($0.name)\" finished \(LocalDate(day: $0.day)) (started at seq \($0.seq))" }.joined(separator: ", "))
             weeks.append(["week": .string(LocalDate(day: week).description), "workouts": .array(workouts.map { .string($0.id) })])
             week -= 7
         }
@@ -151,7 +151,7 @@ struct ExplainCommand: ParsableCommand {
             let target = progressionTarget(analysis, exercise.exercise)
             lines.append("  \(exercise.name): \(exercise.sets) sets" + (exercise.reps.map { " × \($0)" } ?? "")
                          + (target?.weight.map { " at \(format(Units.convert($0, from: target!.unit, to: analysis.unit))) \(analysis.unit.rawValue)" } ?? " (no history: the programme's prescription)"))
-            if let target { lines.append("    " + target.explanation) }
+            if let target { lines.append("    " + target.explanation.replacingOccurrences(of: "\n", with: "\n    ")) }
             exercises.append(["exercise": .string(exercise.exercise), "target": target?.weight.map { .number($0) } ?? .null,
                               "explanation": target.map { .string($0.explanation) } ?? .null])
         }

@@ -38,7 +38,11 @@ struct TimelineCommand: ParsableCommand {
             if options.json {
                 print(JSONWriter.string(date == nil ? timelines[0].jsonValue : .array(timelines.map(\.jsonValue))))
             } else {
-                print(timelines.map(\.text).joined(separator: "\n\n"))
+                let text = timelines.map(\.text).joined(separator: "\n\n")
+                // Anomalies in red, only on a terminal and never with NO_COLOR.
+                print(!Interchange.colour ? text : text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                    line.contains("anomaly") || line.hasPrefix("  seq ") || line.hasPrefix("  the workout") ? "\u{1B}[31m\(line)\u{1B}[0m" : String(line)
+                }.joined(separator: "\n"))
             }
         }
     }
