@@ -149,7 +149,7 @@ public struct Simulator {
                     let range = BuiltInProgramme.repRange(spec["reps"]?.stringValue ?? "8-12")
                     let rest = spec["rest_s"]?.intValue ?? 90
                     let entry = catalogue.exercise(id: exercise)
-                    let bodyweight = entry.map { $0.equipment == ["bodyweight"] || $0.equipment.isEmpty } ?? false
+                    let bodyweight = entry.map(Simulator.isBodyweight) ?? false
                     var lifter = lifters[exercise] ?? startingLifter(exercise, entry: entry, prescribedKg: spec["weight"]?.doubleValue.map { kilograms($0, spec["unit"]?.stringValue) }, range: range, rng: &rng)
                     // The progression engine chooses today's weight from the sessions so far.
                     let rule = ProgressionRule.suggested(for: entry, unit: unit)
@@ -302,10 +302,27 @@ public struct Simulator {
 
     func startingLifter(_ exercise: String, entry: Exercise?, prescribedKg: Double?, range: ClosedRange<Int>, rng: inout SplitMix64) -> Lifter {
         let workingKg = profile.startingKg[exercise] ?? prescribedKg ?? BuiltInProgramme.starting[exercise]
-            ?? (entry?.mechanic == .isolation ? 12 : 40)
+            ?? Simulator.typicalStartKg(entry)
         // Strong enough to do the top of the range at the starting weight, with a little in reserve.
         let oneRepMax = workingKg * (1 + Double(range.upperBound + 1) / 30) * (1 + rng.unit() * 0.05)
         return Lifter(oneRepMaxKg: oneRepMax, ceilingKg: oneRepMax * (1.5 + rng.unit() * 0.3))
+    }
+
+    /// Equipment that adds no load: these exercises are logged at 0 with the lifter's own body weight.
+    static let unloadedEquipment: Set<String> = ["bodyweight", "pull-up-bar", "dip-station", "back-extension-bench", "flat-bench", "incline-bench", "decline-bench"]
+
+    static func isBodyweight(_ exercise: Exercise) -> Bool { exercise.equipment.allSatisfy(unloadedEquipment.contains) }
+
+    /// A plausible first working weight for someone new to an exercise.
+    static func typicalStartKg(_ exercise: Exercise?) -> Double {
+        guard let exercise else { return 20 }
+        if exercise.mechanic == .isolation { return exercise.equipment.contains("barbell") ? 20 : 10 }
+        let machine = exercise.equipment.contains { $0.contains("machine") || $0 == "leg-press" || $0 == "hack-squat" }
+        switch exercise.pattern {
+        case .squat?, .hinge?: return machine ? 100 : 60
+        case .carry?: return 24
+        default: return exercise.equipment.contains("dumbbells") ? 16 : 40
+        }
     }
 
     /// Reps the lifter manages at `weightKg` (Epley inverted), tired a little more each set.

@@ -1,15 +1,20 @@
 import ArgumentParser
 import EventJournal
 import JournalEvents
+import JournalProjections
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Rebuild state from scratch and print it.",
-        discussion: "Folds every event (up to --until-seq, and up to --as-of) into the summary and every projection."
+        abstract: "Rebuild state from scratch and print it: the summary and every projection.",
+        discussion: """
+        Streams the journal once, folding every event (up to --until-seq and up to --as-of) into the summary \
+        and the projections' ledger (PROJECTIONS.md). With --json prints {"summary": …, "projections": …} where \
+        projections holds home, history, progress, active, exercises, templates and profile.
+        """
     )
 
     @Argument(help: "The journal file.") var file: String
-    @Option(help: "Show the state as of this time (RFC 3339 with offset). Default: now.") var asOf: String?
+    @Option(help: "Show the state as of this time (RFC 3339 with offset). Default: now, in the offset of the journal's last event.") var asOf: String?
     @Option(help: "Show the state as it was after event N.") var untilSeq: Int?
     @Flag(help: "Print as JSON.") var json = false
 
@@ -17,13 +22,19 @@ struct Replay: ParsableCommand {
         try reportingFailures {
             let limit = try asOf.map { try parseTime($0, option: "--as-of") }
             var summary = ReplaySummary()
+            var ledger = Ledger(asOf: limit ?? SystemClock.now())
+            var last: Event?
             try EventReader.forEach(path: file, untilSeq: untilSeq) { event in
+                last = event
                 if let limit, event.at > limit { return }
                 summary.apply(event)
+                ledger.apply(event)
             }
-            let value = summaryJSON(summary)
+            if limit == nil { ledger.asOf = Projections.defaultAsOf(lastEvent: last, now: ledger.asOf) }
+            let analysis = Analysis(ledger, context: Journal.projectionContext)
+            let projections = AllProjections(analysis)
             if json {
-                print(JSONWriter.string(value))
+                print(JSONWriter.string(.object(["summary": summaryJSON(summary), "projections": projections.jsonValue])))
                 return
             }
             print("events:             \(summary.events) (last seq \(summary.lastSeq))")
@@ -34,6 +45,16 @@ struct Replay: ParsableCommand {
             print("volume:             \(formatKilograms(summary.volumeKg)) kg")
             print("first activity:     \(summary.firstActivity?.rfc3339 ?? "—")")
             print("last activity:      \(summary.lastActivity?.rfc3339 ?? "—")")
+            print("as of:              \(analysis.asOf.rfc3339)")
+            print("")
+            print(HomeCommand.render(projections.home, unit: analysis.unit))
+            if let active = projections.active {
+                print("")
+                print("Active workout: \(active.name), \(Text.duration(active.elapsedSeconds)) so far")
+            }
+            print("")
+            print("Exercises with history: \(projections.exercises.count); templates: \(projections.templates.templates.count); records: \(projections.progress.recordCount)")
+            print("(journal home|history|exercise|progress|active|templates|profile FILE show each view; --json prints them all)")
         }
     }
 

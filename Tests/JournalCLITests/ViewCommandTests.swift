@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@Suite("journal views, end to end", .serialized)
+struct ViewCommandTests {
+    static let asOf = "2026-11-21T20:00:00.000-05:00"
+
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try CLI.run(arguments + ["--json"])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test("home, history, exercise, progress and replay print the issue's fixed JSON keys for a sample")
+    func fixedKeys() throws {
+        let path = CLI.sample("ppl-12-weeks.journal")
+        let home = try json(["home", path, "--as-of", Self.asOf])
+        for key in ["name", "streak", "programme", "week", "next_workout", "upcoming", "recent_prs", "last_workouts", "message"] {
+            #expect(home[key] != nil, "home lacks \(key)")
+        }
+        #expect(home["name"] as? String == "Tom Berg")
+        let streak = try #require(home["streak"] as? [String: Any])
+        #expect(Set(streak.keys).isSuperset(of: ["current_days", "longest_days", "current_weeks"]))
+        let week = try #require(home["week"] as? [String: Any])
+        #expect((week["calendar"] as? [Any])?.count == 7)
+        #expect((home["last_workouts"] as? [Any])?.count == 3)
+
+        let history = try json(["history", path, "--as-of", Self.asOf, "--limit", "2"])
+        let workouts = try #require(history["workouts"] as? [[String: Any]])
+        #expect(workouts.count == 2)
+        for key in ["workout", "name", "started_at", "finished_at", "duration_s", "exercise_count", "set_count", "reps", "volume_kg",
+                    "first_time", "increased_reps", "increased_load_kg", "exercises"] {
+            #expect(workouts[0][key] != nil, "history lacks \(key)")
+        }
+        let firstExercise = try #require((workouts[0]["exercises"] as? [[String: Any]])?.first)
+        #expect(Set(firstExercise.keys).isSuperset(of: ["exercise", "rosette", "sets"]))
+        let set = try #require((firstExercise["sets"] as? [[String: Any]])?.first)
+        #expect(Set(set.keys).isSuperset(of: ["set", "weight", "unit", "reps", "kind", "plus"]))
+
+        let exercise = try json(["exercise", path, "barbell-back-squat", "--as-of", Self.asOf])
+        for key in ["best_set", "start_weight", "sessions", "records"] { #expect(exercise[key] != nil, "exercise lacks \(key)") }
+        let byName = try json(["exercise", path, "Barbell Back Squat", "--as-of", Self.asOf])
+        #expect((byName["sessions"] as? [Any])?.count == (exercise["sessions"] as? [Any])?.count)
+
+        let progress = try json(["progress", path, "--as-of", Self.asOf, "--range", "ALL"])
+        #expect(progress["workouts_this_month"] != nil && progress["muscle_groups"] != nil)
+
+        let replay = try json(["replay", path, "--as-of", Self.asOf])
+        let projections = try #require(replay["projections"] as? [String: Any])
+        for key in ["home", "history", "progress", "active", "exercises", "templates", "profile"] {
+            #expect(projections[key] != nil, "replay lacks \(key)")
+        }
+        #expect((replay["summary"] as? [String: Any])?["workouts"] as? Int == (history["total"] as? Int))
+    }
+
+    @Test("a hand-recorded workout shows in history with its totals, and an open one in active")
+    func handRecorded() throws {
+        let directory = try CLI.temporaryDirectory()
+        let path = directory + "/v.journal"
+        let events = """
+        {"type":"profile.updated","at":"2026-11-16T07:00:00.000+00:00","name":"Ana Lee","unit":"kg"}
+        {"type":"workout.started","at":"2026-11-16T18:00:00.000+00:00","workout":"a","name":"Push","session":null}
+        {"type":"set.completed","at":"2026-11-16T18:05:00.000+00:00","workout":"a","exercise":"barbell-bench-press","set":1,"weight":40,"unit":"kg","reps":10,"kind":"warmup"}
+        {"type":"set.completed","at":"2026-11-16T18:08:00.000+00:00","workout":"a","exercise":"barbell-bench-press","set":2,"weight":60,"unit":"kg","reps":8,"kind":"working"}
+        {"type":"set.completed","at":"2026-11-16T18:11:00.000+00:00","workout":"a","exercise":"barbell-bench-press","set":3,"weight":135,"unit":"lb","reps":6,"kind":"working"}
+        {"type":"workout.finished","at":"2026-11-16T18:45:00.000+00:00","workout":"a"}
+        {"type":"workout.started","at":"2026-11-18T18:00:00.000+00:00","workout":"b","name":"Push","session":null}
+        {"type":"set.completed","at":"2026-11-18T18:08:00.000+00:00","workout":"b","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","reps":9,"kind":"working"}
+
+        """
+        #expect(try CLI.run(["record", path], stdin: events).status == 0)
+        let history = try json(["history", path, "--as-of", "2026-11-18T18:10:00.000+00:00"])
+        let workouts = try #require(history["workouts"] as? [[String: Any]])
+        #expect(workouts.count == 1)
+        #expect(workouts[0]["workout"] as? String == "a")
+        #expect(workouts[0]["set_count"] as? Int == 2)
+        #expect(workouts[0]["reps"] as? Int == 14)
+        #expect(workouts[0]["duration_s"] as? Int == 2700)
+        #expect(workouts[0]["first_time"] as? Bool == true)
+        // 60 × 8 + 135 lb × 6 = 480 + 367.4103197 kg
+        #expect(abs((workouts[0]["volume_kg"] as? Double ?? 0) - 847.41) < 0.01)
+
+        let active = try json(["active", path, "--as-of", "2026-11-18T18:10:00.000+00:00"])
+        #expect(active["workout"] as? String == "b")
+        #expect(active["elapsed_s"] as? Int == 600)
+
+        let table = try CLI.run(["home", path, "--as-of", "2026-11-18T18:10:00.000+00:00"])
+        #expect(table.status == 0)
+        #expect(table.stdout.hasPrefix("Hey, Ana\n"))
+    }
+}
