@@ -125,7 +125,7 @@ struct InterchangeCommandTests {
     func auditCommands() throws {
         let sample = CLI.sample("ppl-12-weeks.journal")
         let timeline = try CLI.run(["timeline", sample, "--workout", "w54"])
-        #expect(timeline.stdout.hasPrefix("workout w54 \"Pull B\": 92 events\n+0:00     #4939  workout.started     \"Pull B\""))
+        #expect(timeline.stdout.hasPrefix("workout w54 \"Pull B\": 91 events\n+0:00     #4932  workout.started     \"Pull B\""))
         #expect(timeline.stdout.contains("[rest 3:28 taken, 2:30 planned]"))
         #expect(timeline.stdout.hasSuffix("anomalies: none\n"))
         let missing = try CLI.run(["timeline", sample, "--workout", "nope"])
