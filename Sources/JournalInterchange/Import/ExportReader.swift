@@ -151,7 +151,7 @@ struct RowReader {
     /// attempt: the journal records those too).
     static func emptiness(weight: Double, reps: Int, seconds: Double?, km: Double?) -> String? {
         if reps == 0 && weight == 0 && (seconds ?? 0) == 0 && (km ?? 0) == 0 { return "no weight, reps, time or distance (an empty set)" }
-        if weight < 0 { return "negative weight \(weight) (an assisted exercise): the journal records weights from 0" }
+        if weight < 0 { return "negative weight \(format(weight)) (an assisted exercise): the journal records weights from 0" }
         return nil
     }
 
