@@ -260,6 +260,21 @@ heavy","Good day",8.5
         #expect(again.summary.workouts == 0)
     }
 
+    @Test func twoWorkoutsWithTheSameStartAndNameGetDistinctIDs() throws {
+        let text = """
+        "Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"
+        "1";"2023-01-05 09:00:00";"Pull";"3600";"Deadlift (Barbell)";"1";"140";"5";"";"";"";"";""
+        "2";"2023-01-05 09:00:00";"Pull";"3600";"Deadlift (Barbell)";"1";"150";"3";"";"";"";"";""
+        """
+        let parsed = try read(text)
+        let plan = planner.plan(parsed, file: "in.csv", existing: [])
+        let ids = plan.drafts.filter { $0.objectValue?["type"] == "workout.started" }.map { $0.objectValue!["workout"]!.stringValue! }
+        let base = ImportPlanner.workoutID(app: "strong", workout: parsed.workouts[0])
+        #expect(ids == [base, base + "-2"])
+        let events = try record(plan.drafts)
+        #expect(planner.plan(parsed, file: "in.csv", existing: events).summary.alreadyPresent == 2)
+    }
+
     @Test func workoutIDsDependOnlyOnStartAndName() throws {
         let parsed = try read(strongClassic)
         let other = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: -18000)

@@ -139,8 +139,12 @@ public struct ImportPlanner {
             return result
         }
 
+        var usedInFile: [String: Int] = [:]
         for workout in export.workouts {
-            let id = ImportPlanner.workoutID(app: app, workout: workout)
+            // Two workouts of one file with the same start and name (Strong 6.x numbers them) get -2, -3, … in file order.
+            let base = ImportPlanner.workoutID(app: app, workout: workout)
+            usedInFile[base, default: 0] += 1
+            let id = usedInFile[base]! == 1 ? base : "\(base)-\(usedInFile[base]!)"
             let start = workout.start.timestamp(offsetSeconds: offsetSeconds)
             let finish = start.adding(milliseconds: Int64(max(0, workout.durationSeconds ?? 0)) * 1000)
             if knownWorkouts.contains(id) { present += 1; continue }
