@@ -24,7 +24,11 @@ public enum HTMLReport {
         return (rounded < 0 ? "-" : "") + grouped + tail
     }
 
-    static func kilograms(_ kg: Double, _ unit: WeightUnit) -> String { number(Units.convert(kg, from: .kg, to: unit)) + " " + unit.rawValue }
+    /// In the display unit; totals of 1,000 and more to the whole unit.
+    static func kilograms(_ kg: Double, _ unit: WeightUnit) -> String {
+        let value = Units.convert(kg, from: .kg, to: unit)
+        return number(abs(value) >= 1000 ? value.rounded() : value) + " " + unit.rawValue
+    }
 
     static func duration(_ seconds: Int) -> String {
         let h = seconds / 3600, m = seconds / 60 % 60
@@ -41,7 +45,7 @@ public enum HTMLReport {
     main{max-width:1100px;margin:0 auto;padding:12px}h1{font-size:22px;margin:8px 4px 2px}h2{font-size:18px;margin:22px 4px 8px}
     h3{font-size:16px;margin:0 0 6px}.sub{color:var(--muted);margin:0 4px 12px;font-size:13px}
     .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:12px 14px;margin:0 0 10px}
-    .stats{display:grid;grid-template-columns:repeat(2,1fr);gap:8px}.stat{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:10px 12px}
+    .stats{display:grid;grid-template-columns:repeat(2,1fr);gap:8px;margin-bottom:10px}.stat{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:10px 12px}
     .stat b{display:block;font-size:22px}.stat span{color:var(--muted);font-size:13px}
     .cal{display:grid;grid-template-columns:auto repeat(7,1fr);gap:4px;font-size:12px;align-items:center}
     .cal i{display:block;aspect-ratio:1;border-radius:4px;background:var(--line)}.cal i.on{background:var(--accent)}.cal i.two{background:var(--gold)}
@@ -78,6 +82,9 @@ public enum HTMLReport {
         }
         if let next = home.nextWorkout {
             html += "<div class=\"card\"><h3>Next: \(e(next.name))</h3><ul class=\"ex\">" + next.exercises.map { "<li>\(e($0.name)) — \($0.sets) sets" + ($0.reps.map { " × \(e($0))" } ?? "") + "</li>" }.joined() + "</ul></div>\n"
+        }
+        if let programme = home.programme {
+            html += "<div class=\"card\"><h3>Programme</h3><p class=\"muted\">\(e(programme.split)) · week \(programme.week) of \(programme.weeks) · \(programme.daysPerWeek) days a week</p></div>\n"
         }
         html += "<div class=\"card\"><h3>This week</h3><p class=\"muted\">\(home.week.completed) of \(home.week.target.map(String.init) ?? "–") workouts · \(e(home.message))</p></div>\n</section>\n"
 
