@@ -4,6 +4,7 @@
 #
 #   scripts/screenshot-report.sh JOURNAL [OUT.png] [WIDTH] [HEIGHT]
 #
+# COLOR_SCHEME=dark renders with the reader's dark setting (prefers-color-scheme: dark).
 # Needs: `apt-get install -y chromium`. Writes OUT.png (default docs/report-phone.png) and OUT.html beside it.
 # Chromium's own messages go to OUT.log; the script fails when Chromium fails or writes no PNG.
 set -eu
@@ -17,7 +18,9 @@ command -v chromium >/dev/null || { echo "chromium is not installed: apt-get ins
 # REPORT_OPTIONS passes more options to journal report, e.g. REPORT_OPTIONS="--history 5 --as-of 2021-12-23".
 "$bin" report "$journal" -o "$html" ${REPORT_OPTIONS:-}
 rm -f "$out"
-chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+scheme=""
+[ "${COLOR_SCHEME:-light}" = dark ] && scheme="--blink-settings=preferredColorScheme=0"
+chromium --headless $scheme --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
     --window-size="$width,$height" --screenshot="$out" "file://$(realpath "$html")" >"${out%.png}.log" 2>&1 || {
     echo "chromium failed; see ${out%.png}.log" >&2; exit 1; }
 test -s "$out" || { echo "chromium wrote no screenshot; see ${out%.png}.log" >&2; exit 1; }
