@@ -49,6 +49,7 @@ heavy","Good day",8.5
         #expect(parsed.layout == .strongSemicolon)
         #expect(sets(parsed.workouts[0]) == ["Squat (Barbell) 225.0lbx5 working", "Squat (Barbell) 102.5kgx5 working", "Squat (Barbell) 100.0lbx5 working"])
         #expect(parsed.workouts[0].durationSeconds == nil)
+        #expect(parsed.assumedUnit == .lb)
     }
 
     @Test func strong6ReadsUnitsFromHeadersSetsFromZeroAndMetres() throws {
@@ -60,6 +61,7 @@ heavy","Good day",8.5
         """
         let parsed = try read(text)
         #expect(parsed.layout == .strong6)
+        #expect(parsed.assumedUnit == nil)
         #expect(parsed.workouts[0].durationSeconds == 3600)
         #expect(sets(parsed.workouts[0]) == ["Deadlift (Barbell) 140.0kgx5 working", "Deadlift (Barbell) 150.0kgx3 working", "Rowing (Machine) 0.0kgx0 working"])
         #expect(parsed.workouts[0].sets[2].kilometres == 2)

@@ -37,7 +37,8 @@ public enum ExportReader {
         case .stronglifts: try reader.readStrongLifts()
         }
         let workouts = reader.workouts.sorted { ($0.start, $0.firstLine) < ($1.start, $1.firstLine) }
-        return ParsedExport(layout: layout, workouts: workouts, skipped: reader.skipped.sorted { $0.line < $1.line }, rowCount: table.rows.count)
+        return ParsedExport(layout: layout, workouts: workouts, skipped: reader.skipped.sorted { $0.line < $1.line }, rowCount: table.rows.count,
+                            assumedUnit: reader.usedDefaultUnit ? defaultUnit : nil)
     }
 
     /// The layout named by the header, or nil.
@@ -87,6 +88,8 @@ struct RowReader {
     let defaultUnit: WeightUnit
     var workouts: [ImportedWorkout] = []
     var skipped: [SkippedRow] = []
+    /// Whether some weight took `defaultUnit` because the file did not say.
+    var usedDefaultUnit = false
     private var index: [String: Int] = [:]
 
     init(table: CSVTable, file: String, defaultUnit: WeightUnit) {
@@ -209,6 +212,7 @@ struct RowReader {
             else if let weightPlain, let value = try self.number(row, weightPlain) {
                 weight = value
                 let unitText = row.cell(weightUnit)
+                if unitText.isEmpty && value != 0 { usedDefaultUnit = true }
                 if !unitText.isEmpty {
                     guard let parsed = WeightUnit(parsing: unitText) else {
                         throw InterchangeError(file: file, line: row.line, column: weightUnit.map { table.header[$0] }, value: unitText,
@@ -327,7 +331,7 @@ struct RowReader {
             else if let weightLb, let value = try number(row, weightLb) { weight = value; unit = .lb }
             else if let weightPlain, let value = try number(row, weightPlain) {
                 weight = value
-                if let parsed = WeightUnit(parsing: row.cell(weightUnit)) { unit = parsed }
+                if let parsed = WeightUnit(parsing: row.cell(weightUnit)) { unit = parsed } else if value != 0 { usedDefaultUnit = true }
             }
             let repsValue = Int(try number(row, reps) ?? 0)
             var km = try number(row, distance)

@@ -97,4 +97,6 @@ public struct ParsedExport: Equatable, Sendable {
     public var workouts: [ImportedWorkout]
     public var skipped: [SkippedRow]
     public var rowCount: Int
+    /// The unit given to weights the file does not qualify (Strong's classic layout, empty unit cells), or nil.
+    public var assumedUnit: WeightUnit? = nil
 }

@@ -32,6 +32,8 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
     public var skipped: [SkippedRow]
     /// Values that were imported with a change (an RPE outside 6–10 dropped, …).
     public var warnings: [SkippedRow]
+    /// The unit assumed for weights the file does not qualify.
+    public var assumedUnit: WeightUnit? = nil
 
     public var jsonValue: JSONValue {
         func names(_ list: [MatchedName]) -> JSONValue {
@@ -43,6 +45,7 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
             "workouts": .int(workouts), "sets": .int(sets), "cardio_entries": .int(cardioEntries), "already_present": .int(alreadyPresent),
             "first_date": firstDate.map { .string($0.description) } ?? .null, "last_date": lastDate.map { .string($0.description) } ?? .null,
             "matched": names(matched), "unmatched": names(unmatched), "skipped": list(skipped), "warnings": list(warnings),
+            "assumed_unit": assumedUnit.map { .string($0.rawValue) } ?? .null,
         ]
     }
 
@@ -53,6 +56,10 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         lines.append("workouts:       \(workouts) imported" + (alreadyPresent > 0 ? ", \(alreadyPresent) already in the journal (skipped)" : ""))
         lines.append("sets:           \(sets)" + (cardioEntries > 0 ? " (+\(cardioEntries) timed/distance entries as cardio)" : ""))
         lines.append("dates:          " + (firstDate.map { "\($0) … \(lastDate!)" } ?? "none"))
+        if let assumedUnit {
+            let other = assumedUnit == .kg ? "lb" : "kg"
+            lines.append("units:          \(assumedUnit.rawValue) assumed (the file does not say; use --unit \(other) if the app was set to \(other == "lb" ? "pounds" : "kilograms"))")
+        }
         lines.append("exercises:      \(matched.count) matched to the catalogue, \(unmatched.count) new custom exercises")
         for name in matched { lines.append("  \(name.name) → \(name.exercise) (\(Int((name.confidence * 100).rounded()))%, \(name.sets) sets)") }
         for name in unmatched { lines.append("  \(name.name) → \(name.exercise) (custom, \(name.sets) sets)") }
@@ -239,7 +246,8 @@ public struct ImportPlanner {
         }
         let summary = ImportSummary(file: file, layout: export.layout, rows: export.rowCount, workouts: imported, sets: setTotal,
                                     cardioEntries: cardioTotal, alreadyPresent: present, firstDate: first, lastDate: last,
-                                    matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, warnings: warnings)
+                                    matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, warnings: warnings,
+                                    assumedUnit: export.assumedUnit)
         return ImportPlan(drafts: drafts, summary: summary)
     }
 }
