@@ -155,6 +155,9 @@ public enum HTMLReport {
             if view.sessions.count >= 2 {
                 html += inline(SVGChart.line(ChartSeries.points(analysis, exercise: exercise, metric: .e1rm), title: "Estimated 1RM (\(unit.rawValue))", unit: unit.rawValue, width: 420, height: 240))
             }
+            if view.sessions.count >= 3 {
+                html += inline(SVGChart.line(ChartSeries.points(analysis, exercise: exercise, metric: .volume), title: "Volume per session (\(unit.rawValue))", unit: unit.rawValue, width: 420, height: 240))
+            }
             if let bests = view.bests {
                 html += "<p class=\"muted\">Heaviest \(kilograms(bests.heaviestWeightKilograms, unit)) · best e1RM \(kilograms(bests.e1rmKilograms, unit)) · best session volume \(kilograms(bests.sessionVolumeKilograms, unit))</p>"
             }
