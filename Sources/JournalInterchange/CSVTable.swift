@@ -29,7 +29,6 @@ public struct CSVTable: Sendable {
         var lines: [Int] = []
         do {
             let csv = try EnumeratedCSV(string: text, delimiter: delimiter == ";" ? .semicolon : .comma, loadColumns: false, rowLimit: 0)
-            _ = csv
             try csv.enumerateAsArray(startAt: 0, rowLimit: nil) { (cells: [String]) in
                 lines.append(line)
                 parsed.append(cells)

@@ -325,7 +325,8 @@ struct RowReader {
             let key = "\(day.date)"
             let group = row.cell(category)
             if !group.isEmpty, !(categories[key] ?? []).contains(group) { categories[key, default: []].append(group) }
-            add(nil, key: key, make: { ImportedWorkout(name: "", start: start, firstLine: row.line) })
+            let make = { ImportedWorkout(name: "", start: start, firstLine: row.line) }
+            add(nil, key: key, make: make)
             var weight = 0.0, unit = defaultUnit
             if let weightKg, let value = try number(row, weightKg), value != 0 || weightLb == nil { weight = value; unit = .kg }
             else if let weightLb, let value = try number(row, weightLb) { weight = value; unit = .lb }
@@ -346,7 +347,7 @@ struct RowReader {
             let note = row.cell(comment)
             add(ImportedSet(exerciseName: row.cell(exercise), weight: weight, unit: unit, reps: repsValue, kind: kind,
                             note: note.isEmpty ? nil : note, seconds: seconds.flatMap { $0 > 0 ? $0 : nil },
-                            kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line), key: key, make: { fatalError() })
+                            kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line), key: key, make: make)
         }
         for position in workouts.indices {
             let key = "\(workouts[position].start.date)"

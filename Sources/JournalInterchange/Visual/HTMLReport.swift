@@ -92,9 +92,10 @@ public enum HTMLReport {
         html += "<h2>Calendar</h2>\n<section id=\"calendar\" class=\"card\"><div class=\"cal\"><span></span>" + ["M", "T", "W", "T", "F", "S", "S"].map { "<span class=\"muted\">\($0)</span>" }.joined() + "\n"
         var perDay: [Int: Int] = [:]
         for workout in analysis.finished { perDay[workout.day, default: 0] += 1 }
+        // Ends at the as-of week, or at the last workout's week for a journal idle over four weeks (as the bars).
         let thisWeek = LocalDate.weekStart(ofDay: analysis.asOf.localDay)
-        let lastWeek = analysis.finished.last.map { LocalDate.weekStart(ofDay: $0.day) } ?? thisWeek
-        let endWeek = min(thisWeek, lastWeek + 7 * 0) == lastWeek ? lastWeek : thisWeek
+        let lastWeek = analysis.finished.map { LocalDate.weekStart(ofDay: $0.day) }.max() ?? thisWeek
+        let endWeek = thisWeek - lastWeek <= 28 ? max(thisWeek, lastWeek) : lastWeek
         for week in stride(from: endWeek - 7 * 11, through: endWeek, by: 7) {
             html += "<span class=\"wk\">\(LocalDate(day: week))</span>"
             for day in week..<(week + 7) {
