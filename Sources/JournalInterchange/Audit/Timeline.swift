@@ -64,7 +64,7 @@ public struct Timeline: Equatable, Sendable, JSONRepresentable {
             var detail = ""
             switch event.type {
             case "workout.started":
-                detail = "\"\(name)\"" + (event.string("source").map { " imported from \($0)" } ?? "")
+                detail = "\"\(name)\"" + (event.string("source").map { " imported from \($0) (its sets carry the workout's start time)" } ?? "")
                 if let startedAt = event.string("started_at") { detail += ", started at \(startedAt)" }
             case "workout.finished":
                 finishedSeq = event.seq
@@ -77,7 +77,7 @@ public struct Timeline: Equatable, Sendable, JSONRepresentable {
                     let taken = event.at.epochMilliseconds - rest.at.epochMilliseconds
                     remarks.append("rest \(Timeline.clock(taken)) taken, \(Timeline.clock(Int64(rest.planned) * 1000)) planned" + (rest.skipped ? " (skipped)" : ""))
                     pendingRest = nil
-                } else if let lastSetAt {
+                } else if let lastSetAt, start.string("source") == nil {
                     remarks.append("\(Timeline.clock(event.at.epochMilliseconds - lastSetAt.epochMilliseconds)) since the previous set, no rest timer")
                 }
                 lastSetAt = event.at
