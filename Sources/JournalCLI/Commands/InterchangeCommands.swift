@@ -80,4 +80,8 @@ enum Interchange {
     }
 }
 
-extension WeightUnit: ExpressibleByArgument {}
+/// `--unit kg|lb` (a local type rather than a retroactive conformance of TrainingDomain's `WeightUnit`).
+enum UnitOption: String, ExpressibleByArgument, CaseIterable {
+    case kg, lb
+    var unit: WeightUnit { self == .kg ? .kg : .lb }
+}

@@ -25,7 +25,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "journal, jsonl, json, strong-csv or hevy-csv.") var format: Format
     @Flag(help: "Replace names, emails, notes and free text.") var redact = false
     @Option(name: .shortAndLong, help: "Output file (default: standard output; required for --format journal).") var output: String?
-    @Option(help: "Weight unit of the CSV formats: kg or lb (default: the journal's display unit).") var unit: WeightUnit?
+    @Option(help: "Weight unit of the CSV formats: kg or lb (default: the journal's display unit).") var unit: UnitOption?
 
     func validate() throws {
         if format == .journal && output == nil { throw ValidationError("--format journal writes a binary file: give -o OUT") }
@@ -42,7 +42,7 @@ struct ExportCommand: ParsableCommand {
             case .json: try Interchange.write(Exporters.json(events), to: output)
             case .strongCSV, .hevyCSV:
                 let analysis = Interchange.analysis(events)
-                let unit = self.unit ?? analysis.unit
+                let unit = self.unit?.unit ?? analysis.unit
                 let text = format == .strongCSV ? Exporters.strongCSV(analysis, unit: unit, redact: redact)
                     : Exporters.hevyCSV(analysis, unit: unit, redact: redact)
                 try Interchange.write(text, to: output)

@@ -22,7 +22,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The app that wrote the CSV: strong, hevy, fitnotes, stronglifts or auto (detect by header).") var from: From
     @Argument(help: "The CSV export.") var input: String
     @Option(help: "Unit of files that do not say (Strong's classic layout): kg or lb. Default: the journal's unit, else kg.")
-    var unit: WeightUnit?
+    var unit: UnitOption?
     @Option(name: .customLong("utc-offset"), help: "The offset of the file's wall-clock times, e.g. +01:00. Default: the journal's last event's, else this machine's.")
     var utcOffset: String?
     @Option(help: "Device tag for the ids of the imported events.") var device = "import"
@@ -50,7 +50,7 @@ struct ImportCommand: ParsableCommand {
             let parsed: ParsedExport
             do {
                 parsed = try ExportReader.read(text: text, file: input, source: ExportReader.Source(rawValue: from.rawValue)!,
-                                               defaultUnit: unit ?? (existing.isEmpty ? .kg : displayUnit))
+                                               defaultUnit: unit?.unit ?? (existing.isEmpty ? .kg : displayUnit))
             } catch let error as InterchangeError {
                 throw Failure(message: error.description + (error.description.contains("nothing was imported") ? "" : "; nothing was imported"))
             }
