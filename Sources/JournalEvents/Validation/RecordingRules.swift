@@ -63,6 +63,11 @@ public struct RecordingRules: Sendable {
     /// `at` from `now`) and checks every rule. Nothing changes: call `apply` once the event is durable.
     public func prepare(_ draft: JSONValue, device: String, now: Timestamp, allowUnknownTypes: Bool = false) -> Result<Event, Problem> {
         guard case .object(var object) = draft else { return .failure(.notAnObject(found: draft.kindName)) }
+        // Rebuilding the envelope below would silently drop a repeated key: refuse it here.
+        var keys = Set<String>()
+        for field in object.fields where !keys.insert(field.key).inserted {
+            return .failure(.envelope(EventCodec.DecodingError(field: field.key, reason: "appears twice in the same event")))
+        }
         let type = object["type"]?.stringValue ?? ""
         if object["v"] == nil { object["v"] = .int(EventVocabulary.schema(for: type)?.version ?? 1) }
         if object["seq"] == nil { object["seq"] = .int(lastSeq + 1) }
