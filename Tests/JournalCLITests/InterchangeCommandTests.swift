@@ -81,6 +81,19 @@ struct InterchangeCommandTests {
         #expect(missing.status == 64)
     }
 
+    @Test("a JSONL export recorded into a new journal gives the same journal")
+    func jsonlRestores() throws {
+        let directory = try CLI.temporaryDirectory()
+        let sample = CLI.sample("new-user.journal")
+        let jsonl = try CLI.run(["export", sample, "--format", "jsonl"])
+        #expect(jsonl.stdout == (try CLI.run(["cat", sample])).stdout)
+        let restored = directory + "/restored.journal"
+        #expect(try CLI.run(["record", restored], stdin: jsonl.stdout).status == 0)
+        let diff = try CLI.run(["diff", sample, restored])
+        #expect(diff.status == 0)
+        #expect(diff.stdout.hasSuffix("are identical (18 events)\n"))
+    }
+
     @Test("redacted exports keep the numbers and drop the notes")
     func redactedExports() throws {
         let (directory, csv, journal) = try InterchangeCommandTests.setUp()
