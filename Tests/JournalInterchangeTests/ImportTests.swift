@@ -277,6 +277,24 @@ heavy","Good day",8.5
         #expect(planner.plan(parsed, file: "in.csv", existing: events).summary.alreadyPresent == 2)
     }
 
+    @Test func theSameWorkoutUnderAnotherIDIsRecognisedByStartAndName() throws {
+        // Imported from Strong, exported as Hevy CSV (minutes only), imported again: nothing new.
+        let events = try record(planner.plan(try read(strongClassic), file: "in.csv", existing: []).drafts)
+        let hevy = try read(Exporters.hevyCSV(analysis(events), unit: .kg))
+        let again = planner.plan(hevy, file: "hevy.csv", existing: events)
+        #expect(again.drafts.isEmpty)
+        #expect(again.summary.alreadyPresent == 2)
+        // A workout the app recorded (id w1) exported and imported back: nothing new either.
+        let app = try record([
+            ["type": "workout.started", "at": "2024-05-01T18:00:05.000+01:00", "workout": "w1", "name": "Push", "session": .null],
+            ["type": "set.completed", "at": "2024-05-01T18:10:00.000+01:00", "workout": "w1", "exercise": "barbell-bench-press", "set": 1,
+             "weight": 80, "unit": "kg", "reps": 8, "kind": "working"],
+            ["type": "workout.finished", "at": "2024-05-01T19:00:00.000+01:00", "workout": "w1"],
+        ])
+        let strong = try read(Exporters.strongCSV(analysis(app), unit: .kg))
+        #expect(planner.plan(strong, file: "strong.csv", existing: app).summary.alreadyPresent == 1)
+    }
+
     @Test func workoutIDsDependOnlyOnStartAndName() throws {
         let parsed = try read(strongClassic)
         let other = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: -18000)

@@ -89,6 +89,12 @@ public struct ImportPlanner {
         "\(app)-" + hex(fnv1a("\(workout.start)|\(workout.name)"))
     }
 
+    /// `2021-02-10T16:46|Mittwoch`: the wall-clock minute a workout started, in its own offset, and its name.
+    static func sameWorkoutKey(start: Timestamp, name: String) -> String {
+        let minutes = Int64(floor(Double(start.localMilliseconds) / 60_000))
+        return "\(minutes)|\(name)"
+    }
+
     static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf29ce484222325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
@@ -120,8 +126,15 @@ public struct ImportPlanner {
         let app = export.layout.app
         var knownWorkouts = Set<String>()
         var knownCustom = Set<String>()
+        // The same workout already in the journal under another id (recorded by the app and exported, or imported
+        // from another app's export): same name, same wall-clock start to the minute.
+        var knownStarts = Set<String>()
         for event in existing {
-            if event.type == "workout.started", let id = event.string("workout") { knownWorkouts.insert(id) }
+            if event.type == "workout.started", let id = event.string("workout") {
+                knownWorkouts.insert(id)
+                let start = event.string("started_at").flatMap(Timestamp.init(rfc3339:)) ?? event.at
+                knownStarts.insert(ImportPlanner.sameWorkoutKey(start: start, name: event.string("name") ?? ""))
+            }
             if event.type == "exercise.created", let id = event.string("exercise") { knownCustom.insert(id) }
         }
         var drafts: [JSONValue] = []
@@ -154,7 +167,10 @@ public struct ImportPlanner {
             let id = usedInFile[base]! == 1 ? base : "\(base)-\(usedInFile[base]!)"
             let start = workout.start.timestamp(offsetSeconds: offsetSeconds)
             let finish = start.adding(milliseconds: Int64(max(0, workout.durationSeconds ?? 0)) * 1000)
-            if knownWorkouts.contains(id) { present += 1; continue }
+            if knownWorkouts.contains(id) || knownStarts.contains(ImportPlanner.sameWorkoutKey(start: start, name: workout.name.isEmpty ? "Workout" : workout.name)) {
+                present += 1
+                continue
+            }
             // Sets, numbered from 1 per exercise in file order; timed rows summed into one cardio entry per exercise.
             var sets: [JSONValue] = []
             var cardio: [(exercise: String, seconds: Double, km: Double)] = []
