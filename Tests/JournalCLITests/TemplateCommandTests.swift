@@ -67,6 +67,22 @@ struct TemplateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/new.journal"))
     }
 
+    @Test("an exercise given only by name is found in the catalogue")
+    func importByName() throws {
+        let dir = try CLI.temporaryDirectory()
+        let input = dir + "/in.json", journal = dir + "/n.journal"
+        try Data(#"{"format":"workout-journal/routine","version":1,"name":"By name","exercises":[{"name":"Bench Press (Barbell)","sets":3,"reps":"5"},{"name":"Squat (Barbell)","sets":3,"reps":"5"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: input))
+        #expect(try CLI.run(["template", "import", journal, input]).stdout == "imported \"By name\" as template t1 (2 exercises)\n")
+        #expect(try CLI.run(["templates", journal]).stdout == """
+            By name (t1) · 2 exercises
+              chest, quads
+              Barbell Bench Press: 3 × 5
+              Barbell Back Squat: 3 × 5
+
+            """)
+    }
+
     @Test("exporting an unknown template names the ones there are")
     func unknownTemplate() throws {
         let dir = try CLI.temporaryDirectory()
