@@ -57,15 +57,17 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         /// What the minutes and km fields show before the entry is logged (seed 004): the template's or plan's
         /// cardio preset, each value falling back to `lastCardio`'s; nil for a strength exercise with neither.
         public var cardioPrefill: CardioEntry?
+        /// Notes on the exercise and its sets (`exercise.noted`, `set.noted`), in order.
+        public var notes: [String]
         public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
                     completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
                     feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil,
-                    cardioPrefill: CardioEntry? = nil) {
+                    cardioPrefill: CardioEntry? = nil, notes: [String] = []) {
             self.exercise = exercise; self.name = name; self.prescribedSets = prescribedSets; self.reps = reps; self.restSeconds = restSeconds
             self.rows = rows; self.completedSets = completedSets; self.completed = completed; self.submitted = submitted
             self.repCounter = repCounter; self.warmup = warmup; self.nextTarget = nextTarget; self.feedback = feedback
             self.injuryWarnings = injuryWarnings; self.superset = superset; self.cardio = cardio; self.lastCardio = lastCardio
-            self.cardioPrefill = cardioPrefill
+            self.cardioPrefill = cardioPrefill; self.notes = notes
         }
     }
     public struct WarmupSuggestionView: Equatable, Sendable {
@@ -262,7 +264,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 completed: submitted || (!rows.isEmpty && doneCount == rows.count && doneCount >= prescribedCount),
                 submitted: submitted, repCounter: counter, warmup: warmup, nextTarget: target.map { DisplayWeight(kilograms: $0, in: unit) },
                 feedback: feedback, injuryWarnings: warnings, superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
-                cardio: workout.cardio.first { $0.exercise == exercise }, lastCardio: lastCardio, cardioPrefill: cardioPrefill))
+                cardio: workout.cardio.first { $0.exercise == exercise }, lastCardio: lastCardio, cardioPrefill: cardioPrefill,
+                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text)))
         }
 
         var rest: Rest?

@@ -207,7 +207,7 @@ extension ActiveWorkoutView: JSONRepresentable {
                     "warmup_set": json(e.warmup) { w in object(["weight": json(w.weight), "unit": json(w.unit.rawValue), "reps": json(w.reps), "percent": json(w.percent)]) },
                     "feedback": json(e.feedback, json),
                     "injury_warnings": .array(e.injuryWarnings.map { object(["muscle": json($0.muscle), "injury": json($0.injury), "message": json($0.message), "answer": json($0.answer, json)]) }),
-                    "superset": json(e.superset, json), "cardio": json(e.cardio), "last_cardio": json(e.lastCardio), "cardio_prefill": json(e.cardioPrefill),
+                    "superset": json(e.superset, json), "cardio": json(e.cardio), "last_cardio": json(e.lastCardio), "cardio_prefill": json(e.cardioPrefill), "notes": json(e.notes),
                     "sets": .array(e.rows.map { r in
                         object(["set": json(r.set), "weight": json(r.weight, json), "unit": json(r.unit.rawValue), "reps": json(r.reps, json),
                                 "kind": json(r.kind.rawValue), "completed": json(r.completed), "source": json(r.source.rawValue), "plus": json(r.plus)])

@@ -151,6 +151,7 @@ struct LifterProjectionTests {
             ev("set.added", at: "2026-11-17T18:03:00.000+01:00", ["workout": "w2", "exercise": "bench", "set": 2, "weight": 65, "unit": "kg", "reps": 9]),
             ev("set.added", at: "2026-11-17T18:03:10.000+01:00", ["workout": "w2", "exercise": "bench", "set": 3]),
             ev("set.removed", at: "2026-11-17T18:03:20.000+01:00", ["workout": "w2", "exercise": "bench", "set": 3]),
+            ev("exercise.noted", at: "2026-11-17T18:04:00.000+01:00", ["workout": "w2", "exercise": "bench", "note": "grip wider"]),
         ]
         let a = analysis(events, asOf: "2026-11-17T18:05:00.000+01:00")
         #expect(HistoryView(a).workouts == [WorkoutSummary(
@@ -168,6 +169,7 @@ struct LifterProjectionTests {
             .init(set: 1, weight: 65, unit: .kg, reps: 9, completed: true, source: .completed),
             .init(set: 2, weight: 65, unit: .kg, reps: 9, completed: false, source: .entered),
         ]])
+        #expect(ActiveWorkoutView(a)?.exercises.map(\.notes) == [["grip wider"]])
     }
 
     @Test("rest defaults: 90 s compound, 60 s isolation, the settings, and each exercise's own setting (0 = Off)")

@@ -42,6 +42,7 @@ struct ActiveCommand: ParsableCommand {
                         lines.append("    \(Text.number(prefill.minutes)) min" + (prefill.km.map { " • \(Text.number($0)) km" } ?? "")
                                      + (e.lastCardio == prefill ? "  (last session)" : "  (template)"))
                     }
+                    for note in e.notes { lines.append("  Note: \(note)") }
                     for row in e.rows {
                         let kind = row.kind == .working ? "" : " (\(row.kind.rawValue))"
                         let plus = row.plus > 0 ? "  +\(row.plus)" : ""
