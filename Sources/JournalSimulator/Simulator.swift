@@ -243,7 +243,7 @@ public struct Simulator {
                                                            targetReps: range.upperBound, targetSets: sets))
                     // Training makes the lifter a little stronger, less so near the ceiling.
                     let room = max(0, 1 - lifter.oneRepMaxKg / lifter.ceilingKg)
-                    lifter.oneRepMaxKg *= 1 + 0.012 * room + (rng.unit() - 0.5) * 0.004
+                    lifter.oneRepMaxKg *= 1 + 0.025 * room + (rng.unit() - 0.5) * 0.004
                     lifters[exercise] = lifter
                 }
                 if completedAny && !discardThis && rng.chance(0.25) {
@@ -366,7 +366,7 @@ public struct Simulator {
     /// Reps the lifter manages at `weightKg` (Epley inverted), tired a little more each set.
     func simulatedReps(lifter: Lifter, weightKg: Double, bodyweight: Bool, setIndex: Int, range: ClosedRange<Int>, rng: inout SplitMix64) -> Int {
         if bodyweight { return max(1, range.upperBound - setIndex + rng.int(-1...1)) }
-        let fresh = lifter.oneRepMaxKg * (1 - 0.025 * Double(setIndex))
+        let fresh = lifter.oneRepMaxKg * (1 - 0.012 * Double(setIndex))
         let possible = 30 * (fresh / max(weightKg, 1) - 1) + (rng.unit() - 0.5) * 2
         return max(0, min(range.upperBound + 1, Int(possible.rounded(.down))))
     }
