@@ -124,7 +124,7 @@ struct ConcurrencyTests {
         #expect(acknowledged.count == drafts.count)
         for snapshot in snapshots where Array(final.prefix(snapshot.count)) != snapshot { problems.append("a snapshot of \(snapshot.count) events is not a prefix") }
         #expect(problems == [])
-        #expect(snapshots.count > 5)
+        #expect(snapshots.count >= 2)
         print("reader during writes: \(snapshots.count) reads of a journal growing to \(final.count) events (\(Set(snapshots.map(\.count)).count) distinct sizes, \(tornTailsSeen) with a frame being written), all whole events")
     }
 }

@@ -29,4 +29,17 @@ struct CrashTests {
         #expect(harness.statistics.trials == CrashTests.trials)
         #expect(harness.statistics.acknowledged > 0)
     }
+
+    @Test("the harness itself notices a writer that acknowledges events it never wrote")
+    func harnessCatchesLostEvents() throws {
+        let scratch = ScratchDirectory("liar")
+        defer { scratch.remove() }
+        // A "writer" that prints a seq for every line and writes nothing.
+        let liar = scratch.file("liar.sh")
+        writeFileBytes(liar, Array("#!/bin/sh\nn=0\nwhile read line; do n=$((n+1)); echo $n; done\n".utf8), mode: 0o700)
+        let harness = CrashHarness(binary: liar, seed: 1)
+        var failures: [String] = []
+        for _ in 0..<20 { failures += try harness.runTrial() }
+        #expect(failures.contains { $0.contains("does not read after the kill") || $0.contains("were acknowledged but only") })
+    }
 }

@@ -56,7 +56,6 @@ struct HostileInputTests {
 /// field (or the byte, for JSON syntax), exit status 1, and the file byte for byte unchanged.
 @Suite("journal record refuses hostile lines")
 struct RecordRefusalTests {
-    static let scratch = ScratchDirectory("hostile")
     static let started = #"{"type":"workout.started","at":"2026-01-05T18:00:00.000+01:00","workout":"w1","name":"Push","session":null}"#
     static func set(_ fields: String) -> String {
         #"{"type":"set.completed","at":"2026-01-05T18:01:00.000+01:00","workout":"w1","exercise":"squat","# + fields + "}"
@@ -102,19 +101,21 @@ struct RecordRefusalTests {
     @Test("each hostile line is refused with its pinned message, exit status 1, and the file unchanged", arguments: 0..<cases.count)
     func refused(_ index: Int) throws {
         let (name, line, message) = RecordRefusalTests.cases[index]
-        let path = RecordRefusalTests.scratch.file("case-\(index).journal")
+        let scratch = ScratchDirectory("hostile")
+        defer { scratch.remove() }
+        let path = scratch.file("case-\(index).journal")
         let binary = try journalBinary()
-        let first = try Subprocess.run(binary, ["record", path, "--device", "ph"], stdin: RecordRefusalTests.started + "\n", scratch: RecordRefusalTests.scratch.path)
+        let first = try Subprocess.run(binary, ["record", path, "--device", "ph"], stdin: RecordRefusalTests.started + "\n", scratch: scratch.path)
         #expect(first.status == 0)
         let before = readFileBytes(path)
-        let child = try Subprocess(binary, ["record", path, "--device", "ph"], errorPath: RecordRefusalTests.scratch.file("err-\(index)"))
+        let child = try Subprocess(binary, ["record", path, "--device", "ph"], errorPath: scratch.file("err-\(index)"))
         // Line 1 is blank (skipped); line 2 is the hostile one; line 3 would be fine but must not be written.
         child.write("\n")
         child.writeBytes(line + [0x0A] + Array(RecordRefusalTests.set(#""set":1,"weight":100,"unit":"kg","reps":5,"kind":"working""#).utf8) + [0x0A])
         child.closeInput()
         let acknowledged = child.readAllLines()
         let status = child.wait()
-        let stderr = readFile(RecordRefusalTests.scratch.file("err-\(index)"))
+        let stderr = readFile(scratch.file("err-\(index)"))
         #expect(status == 1, "\(name)")
         #expect(acknowledged == [], "\(name)")
         #expect(stderr == "journal: \(path): \(message)\n", "\(name)")

@@ -71,6 +71,27 @@ struct SalvageTests {
         #expect(report.eventsLost == 10)
     }
 
+    @Test("a journal left with a pending seal (the writer died mid-seal) is salvaged whole, through its redo file")
+    func pendingSeal() throws {
+        let memory = MemoryStorage()
+        let scripted = ScriptedStorage(base: memory)
+        let journal = try EventJournal(path: "bad", storage: scripted, device: "ph", options: Fixtures.manyFrames, clock: { Fixtures.start })
+        let drafts = Fixtures.workoutDrafts("w1", sets: 3)
+        for draft in drafts.dropLast() { try journal.record(draft) }
+        // The last append is a write and an fsync; the seal then writes its redo file (create,
+        // truncate, write, fsync, directory fsync) and rewrites the journal: die at that rewrite.
+        scripted.crashAt = scripted.trace.count + 2 + 5
+        _ = try? journal.record(drafts.last!)
+        journal.close()
+        #expect(memory.exists("bad.seal"))
+        let report = try Salvage.salvage(source: "bad", output: "out", storage: memory)
+        #expect(report.appliedPendingSeal)
+        #expect(report.nothingLost)
+        #expect(report.eventsSaved == 5)
+        #expect(try JournalVerifier.verify(path: "out", storage: memory).isClean)
+        #expect(memory.exists("bad.seal"))  // the source and its redo file are left as they were
+    }
+
     @Test("salvage never overwrites: an existing output is refused and the source is not changed")
     func refusesExistingOutput() throws {
         let storage = MemoryStorage()
