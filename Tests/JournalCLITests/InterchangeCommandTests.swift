@@ -147,7 +147,7 @@ struct InterchangeCommandTests {
         let streak = try CLI.run(["explain", sample, "streak", "--as-of", "2026-11-22T12:00:00-05:00"])
         #expect(streak.stdout.contains("week streak: 12 (longest 12)"))
         let deload = try CLI.run(["explain", sample, "deload", "barbell-bench-press", "--as-of", "2026-11-22T12:00:00-05:00"])
-        #expect(deload.stdout.contains("w9 on 2026-09-14: 62.5 kg × 11,12,10,8,8 vs 12 reps → deloaded; target 55 kg (failure 3 of 3)"))
+        #expect(deload.stdout.contains("w9 on 2026-09-14: 62.5 kg × 11,13,12,10,11 vs 12 reps → deloaded; target 55 kg (failure 3 of 3)"))
         let record = try CLI.run(["explain", sample, "record", "barbell-bench-press", "--json", "--as-of", "2026-11-22T12:00:00-05:00"])
         #expect(record.stdout.hasPrefix("{\"exercise\":\"barbell-bench-press\",\"records\":["))
         #expect(try CLI.run(["explain", sample, "mood"]).status == 64)
