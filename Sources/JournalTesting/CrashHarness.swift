@@ -4,6 +4,7 @@ import Glibc
 import EventJournal
 import JournalEvents
 import JournalStore
+import JournalSimulator
 
 /// Kill-and-verify, as RocksDB's crash test does it: runs the real `journal record FILE` with
 /// events on a pipe, kills it with SIGKILL at a random moment, then checks the journal:
@@ -158,19 +159,5 @@ public final class CrashHarness {
     }
 }
 
-/// SplitMix64: a small deterministic generator for test schedules.
-public struct TestRandom: Sendable {
-    var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    public mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
-    public mutating func chance(_ probability: Double) -> Bool { Double(next() % 1_000_000) / 1_000_000 < probability }
-}
+/// The test schedules draw from the simulator's seedable generator (SplitMix64).
+public typealias TestRandom = SplitMix64

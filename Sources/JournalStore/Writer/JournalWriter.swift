@@ -14,7 +14,7 @@ public final class JournalWriter {
         /// Compression level of sealed frames.
         public var sealLevel: Int32 = 19
         /// A sealed frame absorbs the sealed frame before it while both hold less than this.
-        public var sealTargetBytes = 256 << 10
+        public var sealTargetBytes = 32 << 10
         public init() {}
     }
 
