@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "WorkoutJournal",
                 dependencies: ["EventJournal", "JournalEvents", "TrainingDomain", "JournalProjections"],
                 swiftSettings: swiftSettings),
-        .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "EventJournal"],
+        .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "EventJournal", "JournalSimulator"],
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalCLI",
@@ -60,6 +60,14 @@ let package = Package(
         .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalCLITests", dependencies: ["JournalCLI"], swiftSettings: swiftSettings),
+        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalProjections"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "JournalInterchangeTests",
+                    dependencies: ["JournalInterchange", "JournalEvents", "JournalProjections", "TrainingDomain"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "ReliabilityTests",
+                    dependencies: ["EventJournal", "JournalEvents", "JournalStore", "JournalTesting", "JournalSimulator"],
+                    swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v5]
 )

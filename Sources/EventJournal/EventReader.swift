@@ -15,11 +15,13 @@ public enum EventReader {
     @discardableResult
     public static func forEach(path: String, storage: any Storage = PosixStorage(), untilSeq: Int? = nil,
                                badLines: ((BadLine) -> Void)? = nil,
+                               progress: ((_ frameOffset: Int) -> Void)? = nil,
                                _ body: (Event) throws -> Void) throws(JournalError) -> ScanReport {
         struct Stop: Error {}
         let decoder = EventCodec.StreamDecoder()
         do {
             return try JournalReader.read(path: path, storage: storage) { line, location in
+                progress?(location.frameOffset)
                 do {
                     let event = try decoder.decode(line)
                     if let untilSeq, event.seq > untilSeq { throw Stop() }

@@ -25,13 +25,16 @@ public struct VerifyReport: Sendable {
 public enum JournalVerifier {
     public static let maximumListed = 20
 
-    public static func verify(path: String, storage: any Storage = PosixStorage()) throws(JournalError) -> VerifyReport {
+    /// `progress` gets the byte offset of the frame being checked (for a progress bar).
+    public static func verify(path: String, storage: any Storage = PosixStorage(),
+                              progress: ((Int) -> Void)? = nil) throws(JournalError) -> VerifyReport {
         var report = VerifyReport(scan: ScanReport())
         var rules = RecordingRules()
         var lastSeq = 0
         var seen = Set<String>()
         report.pendingSeal = storage.exists(JournalWriter.sealPath(path))
-        report.scan = try EventReader.forEach(path: path, storage: storage, badLines: { report.badLines.append($0) }) { event in
+        report.scan = try EventReader.forEach(path: path, storage: storage, badLines: { report.badLines.append($0) },
+                                              progress: progress) { event in
             report.events += 1
             if event.seq != lastSeq + 1 { report.seqGaps.append((lastSeq, event.seq)) }
             lastSeq = event.seq

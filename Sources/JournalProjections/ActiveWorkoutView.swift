@@ -54,13 +54,20 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var cardio: CardioEntry?
         /// The latest finished workout's cardio entry for this exercise: the prefill of the minutes and km fields.
         public var lastCardio: CardioEntry?
+        /// What the minutes and km fields show before the entry is logged (seed 004): the template's or plan's
+        /// cardio preset, each value falling back to `lastCardio`'s; nil for a strength exercise with neither.
+        public var cardioPrefill: CardioEntry?
+        /// Notes on the exercise and its sets (`exercise.noted`, `set.noted`), in order.
+        public var notes: [String]
         public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
                     completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
-                    feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil) {
+                    feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil,
+                    cardioPrefill: CardioEntry? = nil, notes: [String] = []) {
             self.exercise = exercise; self.name = name; self.prescribedSets = prescribedSets; self.reps = reps; self.restSeconds = restSeconds
             self.rows = rows; self.completedSets = completedSets; self.completed = completed; self.submitted = submitted
             self.repCounter = repCounter; self.warmup = warmup; self.nextTarget = nextTarget; self.feedback = feedback
             self.injuryWarnings = injuryWarnings; self.superset = superset; self.cardio = cardio; self.lastCardio = lastCardio
+            self.cardioPrefill = cardioPrefill; self.notes = notes
         }
     }
     public struct WarmupSuggestionView: Equatable, Sendable {
@@ -151,8 +158,13 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                         workingIndex += 1
                         totalSets += 1; totalReps += set.reps; volume += set.volumeKilograms
                     }
-                    rows.append(Row(set: number, weight: DisplayWeight(kilograms: set.kilograms, in: unit).weight, unit: unit, reps: set.reps,
-                                    kind: set.kind, completed: true, source: .completed, plus: plus))
+                    let row = Row(set: number, weight: DisplayWeight(kilograms: set.kilograms, in: unit).weight, unit: unit, reps: set.reps,
+                                  kind: set.kind, completed: true, source: .completed, plus: plus)
+                    // Values typed into this row before or after ticking it keep carrying to the later incomplete rows.
+                    if workout.rows.contains(where: { $0.exercise == exercise && $0.set == number && ($0.weight != nil || $0.reps != nil) }) {
+                        carried[row.kind] = (row.weight, row.reps)
+                    }
+                    rows.append(row)
                     continue
                 }
                 let entered = workout.rows.first { $0.exercise == exercise && $0.set == number }
@@ -167,10 +179,20 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                     row.reps = values.reps
                     row.source = .propagated
                 } else if let config = prescription?.setConfigs[safe: number - 1], config.weight != nil || config.reps != nil {
+                    // Seed 004: the template's values, each falling back to the last session's when the template has none.
+                    let last = lastSession[safe: number - 1] ?? lastSession.last
                     row.weight = config.weight.map { DisplayWeight(kilograms: (config.unit ?? .kg).kilograms($0), in: unit).weight }
-                    row.reps = config.reps
+                        ?? last.map { DisplayWeight(kilograms: $0.kilograms, in: unit).weight }
+                    row.reps = config.reps ?? last?.reps
                     row.kind = entered?.kind ?? config.kind
                     row.source = .template
+                } else if let config = prescription?.setConfigs[safe: number - 1], entered == nil, config.kind != .working,
+                          let last = lastSession[safe: number - 1] ?? lastSession.last {
+                    // A template row with only a kind (a warm-up) keeps its kind, with the last session's values.
+                    row.weight = DisplayWeight(kilograms: last.kilograms, in: unit).weight
+                    row.reps = last.reps
+                    row.kind = config.kind
+                    row.source = .lastSession
                 } else if let last = lastSession[safe: number - 1] ?? lastSession.last {
                     row.weight = DisplayWeight(kilograms: last.kilograms, in: unit).weight
                     row.reps = last.reps
@@ -229,17 +251,21 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                         answer: workout.injuryAnswers.last { $0.exercise == exercise && $0.muscle == muscle }?.choice))
                 }
             }
-            let rest = prescription?.restSeconds
-                ?? (analysis.isCompound(exercise) ? ledger.settings["rest_compound_s"] : ledger.settings["rest_isolation_s"])?.intValue
-                ?? ledger.settings["rest_default_s"]?.intValue ?? 120
+            let rest = ActiveWorkoutView.defaultRest(exercise, prescription: prescription, analysis)
+            let lastCardio = analysis.finished.last { $0.cardio.contains { $0.exercise == exercise } }?.cardio.first { $0.exercise == exercise }
+            var cardioPrefill = lastCardio
+            if prescription?.minutes != nil || prescription?.km != nil {
+                cardioPrefill = CardioEntry(exercise: exercise, minutes: prescription?.minutes ?? lastCardio?.minutes ?? 0,
+                                            km: prescription?.km ?? lastCardio?.km)
+            }
             exercises.append(Exercise(
                 exercise: exercise, name: analysis.exerciseName(exercise), prescribedSets: prescribedCount, reps: prescription?.reps,
                 restSeconds: rest, rows: rows, completedSets: doneCount,
                 completed: submitted || (!rows.isEmpty && doneCount == rows.count && doneCount >= prescribedCount),
                 submitted: submitted, repCounter: counter, warmup: warmup, nextTarget: target.map { DisplayWeight(kilograms: $0, in: unit) },
                 feedback: feedback, injuryWarnings: warnings, superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
-                cardio: workout.cardio.first { $0.exercise == exercise },
-                lastCardio: analysis.finished.last { $0.cardio.contains { $0.exercise == exercise } }?.cardio.first { $0.exercise == exercise }))
+                cardio: workout.cardio.first { $0.exercise == exercise }, lastCardio: lastCardio, cardioPrefill: cardioPrefill,
+                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text)))
         }
 
         var rest: Rest?
@@ -271,6 +297,19 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                   exercises: exercises, rest: rest, warmup: warmup, sets: totalSets, reps: totalReps,
                   volumeKilograms: Rounding.kilograms(volume), canFinish: !workout.sets.isEmpty || !workout.cardio.isEmpty,
                   previousWorkout: previous?.id)
+    }
+}
+
+extension ActiveWorkoutView {
+    /// The rest after a set of `exercise` (PROJECTIONS.md §"Active workout"): the exercise's own setting
+    /// (`rest.configured`, 0 = Off), else what the workout prescribes, else the `rest_compound_s` / `rest_isolation_s`
+    /// setting, else `rest_default_s`, else 90 s for a compound and 60 s for an isolation exercise (seed 002).
+    public static func defaultRest(_ exercise: String, prescription: Prescription?, _ analysis: Analysis) -> Int {
+        let ledger = analysis.ledger
+        let compound = analysis.isCompound(exercise)
+        return ledger.restSettings[exercise] ?? prescription?.restSeconds
+            ?? (compound ? ledger.settings["rest_compound_s"] : ledger.settings["rest_isolation_s"])?.intValue
+            ?? ledger.settings["rest_default_s"]?.intValue ?? (compound ? 90 : 60)
     }
 }
 

@@ -207,7 +207,7 @@ extension ActiveWorkoutView: JSONRepresentable {
                     "warmup_set": json(e.warmup) { w in object(["weight": json(w.weight), "unit": json(w.unit.rawValue), "reps": json(w.reps), "percent": json(w.percent)]) },
                     "feedback": json(e.feedback, json),
                     "injury_warnings": .array(e.injuryWarnings.map { object(["muscle": json($0.muscle), "injury": json($0.injury), "message": json($0.message), "answer": json($0.answer, json)]) }),
-                    "superset": json(e.superset, json), "cardio": json(e.cardio), "last_cardio": json(e.lastCardio),
+                    "superset": json(e.superset, json), "cardio": json(e.cardio), "last_cardio": json(e.lastCardio), "cardio_prefill": json(e.cardioPrefill), "notes": json(e.notes),
                     "sets": .array(e.rows.map { r in
                         object(["set": json(r.set), "weight": json(r.weight, json), "unit": json(r.unit.rawValue), "reps": json(r.reps, json),
                                 "kind": json(r.kind.rawValue), "completed": json(r.completed), "source": json(r.source.rawValue), "plus": json(r.plus)])
@@ -231,7 +231,8 @@ extension TemplatesView: JSONRepresentable {
                     "note": json(t.note, json), "created_at": json(t.createdAt), "last_used_at": json(t.lastUsedAt, json),
                     "exercises": .array(t.exercises.map { e in
                         object(["exercise": json(e.exercise), "name": json(e.name), "sets": json(e.sets), "reps": json(e.reps, json),
-                                "superset": json(e.superset, json), "set_configs": json(e.setConfigs)])
+                                "superset": json(e.superset, json), "set_configs": json(e.setConfigs), "rest_s": json(e.restSeconds, json),
+                                "note": json(e.note, json), "minutes": json(e.minutes, json), "km": json(e.km, json)])
                     })])
         })])
     }
@@ -261,6 +262,7 @@ extension ProfileView: JSONRepresentable {
             },
             "programme": json(programme), "favourites": json(favourites), "settings": .object(JSONObject(settings)),
             "workouts": json(workouts),
+            "exercise_rest": .object(JSONObject(exerciseRest.map { JSONField($0.exercise, .int($0.seconds)) })),
         ])
     }
 }

@@ -27,6 +27,8 @@ public struct Ledger: Equatable, Sendable {
     public internal(set) var favourites: [String] = []
     public internal(set) var progression: [String: ProgressionSettings] = [:]
     public internal(set) var settings: [String: JSONValue] = [:]
+    /// Per-exercise default rest from `rest.configured` (seconds; 0 = Off).
+    public internal(set) var restSettings: [String: Int] = [:]
     var workoutIndex: [String: Int] = [:]
 
     public init(asOf: Timestamp) { self.asOf = asOf }
@@ -90,6 +92,13 @@ public struct Ledger: Equatable, Sendable {
                     if let reps = event.int("reps") { workout.sets[index].reps = reps }
                     if let kind = event.string("kind") { workout.sets[index].kind = SetKind(kind) }
                     if let rpe = event.double("rpe") { workout.sets[index].rpe = rpe }
+                    if workout.status == .open, event["weight"] != nil || event["reps"] != nil {
+                        // Seed 004: an edited value carries to the later incomplete rows; the row remembers it was entered.
+                        let set = workout.sets[index]
+                        let row = SetRow(exercise: exercise, set: number, weight: set.weight, unit: set.unit, reps: set.reps, kind: set.kind)
+                        if let rowIndex = workout.rows.firstIndex(where: { $0.set == number && $0.exercise == exercise }) { workout.rows[rowIndex] = row }
+                        else { workout.rows.append(row) }
+                    }
                 } else if let index = workout.rows.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
                     if let weight = event.double("weight") { workout.rows[index].weight = weight }
                     if let unit = WeightUnit(event.string("unit")) { workout.rows[index].unit = unit }
@@ -152,6 +161,7 @@ public struct Ledger: Equatable, Sendable {
                 workout.status = .finished
                 workout.finishedAt = event.string("finished_at").flatMap(Timestamp.init(rfc3339:)) ?? event.at
                 workout.rest = nil
+                workout.dropUnperformed()
             }
         case "workout.discarded":
             withWorkout(event) { workout in if workout.status == .open { workout.status = .discarded } }
@@ -304,12 +314,7 @@ public struct Ledger: Equatable, Sendable {
         } else if let session = workout.session, let programme, programme.sessions.indices.contains(session) {
             prescriptions = programme.sessions[session].exercises
         } else if let previous = workout.repeatOf.flatMap({ self.workout($0) }) {
-            prescriptions = previous.performedExercises.map { exercise in
-                Prescription(exercise: exercise, setConfigs: previous.sets(of: exercise).map {
-                    PrescribedSet(weight: $0.weight, unit: $0.unit, reps: $0.reps, kind: $0.kind)
-                }, minutes: previous.cardio.first(where: { $0.exercise == exercise })?.minutes,
-                   km: previous.cardio.first(where: { $0.exercise == exercise })?.km)
-            }
+            prescriptions = previous.repeatPrescriptions
         }
         if let template = workout.template, let index = templates.firstIndex(where: { $0.id == template }) {
             templates[index].lastUsedAt = event.at
@@ -376,13 +381,17 @@ public struct Ledger: Equatable, Sendable {
                                   priorityMuscles: object["priority_muscles"]?.arrayValue?.compactMap(\.stringValue) ?? [],
                                   goal: object["goal"]?.stringValue, ruleset: event.string("ruleset") ?? "", generatedAt: event.at)
         case "programme.reset":
+            // Retaking the quiz: the programme ends and the new answers start from nothing.
             programme = nil
+            answers = [:]
+        case "rest.configured":
+            if let id = event.string("exercise"), let seconds = event.int("seconds") { restSettings[id] = seconds }
         case "exercise.created":
             guard let id = event.string("exercise"), let name = event.string("name") else { return }
             customExercises[id] = CustomExercise(id: id, name: name, primaryMuscles: event.array("primary_muscles")?.compactMap(\.stringValue) ?? [],
                                                  mechanic: event.string("mechanic"))
         case "exercise.favourited":
-            if let id = event.string("exercise"), !favourites.contains(id) { favourites.append(id) }
+            if let id = event.string("exercise"), !favourites.contains(id), favourites.count < 10 { favourites.append(id) }
         case "exercise.unfavourited":
             favourites.removeAll { $0 == event.string("exercise") }
         case "progression.configured":
@@ -409,7 +418,12 @@ public struct Ledger: Equatable, Sendable {
             templates.removeAll { $0.id == event.string("template") }
         case "workout.planned":
             guard let id = event.string("plan") else { return }
-            let plan = PlannedWorkout(id: id, name: event.string("name") ?? "Workout", exercises: Prescription.list(event["exercises"]),
+            var exercises = Prescription.list(event["exercises"])
+            if exercises.isEmpty, let previous = event.string("repeat_of").flatMap({ workout($0) }), previous.isFinished {
+                // "Repeat last workout" with nothing listed: the repeated workout's exercises and sets are the plan.
+                exercises = previous.repeatPrescriptions
+            }
+            let plan = PlannedWorkout(id: id, name: event.string("name") ?? "Workout", exercises: exercises,
                                       date: event.string("date"), repeatOf: event.string("repeat_of"), plannedAt: event.at)
             if let index = plans.firstIndex(where: { $0.id == id }) { plans[index] = plan } else { plans.append(plan) }
         default:
@@ -424,4 +438,25 @@ extension WorkoutRecord {
     }
 
     mutating func markEdited() { if status == .finished { edited = true } }
+
+    /// Seed 004: finishing discards incomplete sets and removes exercises with no completed set (or cardio entry).
+    mutating func dropUnperformed() {
+        let performed = performedExercises
+        exercises.removeAll { !performed.contains($0.exercise) }
+        rows = []
+        for index in supersets.indices { supersets[index].exercises.removeAll { !performed.contains($0) } }
+        supersets.removeAll { $0.exercises.count < 2 }
+        submitted.removeAll { !performed.contains($0) }
+    }
+
+    /// What repeating this workout, or saving it as a template, prescribes: its performed exercises in order, each
+    /// with its completed sets as per-set configurations (warm-ups kept), its cardio, and its superset groups.
+    public var repeatPrescriptions: [Prescription] {
+        performedExercises.map { exercise in
+            let cardio = cardio.first { $0.exercise == exercise }
+            return Prescription(exercise: exercise, setConfigs: sets(of: exercise).map {
+                PrescribedSet(weight: $0.weight, unit: $0.unit, reps: $0.reps, kind: $0.kind)
+            }, superset: supersets.first { $0.exercises.contains(exercise) }?.group, minutes: cardio?.minutes, km: cardio?.km)
+        }
+    }
 }

@@ -12,8 +12,15 @@ public struct TemplatesView: Equatable, Sendable {
             /// Per-set configurations in the display unit (empty when given as a count).
             public var setConfigs: [PrescribedSet]
             public var superset: String?
-            public init(exercise: String, name: String, sets: Int, reps: String?, setConfigs: [PrescribedSet], superset: String?) {
+            public var restSeconds: Int?
+            public var note: String?
+            /// Cardio presets (seed 004: duration and distance instead of sets).
+            public var minutes: Double?
+            public var km: Double?
+            public init(exercise: String, name: String, sets: Int, reps: String?, setConfigs: [PrescribedSet], superset: String?,
+                        restSeconds: Int? = nil, note: String? = nil, minutes: Double? = nil, km: Double? = nil) {
                 self.exercise = exercise; self.name = name; self.sets = sets; self.reps = reps; self.setConfigs = setConfigs; self.superset = superset
+                self.restSeconds = restSeconds; self.note = note; self.minutes = minutes; self.km = km
             }
         }
         public var template: String
@@ -52,7 +59,7 @@ public struct TemplatesView: Equatable, Sendable {
                                       converted.unit = unit
                                   }
                                   return converted
-                              }, superset: p.superset)
+                              }, superset: p.superset, restSeconds: p.restSeconds, note: p.note, minutes: p.minutes, km: p.km)
             }, muscles: muscles, note: template.note, createdAt: template.createdAt, lastUsedAt: template.lastUsedAt)
         })
     }
@@ -76,6 +83,16 @@ public struct ProfileView: Equatable, Sendable {
     /// Every `settings.changed` key with its latest value, sorted by key.
     public var settings: [JSONField]
     public var workouts: Int
+    /// Each exercise's own rest (`rest.configured`, seed 004's picker; 0 = Off), by exercise id.
+    public var exerciseRest: [(exercise: String, seconds: Int)]
+
+    public static func == (a: ProfileView, b: ProfileView) -> Bool {
+        a.name == b.name && a.email == b.email && a.memberSince == b.memberSince && a.unit == b.unit && a.birthDate == b.birthDate
+            && a.gender == b.gender && a.height == b.height && a.bodyWeight == b.bodyWeight && a.subscription == b.subscription
+            && a.subscriptionStatus == b.subscriptionStatus && a.programme == b.programme && a.favourites == b.favourites
+            && a.settings == b.settings && a.workouts == b.workouts
+            && a.exerciseRest.map(\.exercise) == b.exerciseRest.map(\.exercise) && a.exerciseRest.map(\.seconds) == b.exerciseRest.map(\.seconds)
+    }
 
     public init(_ analysis: Analysis) {
         let ledger = analysis.ledger
@@ -94,5 +111,6 @@ public struct ProfileView: Equatable, Sendable {
         favourites = ledger.favourites
         settings = ledger.settings.keys.sorted().map { JSONField($0, ledger.settings[$0]!) }
         workouts = analysis.finished.count
+        exerciseRest = ledger.restSettings.keys.sorted().map { ($0, ledger.restSettings[$0]!) }
     }
 }

@@ -95,9 +95,13 @@ public struct Simulator {
         var lifters: [String: Lifter] = [:]
         var workoutCounter = 0
         var discardedOnce = false, swappedOnce = false, undoneOnce = false, templateSaved = false
+        var plannedOnce = false, repeatedOnce = false
+        /// The latest finished workout of each programme session (what "repeat" copies).
+        var lastFinishedBySession: [Int: String] = [:]
         var editedOnce = false, deletedOnce = false, backdatedOnce = false
         var lastFinished: (id: String, exercise: String, set: Int, weight: Double, reps: Int)?
         var templateID: String?
+        var templateSession = -1, templateSuperset = false
 
         for week in 0..<weeks {
             if let move = profile.move, week == move.week { offset = move.offsetSeconds }
@@ -113,8 +117,28 @@ public struct Simulator {
                 var t = localTime(day: day, hour: rng.int(17...19), minute: rng.int(0...59), offset: offset)
                 var batch: [JSONValue] = []
                 var started: KeyValuePairs<String, JSONValue> = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex)]
-                if let templateID, rng.chance(0.15) {
+                // Now and then the workout is started from the saved template, when it is of the same session (its exercises).
+                var fromTemplate = false
+                if let templateID, rng.chance(0.15), sessionIndex == templateSession {
+                    fromTemplate = true
                     started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "template": .string(templateID)]
+                }
+                if week == 3 && !plannedOnce {
+                    // Once, the lifter plans the session in the afternoon (seed 003 WorkoutPlanner), then starts the plan.
+                    plannedOnce = true
+                    fromTemplate = false
+                    let items: [JSONValue] = (session["exercises"]?.arrayValue ?? []).compactMap(\.objectValue).map { spec in
+                        .object(JSONObject(spec.fields.filter { ["exercise", "sets", "reps", "rest_s", "note"].contains($0.key) }))
+                    }
+                    batches.append([draft("workout.planned", t.adding(milliseconds: -1_200_000), [
+                        "plan": "p1", "name": .string(name), "exercises": .array(items), "date": .string(LocalDate(day: day).description),
+                    ])])
+                    started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "plan": "p1"]
+                } else if week == 5 && !repeatedOnce, let previous = lastFinishedBySession[sessionIndex] {
+                    // Once, "Repeat" on the last workout of this session (seed 003): its exercises and sets are the prescription.
+                    repeatedOnce = true
+                    fromTemplate = false
+                    started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "repeat_of": .string(previous)]
                 }
                 batch.append(draft("workout.started", t, started))
                 if rng.chance(0.6) {
@@ -129,8 +153,11 @@ public struct Simulator {
                 var completedAny = false
                 var exercises = (session["exercises"]?.arrayValue ?? []).compactMap(\.objectValue)
                 // Now and then the last two exercises are done as a superset (seed 004).
-                let superset = exercises.count >= 4 && rng.chance(0.3)
-                if superset {
+                let rolled = exercises.count >= 4 && rng.chance(0.3)
+                // A template's superset is restored when the workout starts from it (seed 004).
+                let linkedByTemplate = fromTemplate && templateSuperset
+                let superset = rolled || linkedByTemplate
+                if rolled && !linkedByTemplate {
                     let pair = exercises.suffix(2).compactMap { $0["exercise"] }
                     batch.append(draft("superset.linked", t, ["workout": .string(workout), "group": .string("\(workout)-s1"), "exercises": .array(pair)]))
                 }
@@ -203,6 +230,12 @@ public struct Simulator {
                         if discardThis && exerciseIndex == 0 && index == 1 { break }
                     }
                     if discardThis && exerciseIndex == 0 { break }
+                    if exerciseIndex == exercises.count - 1 && !bodyweight && rng.chance(0.15) {
+                        // A drop set to finish: lighter, straight after the last set, and no rest timer (seed 004).
+                        setNumber += 1
+                        t = t.adding(milliseconds: 25_000)
+                        batch.append(setDraft(workout, exercise, setNumber, roundWeight(weightKg * 0.7), rng.int(6...10), "drop", t))
+                    }
                     t = t.adding(milliseconds: 5_000)
                     batch.append(draft("exercise.submitted", t, ["workout": .string(workout), "exercise": .string(exercise)]))
                     finishedNames.append(exercise)
@@ -210,7 +243,7 @@ public struct Simulator {
                                                            targetReps: range.upperBound, targetSets: sets))
                     // Training makes the lifter a little stronger, less so near the ceiling.
                     let room = max(0, 1 - lifter.oneRepMaxKg / lifter.ceilingKg)
-                    lifter.oneRepMaxKg *= 1 + 0.012 * room + (rng.unit() - 0.5) * 0.004
+                    lifter.oneRepMaxKg *= 1 + 0.025 * room + (rng.unit() - 0.5) * 0.004
                     lifters[exercise] = lifter
                 }
                 if completedAny && !discardThis && rng.chance(0.25) {
@@ -227,6 +260,7 @@ public struct Simulator {
                 } else if completedAny {
                     if rng.chance(0.1) { batch.append(draft("workout.noted", t, ["workout": .string(workout), "note": "Felt strong today"])) }
                     batch.append(draft("workout.finished", t.adding(milliseconds: 1_000), ["workout": .string(workout)]))
+                    lastFinishedBySession[sessionIndex] = workout
                 } else {
                     batch.append(draft("workout.discarded", t, ["workout": .string(workout)]))
                 }
@@ -236,6 +270,8 @@ public struct Simulator {
                 if !templateSaved && completedAny && !discardThis {
                     templateSaved = true
                     templateID = "t1"
+                    templateSession = sessionIndex
+                    templateSuperset = superset
                     let items: [JSONValue] = exercises.prefix(finishedNames.count).map { spec in
                         var item: JSONObject = ["exercise": spec["exercise"] ?? "", "sets": spec["sets"] ?? 3, "reps": spec["reps"] ?? "8-12",
                                                 "rest_s": spec["rest_s"] ?? 90]
@@ -287,6 +323,8 @@ public struct Simulator {
                 batches.append([
                     draft("settings.changed", monday, ["key": "rest_compound_s", "value": 120]),
                     draft("exercise.favourited", monday.adding(milliseconds: 5_000), ["exercise": sessions.first?.objectValue?["exercises"]?.arrayValue?.first?.objectValue?["exercise"] ?? "barbell-back-squat"]),
+                    // Seed 004's per-exercise rest picker, on the first session's last exercise.
+                    draft("rest.configured", monday.adding(milliseconds: 10_000), ["exercise": sessions.first?.objectValue?["exercises"]?.arrayValue?.last?.objectValue?["exercise"] ?? "barbell-back-squat", "seconds": 90]),
                 ])
             }
         }
@@ -328,7 +366,7 @@ public struct Simulator {
     /// Reps the lifter manages at `weightKg` (Epley inverted), tired a little more each set.
     func simulatedReps(lifter: Lifter, weightKg: Double, bodyweight: Bool, setIndex: Int, range: ClosedRange<Int>, rng: inout SplitMix64) -> Int {
         if bodyweight { return max(1, range.upperBound - setIndex + rng.int(-1...1)) }
-        let fresh = lifter.oneRepMaxKg * (1 - 0.025 * Double(setIndex))
+        let fresh = lifter.oneRepMaxKg * (1 - 0.012 * Double(setIndex))
         let possible = 30 * (fresh / max(weightKg, 1) - 1) + (rng.unit() - 0.5) * 2
         return max(0, min(range.upperBound + 1, Int(possible.rounded(.down))))
     }

@@ -67,6 +67,12 @@ enum SampleValues {
         case "questionnaire.answered": object["question"] = "days_per_week"; object["answer"] = 4
         case "set.completed", "set.added", "set.edited": object["unit"] = "kg"; object["weight"] = 100
         case "set.rated": object["rpe"] = 8.5
+        case "rest.adjusted": object["delta_s"] = 30
+        case "workout.planned", "template.created", "template.updated":
+            // A superset links at least two adjacent exercises.
+            guard case .array(let items)? = object["exercises"], case .object(var second)? = items.first else { break }
+            second["exercise"] = "barbell-row"
+            object["exercises"] = .array(items + [.object(second)])
         default: break
         }
         return object

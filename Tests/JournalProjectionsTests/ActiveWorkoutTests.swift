@@ -40,7 +40,7 @@ struct ActiveWorkoutTests {
                 }, completedSets: 0, completed: false, submitted: false, repCounter: 0,
                       warmup: .init(weight: 20, unit: kg, reps: 10, percent: "50-70%"), nextTarget: DisplayWeight(weight: 42.5, unit: kg),
                       feedback: nil, injuryWarnings: []),
-                .init(exercise: "squat", name: "Squat", prescribedSets: 2, reps: "5", restSeconds: 120, rows: (1...2).map {
+                .init(exercise: "squat", name: "Squat", prescribedSets: 2, reps: "5", restSeconds: 90, rows: (1...2).map {
                     .init(set: $0, weight: nil, unit: kg, reps: nil, completed: false, source: .none)
                 }, completedSets: 0, completed: false, submitted: false, repCounter: 0, warmup: nil, nextTarget: nil, feedback: nil,
                       injuryWarnings: [.init(muscle: "quads", injury: "knees", message: warning, answer: "continue")]),

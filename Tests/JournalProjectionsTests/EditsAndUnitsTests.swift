@@ -104,6 +104,7 @@ struct EditsAndUnitsTests {
         #expect(active?.exercises.map(\.exercise) == ["running"])
         #expect(active?.exercises.first?.lastCardio == CardioEntry(exercise: "running", minutes: 20, km: 4))
         #expect(active?.exercises.first?.cardio == nil)
+        #expect(active?.exercises.first?.cardioPrefill == CardioEntry(exercise: "running", minutes: 20, km: 4))
     }
 }
 

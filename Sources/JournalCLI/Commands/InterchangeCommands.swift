@@ -1,6 +1,104 @@
 import ArgumentParser
+import Foundation
+import JournalEvents
+import JournalProjections
+import TrainingDomain
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Journal {
     /// Import, export, charts, report, timeline, explain, diff, merge, salvage.
-    static let interchangeSubcommands: [any ParsableCommand.Type] = []
+    static let interchangeSubcommands: [any ParsableCommand.Type] = [
+        ExportCommand.self, ImportCommand.self, ChartCommand.self, ReportCommand.self, TimelineCommand.self,
+        ExplainCommand.self, DiffCommand.self,
+    ]
+}
+
+/// Shared by the interchange commands: reading inputs, writing outputs, the terminal.
+enum Interchange {
+    /// The latest `at` in `events` (the as-of time of exports and reports), or now for an empty journal.
+    static func latest(_ events: [Event]) -> Timestamp {
+        events.max { $0.at < $1.at }?.at ?? SystemClock.now()
+    }
+
+    /// Every finished workout, whatever its recording time.
+    static func analysis(_ events: [Event], asOf: Timestamp? = nil) -> Analysis {
+        Projections.analysis(events: events, asOf: asOf ?? latest(events), context: Journal.projectionContext)
+    }
+
+    static func readText(_ path: String, what: String) throws -> String {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Failure(message: "\(path): no such file (check the path of the \(what))")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(message: "\(path): cannot be read (check its permissions)")
+        }
+        if let text = String(data: data, encoding: .utf8) { return text }
+        if let text = String(data: data, encoding: .isoLatin1) { return text }
+        throw Failure(message: "\(path): is not text (UTF-8 or Latin-1); export it again as CSV")
+    }
+
+    /// Writes `text` to `path` (through a temporary file renamed into place), or to stdout when `path` is nil.
+    static func write(_ text: String, to path: String?) throws {
+        guard let path else { print(text, terminator: ""); return }
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// Writes everything to `path.tmp-PID`, fsyncs it, renames it over `path` and fsyncs the directory, so a
+    /// backup is either complete and durable or absent. On failure the temporary file is removed.
+    static func write(_ data: Data, to path: String) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        func fail(_ what: String) -> Failure {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            return Failure(message: "\(path): cannot be written (\(what): \(reason)); check that the directory exists and is writable")
+        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw fail("open") }
+        var written = 0
+        let ok = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+            while written < buffer.count {
+                let n = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                written += n
+            }
+            return true
+        }
+        guard ok, fsync(descriptor) == 0 else { close(descriptor); throw fail("write") }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else { throw fail("rename") }
+        let directory = (path as NSString).deletingLastPathComponent
+        let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY)
+        if directoryDescriptor >= 0 { _ = fsync(directoryDescriptor); close(directoryDescriptor) }
+    }
+
+    /// Colour only on a terminal and never with NO_COLOR.
+    static var colour: Bool {
+        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    /// Progress on stderr, only when stderr is a terminal: `label  42%`.
+    struct Progress {
+        let label: String
+        let total: Int
+        let enabled = isatty(STDERR_FILENO) == 1
+        private var shown = -1
+        init(_ label: String, total: Int) { self.label = label; self.total = max(1, total) }
+        mutating func update(_ done: Int) {
+            guard enabled else { return }
+            let percent = done * 100 / total
+            guard percent != shown else { return }
+            shown = percent
+            let width = 24, filled = percent * width / 100
+            StandardError.write("\r\(label) [" + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled) + "] \(percent)%")
+        }
+        func finish() { if enabled && shown >= 0 { StandardError.write("\r\u{1B}[K") } }
+    }
+}
+
+/// `--unit kg|lb` (a local type rather than a retroactive conformance of TrainingDomain's `WeightUnit`).
+enum UnitOption: String, ExpressibleByArgument, CaseIterable {
+    case kg, lb
+    var unit: WeightUnit { self == .kg ? .kg : .lb }
 }

@@ -2,5 +2,7 @@ import ArgumentParser
 
 extension Journal {
     /// Recovery and devices: salvage, merge.
-    static let reliabilitySubcommands: [any ParsableCommand.Type] = []
+    static let reliabilitySubcommands: [any ParsableCommand.Type] = [
+        MergeCommand.self, SalvageCommand.self,
+    ]
 }

@@ -7,52 +7,12 @@ extension Journal {
     /// Projections: home, history, workout, calendar, exercise, progress, active, templates, profile.
     static let viewSubcommands: [any ParsableCommand.Type] = [
         HomeCommand.self, HistoryCommand.self, WorkoutCommand.self, CalendarCommand.self, ExerciseCommand.self,
-        ProgressCommand.self, ActiveCommand.self, TemplatesCommand.self, ProfileCommand.self,
+        ProgressCommand.self, ActiveCommand.self, TemplatesCommand.self, TemplateCommand.self, ProfileCommand.self,
     ]
 
     /// What the views know of the training domain: TrainingDomain's catalogue, name matcher, progression engine
-    /// and warm-up rule behind `ProjectionContext` (the one place they meet).
-    static let projectionContext: ProjectionContext = {
-        let catalogue = ExerciseCatalogue.builtIn
-        let matcher = NameMatcher(catalogue: catalogue)
-        return ProjectionContext(
-            exerciseName: { catalogue.exercise(id: $0)?.name ?? ProjectionContext.titleCase($0) },
-            muscles: { catalogue.exercise(id: $0)?.primaryMuscles ?? [] },
-            workedMuscles: { catalogue.exercise(id: $0)?.allMuscles ?? [] },
-            isCompound: { catalogue.exercise(id: $0)?.mechanic == .compound },
-            exerciseID: { text in matcher.match(text).flatMap { $0.confidence >= NameMatcher.acceptThreshold ? $0.exerciseID : nil } },
-            nextTarget: { nextTarget($0, catalogue: catalogue) },
-            warmup: { _, kilograms in
-                WarmUp.suggestedSet(workingWeight: kilograms, unit: .kg).map {
-                    WarmupSuggestion(kilograms: $0.weight, reps: $0.reps, percentLow: 50, percentHigh: 70)
-                }
-            },
-            injuryMuscles: { catalogue.expandMuscle($0).sorted() })
-    }()
-
-    /// TrainingDomain's progression fold over the exercise's past sessions, with the exercise's suggested rule
-    /// and any `progression.configured` settings; the prescribed weight when there is no history.
-    static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
-        var rule = ProgressionRule.suggested(for: catalogue.exercise(id: input.exercise), unit: .kg)
-        if let settings = input.settings {
-            if let unit = settings.unit.flatMap({ WeightUnit(rawValue: $0.rawValue) }), unit != rule.unit {
-                if settings.increment == nil { rule.increment = Units.convert(rule.increment, from: rule.unit, to: unit) }
-                rule.unit = unit
-            }
-            if let increment = settings.increment { rule.increment = increment }
-            if let trigger = settings.trigger.flatMap(ProgressionTrigger.init(rawValue:)) { rule.trigger = trigger }
-            if let percent = settings.deloadPercent { rule.deloadPercent = percent }
-            if let failures = settings.failuresBeforeDeload { rule.failuresBeforeDeload = failures }
-        }
-        let history = input.sessions.map { session in
-            CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
-                             sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
-                             targetReps: session.targetReps, targetSets: session.targetSets)
-        }
-        guard !history.isEmpty, let target = try? Progression.nextTarget(exercise: input.exercise, history: history, rule: rule),
-              let weight = target.weight else { return input.prescribedKilograms }
-        return Units.kilograms(weight, from: target.unit)
-    }
+    /// and warm-up rule behind `ProjectionContext` (`ProjectionContext.trainingDomain`, shared with the app facade).
+    static var projectionContext: ProjectionContext { .trainingDomain }
 }
 
 /// The arguments every view takes: the journal, `--as-of`, `--until-seq` and `--json`.

@@ -21,3 +21,8 @@ enum SystemClock {
         return Timestamp(epochMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), offsetSeconds: Int32(offset))
     }
 }
+
+/// The size of `path` in bytes, or 0 when it cannot be read (for progress bars only).
+func fileSize(_ path: String) -> Int {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+}

@@ -9,8 +9,10 @@ public struct RecordingRules: Sendable {
     private var ids = Set<String>()
     private var counters: [String: Int] = [:]
     public private(set) var workouts: [String: WorkoutStatus] = [:]
-    /// Completed sets (exercise, set) and cardio entries per open workout.
-    private var completed: [String: Set<String>] = [:]
+    /// Completed sets (`exercise#set`) and cardio entries (`cardio:exercise`) per open or finished workout.
+    var completed: [String: Set<String>] = [:]
+    /// What the lifter's rules need beyond workout status (issue 8): exercise order, supersets, templates, …
+    var lifter = LifterState()
 
     public init() {}
 
@@ -20,10 +22,13 @@ public struct RecordingRules: Sendable {
         if lastAt == nil || event.at > lastAt! { lastAt = event.at }
         ids.insert(event.id)
         if let id = EventID(event.id) { counters[id.device] = max(counters[id.device] ?? 0, id.counter) }
+        applyLifter(event)
         guard let workout = event.string("workout") else { return }
         switch event.type {
         case "workout.started": workouts[workout] = .open
-        case "workout.finished": workouts[workout] = .finished; completed[workout] = nil
+        case "workout.finished":
+            workouts[workout] = .finished
+            lifter.finish(workout, completed: completed[workout] ?? [])
         case "workout.discarded": workouts[workout] = .discarded; completed[workout] = nil
         case "workout.deleted": workouts[workout] = .deleted
         case "set.completed":
@@ -63,6 +68,11 @@ public struct RecordingRules: Sendable {
     /// `at` from `now`) and checks every rule. Nothing changes: call `apply` once the event is durable.
     public func prepare(_ draft: JSONValue, device: String, now: Timestamp, allowUnknownTypes: Bool = false) -> Result<Event, Problem> {
         guard case .object(var object) = draft else { return .failure(.notAnObject(found: draft.kindName)) }
+        // Rebuilding the envelope below would silently drop a repeated key: refuse it here.
+        var keys = Set<String>()
+        for field in object.fields where !keys.insert(field.key).inserted {
+            return .failure(.envelope(EventCodec.DecodingError(field: field.key, reason: "appears twice in the same event")))
+        }
         let type = object["type"]?.stringValue ?? ""
         if object["v"] == nil { object["v"] = .int(EventVocabulary.schema(for: type)?.version ?? 1) }
         if object["seq"] == nil { object["seq"] = .int(lastSeq + 1) }
@@ -88,13 +98,16 @@ public struct RecordingRules: Sendable {
             return EventRuleViolation(type: event.type, field: "id", value: .string(event.id), rule: "is already used by another event in this journal")
         }
         if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
-        return checkWorkoutState(event)
+        if let violation = checkWorkoutState(event) { return violation }
+        return checkLifterRules(event)
     }
 
     /// Types that may also change a finished workout (history edits).
     static let historyEditTypes: Set<String> = [
         "workout.edited", "workout.deleted", "workout.noted", "set.edited", "set.removed", "set.rated", "set.noted",
         "exercise.noted", "exercise.removed", "exercise.added", "cardio.logged",
+        // Seed 004's edit mode also reorders exercises and links or unlinks supersets.
+        "exercises.reordered", "superset.linked", "superset.unlinked",
     ]
 
     func checkWorkoutState(_ event: Event) -> EventRuleViolation? {

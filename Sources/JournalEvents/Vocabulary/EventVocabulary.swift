@@ -144,16 +144,16 @@ public enum EventVocabulary {
             .required("plan", .reference), .required("name", name),
             .required("exercises", .array(of: plannedExercise, maxCount: 40)), .optional("date", .date),
             .optional("repeat_of", .reference),
-        ]),
+        ], check: checkPrescriptions),
         EventSchema("template.created", group: "Templates", "The user created a template or routine.", [
             .required("template", .reference), .required("name", name),
             .required("exercises", .array(of: plannedExercise, maxCount: 40)), .optional("note", note),
             .optional("from_workout", .reference), .optional("source", .text(maxBytes: 32)),
-        ]),
+        ], check: checkPrescriptions),
         EventSchema("template.updated", group: "Templates", "The user edited a template; present keys replace the old ones.", [
             .required("template", .reference), .optional("name", name),
             .optional("exercises", .array(of: plannedExercise, maxCount: 40)), .optional("note", note),
-        ]),
+        ], check: checkPrescriptions),
         EventSchema("template.deleted", group: "Templates", "The user deleted a template.", [.required("template", .reference)]),
 
         // Workouts
@@ -224,9 +224,16 @@ public enum EventVocabulary {
         EventSchema("rest.started", group: "Rest", "A rest timer started.", [workoutRef, exerciseRef, .required("seconds", .integer(0...3600))]),
         EventSchema("rest.adjusted", group: "Rest", "The running rest timer was lengthened or shortened (±30 s).", [
             workoutRef, exerciseRef, .required("delta_s", .integer(-3600...3600)),
-        ]),
+        ], check: { event in
+            guard let delta = event.int("delta_s"), delta == 0 || delta % 30 != 0 else { return nil }
+            return EventRuleViolation(type: event.type, field: "delta_s", value: event["delta_s"],
+                                      rule: "must be a non-zero multiple of 30 (the -30 s and +30 s buttons)")
+        }),
         EventSchema("rest.skipped", group: "Rest", "The user skipped the rest.", [workoutRef, exerciseRef, .required("remaining_s", .integer(0...3600))]),
         EventSchema("rest.finished", group: "Rest", "The rest timer ran out.", [workoutRef, exerciseRef]),
+        EventSchema("rest.configured", group: "Rest", "The default rest of one exercise changed (seed 002 per exercise; seed 004's picker Off, 30 s, 60 s, 90 s, 2 min, 3 min).", [
+            exerciseRef, .required("seconds", .integer(0...3600), "0 turns the timer off for this exercise"),
+        ]),
     ]
 
     static let byType: [String: EventSchema] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
@@ -272,6 +279,46 @@ public enum EventVocabulary {
         if weight > maximum {
             return EventRuleViolation(type: event.type, field: "weight", value: event["weight"],
                                       rule: "must be at most \(formatNumber(maximum)) when unit is \"\(unit)\"")
+        }
+        return nil
+    }
+
+    /// Templates, routines and plans: each exercise once, per-set weights within the unit's limit, and the
+    /// members of a superset next to each other (seed 004: a superset links adjacent exercises).
+    @Sendable static func checkPrescriptions(_ event: Event) -> EventRuleViolation? {
+        guard let exercises = event.array("exercises") else { return nil }
+        func fail(_ field: String, _ value: JSONValue?, _ rule: String) -> EventRuleViolation {
+            EventRuleViolation(type: event.type, field: field, value: value, rule: rule)
+        }
+        var seen: [String: Int] = [:]
+        var groups: [String: [Int]] = [:]
+        for (index, element) in exercises.enumerated() {
+            guard let object = element.objectValue else { continue }
+            if let id = object["exercise"]?.stringValue {
+                if let first = seen[id] {
+                    return fail("exercises[\(index)].exercise", object["exercise"], "is already in the list at exercises[\(first)]; list each exercise once")
+                }
+                seen[id] = index
+            }
+            for (number, set) in (object["sets"]?.arrayValue ?? []).enumerated() {
+                guard let config = set.objectValue, let weight = config["weight"]?.doubleValue else { continue }
+                let path = "exercises[\(index)].sets[\(number)]"
+                guard let unit = config["unit"]?.stringValue else { return fail("\(path).unit", nil, "is required when weight is given") }
+                let maximum = maximumWeight[unit] ?? 500
+                if weight > maximum {
+                    return fail("\(path).weight", config["weight"], "must be at most \(formatNumber(maximum)) when unit is \"\(unit)\"")
+                }
+            }
+            if let group = object["superset"]?.stringValue {
+                if let last = groups[group]?.last, last != index - 1 {
+                    return fail("exercises[\(index)].superset", object["superset"],
+                                "must be next to the other exercises of superset \"\(group)\" (a superset links adjacent exercises)")
+                }
+                groups[group, default: []].append(index)
+            }
+        }
+        if let (group, members) = groups.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count < 2 }) {
+            return fail("exercises[\(members[0])].superset", .string(group), "is the only exercise of superset \"\(group)\"; a superset links at least 2 exercises")
         }
         return nil
     }

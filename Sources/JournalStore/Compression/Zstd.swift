@@ -65,6 +65,18 @@ public final class Zstd {
         guard magic == 0xFD2F_B528 || (magic & 0xFFFF_FFF0) == 0x184D_2A50 else {
             return .failure(.corrupt("no zstd frame magic (found \(hex(bytes.prefix(4))))"))
         }
+        if magic == 0xFD2F_B528, bytes.count >= 5 {
+            // The frame header descriptor (RFC 8878 §3.1.1.1.1). Every frame of a journal carries
+            // the content checksum, and the unused bit is never set: a single flipped bit must not
+            // turn the checksum off (the frame would then decode unverified) or go unnoticed.
+            let descriptor = bytes[4]
+            if descriptor & 0x04 == 0 {
+                return .failure(.corrupt("frame header has no content checksum (descriptor byte 0x\(hex([descriptor])))"))
+            }
+            if descriptor & 0x10 != 0 {
+                return .failure(.corrupt("frame header sets bits this format never uses (descriptor byte 0x\(hex([descriptor])))"))
+            }
+        }
         let size = ZSTD_findFrameCompressedSize(bytes.baseAddress, bytes.count)
         if isError(size) {
             let name = errorName(size)

@@ -14,7 +14,7 @@ public final class JournalWriter {
         /// Compression level of sealed frames.
         public var sealLevel: Int32 = 19
         /// A sealed frame absorbs the sealed frame before it while both hold less than this.
-        public var sealTargetBytes = 256 << 10
+        public var sealTargetBytes = 32 << 10
         public init() {}
     }
 
@@ -187,12 +187,25 @@ public final class JournalWriter {
         guard try file.lock(.seal, exclusive: true, wait: true) else { return false }
         defer { file.unlock(.seal) }
         let sealPath = JournalWriter.sealPath(path)
-        let intent = try storage.open(sealPath, create: true)
-        try intent.truncate(to: 0)
-        try intent.write(SealIntent(start: start, frame: frame).encoded(), at: 0)
-        try intent.sync()
-        intent.close()
-        try storage.syncDirectory(of: sealPath)
+        do {
+            let intent = try storage.open(sealPath, create: true)
+            defer { intent.close() }
+            try intent.truncate(to: 0)
+            try intent.write(SealIntent(start: start, frame: frame).encoded(), at: 0)
+            try intent.sync()
+            try storage.syncDirectory(of: sealPath)
+        } catch {
+            // The journal is untouched, but a redo file left behind (it may be durable even though
+            // fsync failed) would be applied by the next open and cut off every record appended
+            // after this point. It must go; if it cannot, stop appending.
+            do {
+                try storage.remove(sealPath)
+                try storage.syncDirectory(of: sealPath)
+            } catch let cleanup {
+                poisoned = "sealing failed (\(error)) and its redo file could not be removed (\(cleanup))"
+            }
+            throw error
+        }
         do {
             try file.write(frame, at: start)
             try file.truncate(to: start + frame.count)
@@ -202,13 +215,20 @@ public final class JournalWriter {
             poisoned = "sealing failed: \(error)"
             throw error
         }
-        try storage.remove(sealPath)
-        try storage.syncDirectory(of: sealPath)
+        // The rewrite is durable: from here on the journal ends with the sealed frame.
         end = start + frame.count
         let lines = content.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
         report.lastSealedFrame = FrameInfo(offset: start, compressedSize: frame.count, recordCount: lines,
                                            contentSize: content.count, isSkippable: false)
         tail = []
+        do {
+            try storage.remove(sealPath)
+            try storage.syncDirectory(of: sealPath)
+        } catch {
+            // Applying the redo file again is harmless only while nothing follows the sealed frame.
+            poisoned = "the seal is done but its redo file could not be removed: \(error)"
+            throw error
+        }
         return true
     }
 

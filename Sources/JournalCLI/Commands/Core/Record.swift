@@ -44,18 +44,36 @@ struct Record: ParsableCommand {
                 return
             }
             var lineNumber = 0
-            while let line = readLine(strippingNewline: true) {
+            // Raw bytes, not readLine(): it would replace invalid UTF-8 with U+FFFD and store
+            // something the user never sent. The parser refuses invalid UTF-8 with its offset.
+            while let line = Record.readRawLine() {
                 lineNumber += 1
-                if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 try append(line, line: lineNumber, to: journal)
             }
         }
     }
 
+    /// The next line of standard input without its newline, as bytes; nil at end of input.
+    static func readRawLine() -> [UInt8]? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let count = getline(&buffer, &capacity, stdin)
+        guard count >= 0, let buffer else { return nil }
+        var bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: count))
+        if bytes.last == 0x0A { bytes.removeLast() }
+        return bytes
+    }
+
     func append(_ text: String, line: Int?, to journal: EventJournal) throws {
+        try append(Array(text.utf8), line: line, to: journal)
+    }
+
+    func append(_ bytes: [UInt8], line: Int?, to journal: EventJournal) throws {
         let draft: JSONValue
         do {
-            draft = try JSONParser.parse(text)
+            draft = try JSONParser.parse(bytes)
         } catch {
             let place = line.map { "input line \($0)" } ?? "--event"
             throw Failure(message: "\(file): \(place) is not JSON: \(error); nothing was written")

@@ -24,7 +24,9 @@ struct Replay: ParsableCommand {
             var summary = ReplaySummary()
             var ledger = Ledger(asOf: limit ?? SystemClock.now())
             var last: Event?
-            try EventReader.forEach(path: file, untilSeq: untilSeq) { event in
+            var bar = Interchange.Progress("replay", total: fileSize(file))
+            defer { bar.finish() }
+            try EventReader.forEach(path: file, untilSeq: untilSeq, progress: { bar.update($0) }) { event in
                 last = event
                 if let limit, event.at > limit { return }
                 summary.apply(event)

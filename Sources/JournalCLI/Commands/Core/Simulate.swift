@@ -44,10 +44,14 @@ struct Simulate: ParsableCommand {
             var now = Timestamp(epochMilliseconds: 0, offsetSeconds: 0)
             let journal = try EventJournal(path: output, device: "ph", clock: { now })
             var events = 0
-            for batch in simulator.batches() {
+            let batches = simulator.batches()
+            var bar = Interchange.Progress("simulate", total: batches.count)
+            for (index, batch) in batches.enumerated() {
+                bar.update(index)
                 if let last = batch.last?.objectValue?["at"]?.stringValue, let time = Timestamp(rfc3339: last) { now = time }
                 events += try journal.record(batch: batch).count
             }
+            bar.finish()
             journal.seal()
             let lastSeq = journal.rules.lastSeq
             journal.close()

@@ -14,7 +14,9 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let report = try JournalVerifier.verify(path: file)
+            var bar = Interchange.Progress("verify", total: fileSize(file))
+            let report = try JournalVerifier.verify(path: file) { bar.update($0) }
+            bar.finish()
             if json {
                 print(JSONWriter.string(jsonReport(report)))
             } else {

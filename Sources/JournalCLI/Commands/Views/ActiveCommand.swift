@@ -27,15 +27,22 @@ struct ActiveCommand: ParsableCommand {
                 }
                 for e in view.exercises {
                     lines.append("")
-                    var title = "\(e.completed ? "✓" : "○") \(e.name)  \(e.prescribedSets) sets • \(e.reps ?? "–") reps  rest \(e.restSeconds)s"
+                    let isCardio = e.prescribedSets == 0 && e.rows.isEmpty && (e.cardio != nil || e.cardioPrefill != nil)
+                    var title = isCardio ? "\(e.cardio != nil ? "✓" : "○") \(e.name)  cardio"
+                        : "\(e.completed ? "✓" : "○") \(e.name)  \(e.prescribedSets) sets • \(e.reps ?? "–") reps  rest \(e.restSeconds == 0 ? "off" : "\(e.restSeconds)s")"
+                    if let group = e.superset { title += "  [superset \(group)]" }
                     if e.repCounter > 0 { title += "  +\(e.repCounter)" }
                     if let feedback = e.feedback { title += "  — \(feedback)" }
                     lines.append(title)
                     for warning in e.injuryWarnings { lines.append("  ⚠ \(warning.message)" + (warning.answer.map { " (\($0))" } ?? "")) }
                     if let warmup = e.warmup { lines.append("  Suggested warm-up set: \(Text.weight(warmup.weight, warmup.unit)) (\(warmup.percent)) • \(warmup.reps) reps") }
                     if let target = e.nextTarget { lines.append("  Target: \(Text.weight(target.weight, target.unit))") }
-                    if let cardio = e.cardio { lines.append("  \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? "")) }
-                else if let last = e.lastCardio { lines.append("  Last time: \(Text.number(last.minutes)) min" + (last.km.map { " • \(Text.number($0)) km" } ?? "")) }
+                    if let cardio = e.cardio { lines.append("  ✓ \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? "")) }
+                    else if let prefill = e.cardioPrefill {
+                        lines.append("    \(Text.number(prefill.minutes)) min" + (prefill.km.map { " • \(Text.number($0)) km" } ?? "")
+                                     + (e.lastCardio == prefill ? "  (last session)" : "  (template)"))
+                    }
+                    for note in e.notes { lines.append("  Note: \(note)") }
                     for row in e.rows {
                         let kind = row.kind == .working ? "" : " (\(row.kind.rawValue))"
                         let plus = row.plus > 0 ? "  +\(row.plus)" : ""

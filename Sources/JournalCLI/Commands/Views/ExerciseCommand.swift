@@ -44,7 +44,14 @@ struct ExerciseCommand: ParsableCommand {
                     for record in view.records { lines.append("  " + Text.record(record, unit)) }
                 }
                 lines.append("")
-                lines.append("Volume per session: " + view.charts.volume.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }.joined(separator: " → "))
+                if TerminalCharts.enabled {
+                    // Oldest first, as a chart reads (issue 7: a compact Unicode chart on a terminal).
+                    for (title, series) in [("Volume per session", view.charts.volume), ("Estimated 1RM per session", view.charts.e1rm)] {
+                        lines.append(TerminalCharts.render(series, title: title, unit: unit))
+                    }
+                } else {
+                    lines.append("Volume per session: " + view.charts.volume.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }.joined(separator: " → "))
+                }
                 return lines.joined(separator: "\n")
             }
         }

@@ -26,6 +26,9 @@ struct ProfileCommand: ParsableCommand {
                 if let p = view.programme { lines.append("Programme: \(p.split) · \(p.daysPerWeek) days/week · \(p.weeks) weeks") }
                 if !view.favourites.isEmpty { lines.append("Favourites: " + view.favourites.map(analysis.exerciseName).joined(separator: ", ")) }
                 for setting in view.settings { lines.append("\(setting.key): \(JSONWriter.string(setting.value))") }
+                if !view.exerciseRest.isEmpty {
+                    lines.append("Rest: " + view.exerciseRest.map { "\(analysis.exerciseName($0.exercise)) \($0.seconds == 0 ? "off" : "\($0.seconds)s")" }.joined(separator: ", "))
+                }
                 lines.append("Finished workouts: \(view.workouts)")
                 return lines.joined(separator: "\n")
             }

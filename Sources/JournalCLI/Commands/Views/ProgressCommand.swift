@@ -2,6 +2,7 @@ import ArgumentParser
 import JournalEvents
 import TrainingDomain
 import JournalProjections
+import JournalInterchange
 
 extension ProgressRange: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument.uppercased()) }
@@ -36,7 +37,10 @@ struct ProgressCommand: ParsableCommand {
                     lines.append("")
                     lines.append("Max weight per session:")
                     for series in view.strength {
-                        lines.append("  \(series.name)\(series.favourite ? " ★" : ""): " + series.points.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }.joined(separator: " → "))
+                        let values = series.points.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }
+                        let shown = TerminalCharts.enabled ? TerminalChart.sparkline(series.points.map(\.value)) + "  " + (values.last ?? "")
+                                                           : values.joined(separator: " → ")
+                        lines.append("  \(series.name)\(series.favourite ? " ★" : ""): " + shown)
                     }
                 }
                 return lines.joined(separator: "\n")

@@ -22,9 +22,15 @@ struct TemplatesCommand: ParsableCommand {
                     if !template.muscles.isEmpty { lines.append("  " + template.muscles.joined(separator: ", ")) }
                     for e in template.exercises {
                         let superset = e.superset.map { "  [superset \($0)]" } ?? ""
-                        let sets = e.setConfigs.isEmpty ? "\(e.sets) × \(e.reps ?? "–")"
+                        var sets = e.setConfigs.isEmpty ? "\(e.sets) × \(e.reps ?? "–")"
                             : e.setConfigs.map { c in (c.kind == .warmup ? "W " : "") + "\(Text.weight(c.weight, c.unit ?? analysis.unit)) × \(c.reps.map(String.init) ?? "–")" }.joined(separator: ", ")
-                        lines.append("  \(e.name): \(sets)\(superset)")
+                        if e.minutes != nil || e.km != nil {
+                            // Cardio (seed 004): duration and distance instead of sets.
+                            sets = [e.minutes.map { "\(Text.number($0)) min" }, e.km.map { "\(Text.number($0)) km" }].compactMap { $0 }.joined(separator: " • ")
+                        }
+                        let rest = e.restSeconds.map { "  rest \($0)s" } ?? ""
+                        lines.append("  \(e.name): \(sets)\(rest)\(superset)")
+                        if let note = e.note { lines.append("    Note: \(note)") }
                     }
                 }
                 return lines.joined(separator: "\n")

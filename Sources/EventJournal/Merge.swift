@@ -1,0 +1,172 @@
+import JournalEvents
+import JournalStore
+
+/// `journal merge`: two copies of one user's journal, appended on different devices while
+/// apart (phone and watch, two phones offline), become one journal.
+///
+/// The rules (RELIABILITY.md §"Offline devices"):
+/// 1. **Union by `id`.** An event is the same event in both inputs when its `id` and its content
+///    (everything but `seq`, which is local to a journal) are equal; it appears once.
+/// 2. **Order.** By `at` (the instant), then device tag, then counter (from the id
+///    `<device>-<counter>`), then the line itself: a total order, so the result does not depend on
+///    which input came first (commutative), and merging a result again adds nothing (idempotent).
+/// 3. **`seq` is renumbered 1…n** in that order; `id`, `at`, `type` and every field are kept.
+/// 4. **Conflicting edits lose nothing.** Two devices that changed the same thing (the same set
+///    completed, edited or removed twice) are two events with two ids: both are kept, and the one
+///    that sorts later (later `at`) is applied last, so it wins in every projection.
+/// 5. **Id collisions keep both.** One id with two different contents (two devices that used the
+///    same device tag) keeps both events: the one that sorts first keeps the id, each other gets
+///    `<id>~<8 hex digits of the FNV-1a hash of its line>`, which is the same whichever order the
+///    merge ran.
+/// 6. **One user only.** When both inputs name account e-mails (`account.created`,
+///    `profile.updated`) and no address is common to both, the merge is refused.
+public enum Merge {
+    public struct Report: Equatable, Sendable {
+        public var eventsA = 0
+        public var eventsB = 0
+        public var shared = 0
+        public var onlyA = 0
+        public var onlyB = 0
+        /// Ids found with two different contents, and the ids given to the extra versions.
+        public var renamed: [(from: String, to: String)] = []
+        public var output = 0
+
+        public static func == (lhs: Report, rhs: Report) -> Bool {
+            (lhs.eventsA, lhs.eventsB, lhs.shared, lhs.onlyA, lhs.onlyB, lhs.output) == (rhs.eventsA, rhs.eventsB, rhs.shared, rhs.onlyA, rhs.onlyB, rhs.output)
+                && lhs.renamed.map(\.from) == rhs.renamed.map(\.from) && lhs.renamed.map(\.to) == rhs.renamed.map(\.to)
+        }
+    }
+
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case differentUsers(a: String, emailsA: [String], b: String, emailsB: [String])
+        case damaged(path: String, offset: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case let .differentUsers(a, emailsA, b, emailsB):
+                return "\(a) and \(b) belong to different users (\(a): \(emailsA.joined(separator: ", ")); \(b): \(emailsB.joined(separator: ", "))); refusing to merge"
+            case let .damaged(path, offset, reason):
+                return "\(path): damaged at byte \(offset): \(reason); run `journal salvage \(path) -o NEW` first and merge the salvaged journal"
+            }
+        }
+    }
+
+    /// The merged events of `a` and `b`, in order, renumbered. Pure: the heart of `merge`.
+    public static func merge(_ a: [Event], _ b: [Event]) -> (events: [Event], report: Report) {
+        var report = Report()
+        report.eventsA = a.count
+        report.eventsB = b.count
+        // Identity: id plus the line with seq zeroed.
+        func body(_ event: Event) -> [UInt8] {
+            var copy = event
+            copy.seq = 0
+            return EventCodec.encode(copy)
+        }
+        var versions: [String: [[UInt8]: Event]] = [:]
+        var inA = Set<[UInt8]>()
+        for event in a {
+            let key = body(event)
+            inA.insert(key)
+            versions[event.id, default: [:]][key] = event
+        }
+        var inB = Set<[UInt8]>()
+        for event in b {
+            let key = body(event)
+            inB.insert(key)
+            versions[event.id, default: [:]][key] = event
+        }
+        report.shared = inA.intersection(inB).count
+        report.onlyA = inA.subtracting(inB).count
+        report.onlyB = inB.subtracting(inA).count
+
+        var merged: [(key: SortKey, event: Event)] = []
+        for (id, byBody) in versions {
+            let ordered = byBody.map { (body: $0.key, event: $0.value) }.sorted { SortKey($0.event, $0.body) < SortKey($1.event, $1.body) }
+            for (index, version) in ordered.enumerated() {
+                var event = version.event
+                if index > 0 {
+                    event.id = "\(id)~\(fnv1a(version.body))"
+                    report.renamed.append((id, event.id))
+                }
+                merged.append((SortKey(event, version.body), event))
+            }
+        }
+        merged.sort { $0.key < $1.key }
+        report.renamed.sort { ($0.from, $0.to) < ($1.from, $1.to) }
+        var events = merged.map(\.event)
+        for index in events.indices { events[index].seq = index + 1 }
+        report.output = events.count
+        return (events, report)
+    }
+
+    /// The order of rule 2.
+    struct SortKey: Comparable {
+        var at: Int64
+        var device: String
+        var counter: Int
+        var id: String
+        var body: [UInt8]
+
+        init(_ event: Event, _ body: [UInt8]) {
+            at = event.at.epochMilliseconds
+            let parsed = EventID(event.id)
+            device = parsed?.device ?? event.id
+            counter = parsed?.counter ?? 0
+            id = event.id
+            self.body = body
+        }
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            if lhs.at != rhs.at { return lhs.at < rhs.at }
+            if lhs.device != rhs.device { return lhs.device < rhs.device }
+            if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
+            if lhs.id != rhs.id { return lhs.id < rhs.id }
+            return lhs.body.lexicographicallyPrecedes(rhs.body)
+        }
+    }
+
+    static func fnv1a(_ bytes: [UInt8]) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        let text = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - text.count) + text
+    }
+
+    /// Every account e-mail a journal names, sorted.
+    public static func emails(_ events: [Event]) -> [String] {
+        var found = Set<String>()
+        for event in events where event.type == "account.created" || event.type == "profile.updated" {
+            if let email = event.string("email")?.lowercased(), !email.isEmpty { found.insert(email) }
+        }
+        return found.sorted()
+    }
+
+    /// Reads `a` and `b`, refuses damage and different users, and writes the merge to `output`
+    /// (which must not exist).
+    /// Throws `Merge.Problem` for damage and different users, `JournalError` for the rest.
+    public static func merge(a: String, b: String, output: String, storage: any Storage = PosixStorage()) throws -> Report {
+        func read(_ path: String) throws -> [Event] {
+            var events: [Event] = []
+            var bad: EventReader.BadLine?
+            let scan = try EventReader.forEach(path: path, storage: storage, badLines: { bad = bad ?? $0 }) { events.append($0) }
+            if let damage = scan.corruption.first {
+                throw Problem.damaged(path: path, offset: damage.offset, reason: damage.reason)
+            }
+            if let bad {
+                throw Problem.damaged(path: path, offset: bad.frameOffset, reason: "line \(bad.line) is not an event: \(bad.problem)")
+            }
+            return events
+        }
+        let eventsA = try read(a)
+        let eventsB = try read(b)
+        let emailsA = emails(eventsA), emailsB = emails(eventsB)
+        if !emailsA.isEmpty && !emailsB.isEmpty && Set(emailsA).isDisjoint(with: emailsB) {
+            throw Problem.differentUsers(a: a, emailsA: emailsA, b: b, emailsB: emailsB)
+        }
+        let (events, report) = merge(eventsA, eventsB)
+        var out = try NewJournal(path: output, storage: storage)
+        for event in events { try out.append(EventCodec.encode(event)) }
+        try out.finish()
+        return report
+    }
+}

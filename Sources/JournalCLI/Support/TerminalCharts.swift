@@ -1,0 +1,17 @@
+import JournalInterchange
+import JournalProjections
+import TrainingDomain
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Unicode charts in the table views, only when standard output is a terminal (pipes get plain numbers).
+enum TerminalCharts {
+    static var enabled: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// A labelled sparkline of a chart series given in kilograms, shown in `unit`.
+    static func render(_ series: [ChartPoint], title: String, unit: WeightUnit) -> String {
+        let points = series.map { SVGChart.Point(date: $0.date, value: Units.convert($0.value, from: .kg, to: unit)) }
+        return TerminalChart.render(points, title: title, unit: unit.rawValue)
+    }
+}

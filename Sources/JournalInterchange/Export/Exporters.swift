@@ -1,0 +1,131 @@
+import Foundation
+import JournalEvents
+import JournalProjections
+import TrainingDomain
+
+/// Writes events and workouts in the layouts `journal export` offers (INTERCHANGE.md §"Export").
+public enum Exporters {
+    /// One event per line, as stored.
+    public static func jsonl(_ events: [Event]) -> String {
+        var out = ""
+        for event in events { out += EventCodec.encodeString(event); out += "\n" }
+        return out
+    }
+
+    /// One JSON document: `{"format":"workout-journal","version":1,"events":[…]}`.
+    public static func json(_ events: [Event]) -> String {
+        "{\"format\":\"workout-journal\",\"version\":1,\"events\":[\n" + events.map(EventCodec.encodeString).joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// A CSV cell: quoted when it holds the separator, a quote or a line break (or always, with `force`).
+    static func cell(_ text: String, force: Bool = false) -> String {
+        if force || text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r") {
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return text
+    }
+
+    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    /// `2021-02-10 16:46:13` in the workout's own offset.
+    static func wallClock(_ time: Timestamp) -> String {
+        let date = LocalDate(day: time.localDay)
+        let seconds = Int((time.localMilliseconds / 1000) - Int64(time.localDay) * 86_400)
+        return "\(date) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+    }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// Hevy's `4 Mar 2024, 07:12`.
+    static func hevyDate(_ time: Timestamp) -> String {
+        let date = LocalDate(day: time.localDay).components
+        let seconds = Int((time.localMilliseconds / 1000) - Int64(time.localDay) * 86_400)
+        return "\(date.day) \(monthNames[date.month - 1]) \(date.year), \(two(seconds / 3600)):\(two(seconds / 60 % 60))"
+    }
+
+    /// Strong's `2h 18m`, `47m`, `2h`.
+    static func strongDuration(_ seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds / 60 % 60
+        if hours == 0 { return "\(minutes)m" }
+        return minutes == 0 ? "\(hours)h" : "\(hours)h \(minutes)m"
+    }
+
+    /// `75.0`, `82.5`, `102.058`: at least one decimal like Strong, at most three.
+    static func weight(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        var text = String(format: "%.3f", rounded)
+        while text.hasSuffix("0") && !text.hasSuffix(".0") { text.removeLast() }
+        return text
+    }
+
+    static func workoutNotes(_ workout: WorkoutRecord) -> String {
+        workout.notes.filter { $0.exercise == nil }.map(\.text).joined(separator: "\n")
+    }
+
+    /// Strong's classic layout, every weight in `unit` (Strong's file has no unit column). Finished workouts
+    /// oldest first; warm-up, drop and failure sets as `W`, `D`, `F`; cardio as one row with distance and seconds.
+    public static func strongCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false) -> String {
+        var lines = ["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"]
+        for workout in analysis.finished {
+            let date = wallClock(workout.startedAt)
+            let duration = strongDuration(workout.durationSeconds)
+            var notes = redact ? "" : workoutNotes(workout)
+            for exercise in workout.performedExercises {
+                let name = analysis.exerciseName(exercise)
+                var number = 0
+                for set in workout.sets(of: exercise) {
+                    let order: String
+                    switch set.kind {
+                    case .working: number += 1; order = "\(number)"
+                    case .warmup: order = "W"
+                    case .drop: order = "D"
+                    case .failure: order = "F"
+                    }
+                    let value = Units.convert(set.weight, from: set.unit, to: unit)
+                    let note = redact ? "" : (set.note ?? "")
+                    lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), order, weight(value), "\(set.reps)",
+                                  "0", "0", cell(note, force: true), cell(notes, force: true), set.rpe.map(format) ?? ""].joined(separator: ","))
+                    notes = ""
+                }
+                for entry in workout.cardio where entry.exercise == exercise {
+                    lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), "1", "0", "0",
+                                  format(entry.km ?? 0), format((entry.minutes * 60).rounded()), "\"\"", cell(notes, force: true), ""].joined(separator: ","))
+                    notes = ""
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Hevy's layout (newest workout first, `set_index` from 0), weights in `unit` (`weight_kg` or `weight_lbs`).
+    public static func hevyCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false) -> String {
+        let weightHeader = unit == .kg ? "weight_kg" : "weight_lbs"
+        var lines = ["\"title\",\"start_time\",\"end_time\",\"description\",\"exercise_title\",\"superset_id\",\"exercise_notes\",\"set_index\",\"set_type\",\"\(weightHeader)\",\"reps\",\"distance_km\",\"duration_seconds\",\"rpe\""]
+        for workout in analysis.finished.reversed() {
+            let start = hevyDate(workout.startedAt), end = hevyDate(workout.finishedAt ?? workout.startedAt)
+            let description = redact ? "" : workoutNotes(workout)
+            for exercise in workout.performedExercises {
+                let name = analysis.exerciseName(exercise)
+                let superset = workout.supersets.firstIndex { $0.exercises.contains(exercise) }.map(String.init) ?? ""
+                let exerciseNote = redact ? "" : workout.notes.filter { $0.exercise == exercise && $0.set == nil }.map(\.text).joined(separator: "\n")
+                let head = [cell(workout.name, force: true), cell(start, force: true), cell(end, force: true), cell(description, force: true),
+                            cell(name, force: true), superset, cell(exerciseNote, force: true)]
+                for (index, set) in workout.sets(of: exercise).enumerated() {
+                    let type: String
+                    switch set.kind {
+                    case .working: type = "normal"
+                    case .warmup: type = "warmup"
+                    case .drop: type = "dropset"
+                    case .failure: type = "failure"
+                    }
+                    let value = Units.convert(set.weight, from: set.unit, to: unit)
+                    lines.append((head + ["\(index)", "\"\(type)\"", format((value * 1000).rounded() / 1000), "\(set.reps)", "", "", set.rpe.map(format) ?? ""]).joined(separator: ","))
+                }
+                for entry in workout.cardio where entry.exercise == exercise {
+                    lines.append((head + ["0", "\"normal\"", "", "", entry.km.map(format) ?? "", format((entry.minutes * 60).rounded()), ""]).joined(separator: ","))
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,412 @@
+import Foundation
+import JournalEvents
+import TrainingDomain
+
+/// Reads another app's CSV export into workouts (INTERCHANGE.md §"Import"). Headers are matched by alias
+/// (case, spaces and punctuation ignored); the layout is detected from them.
+public enum ExportReader {
+    /// `--from` values.
+    public enum Source: String, Sendable, CaseIterable { case strong, hevy, fitnotes, stronglifts, auto }
+
+    /// Parses `text` (the file `file`) as `source`. `defaultUnit` is the unit of files that do not say
+    /// (Strong's classic layout, empty unit cells).
+    public static func read(text: String, file: String, source: Source, defaultUnit: WeightUnit) throws(InterchangeError) -> ParsedExport {
+        let table = try CSVTable(text: text, file: file)
+        let detected = detect(table)
+        let layout: ImportLayout
+        if source == .auto {
+            guard let detected else {
+                throw InterchangeError(file: file, line: 1, column: nil, value: table.header.prefix(6).joined(separator: table.delimiter == ";" ? ";" : ","),
+                                       problem: "is not a header of Strong, Hevy, FitNotes or StrongLifts",
+                                       advice: "pass --from with the app that wrote the file, or check INTERCHANGE.md for the layouts read")
+            }
+            layout = detected
+        } else {
+            guard let detected, detected.app == source.rawValue else {
+                throw InterchangeError(file: file, line: 1, column: nil, value: table.header.prefix(6).joined(separator: table.delimiter == ";" ? ";" : ","),
+                                       problem: "is not a \(source.rawValue) header" + (detected.map { " (it looks like \($0.app))" } ?? ""),
+                                       advice: detected.map { "use --from \($0.app) or --from auto" } ?? "check the file is the app's workout export (INTERCHANGE.md lists the layouts)")
+            }
+            layout = detected
+        }
+        var reader = RowReader(table: table, file: file, defaultUnit: defaultUnit)
+        switch layout {
+        case .strongClassic, .strongSemicolon, .strong6: try reader.readStrong(layout)
+        case .hevy: try reader.readHevy()
+        case .fitnotes: try reader.readFitNotes()
+        case .stronglifts: try reader.readStrongLifts()
+        }
+        let workouts = reader.workouts.sorted { ($0.start, $0.firstLine) < ($1.start, $1.firstLine) }
+        return ParsedExport(layout: layout, workouts: workouts, skipped: reader.skipped.sorted { $0.line < $1.line }, rowCount: table.rows.count,
+                            assumedUnit: reader.usedDefaultUnit ? defaultUnit : nil)
+    }
+
+    /// The layout named by the header, or nil.
+    public static func detect(_ table: CSVTable) -> ImportLayout? {
+        let names = Set(table.header.map(CSVTable.normalize))
+        if names.contains("exercisetitle") || names.contains("setindex") { return .hevy }
+        if names.contains("set1reps") || names.contains("setsreps") || names.contains("topsetrepskg") { return .stronglifts }
+        if table.column(Aliases.setOrder) != nil {
+            if names.contains("workout") || table.column(Aliases.weightKg) != nil || table.column(Aliases.weightLb) != nil { return .strong6 }
+            if table.column(Aliases.weightUnit) != nil || table.delimiter == ";" { return .strongSemicolon }
+            return .strongClassic
+        }
+        if names.contains("category") && names.contains("exercise") { return .fitnotes }
+        return nil
+    }
+}
+
+/// Header aliases, normalized by `CSVTable.normalize` when compared (translated Strong headers included).
+enum Aliases {
+    static let date = ["Date", "Datum", "Fecha", "Date (yyyy/mm/dd)"]
+    static let workoutName = ["Workout Name", "Trainingsname", "Nom de l'entraînement", "Nombre del entrenamiento"]
+    static let workoutNumber = ["Workout #"]
+    static let duration = ["Duration", "Dauer", "Durée", "Duración"]
+    static let durationSeconds = ["Duration (sec)", "Duration (seconds)"]
+    static let exercise = ["Exercise Name", "Übungsname", "Nom de l'exercice", "Nombre del ejercicio"]
+    static let setOrder = ["Set Order", "Satzreihenfolge", "Ordre des séries", "Orden de series"]
+    static let weight = ["Weight", "Gewicht", "Poids", "Peso"]
+    static let weightKg = ["Weight (kg)", "kg", "weight_kg"]
+    static let weightLb = ["Weight (lbs)", "Weight (lb)", "lbs", "weight_lbs", "weight_lb"]
+    static let weightUnit = ["Weight Unit", "Gewichtseinheit"]
+    static let reps = ["Reps", "Wiederholungen", "Répétitions", "Repeticiones"]
+    static let distance = ["Distance", "Entfernung", "Distancia"]
+    static let distanceKm = ["Distance (km)", "km", "distance_km"]
+    static let distanceMiles = ["Distance (miles)", "distance_miles", "miles"]
+    static let distanceMeters = ["Distance (meters)", "Distance (m)", "distance_meters"]
+    static let distanceUnit = ["Distance Unit"]
+    static let seconds = ["Seconds", "Sekunden", "Secondes", "Segundos", "duration_seconds"]
+    static let notes = ["Notes", "Notizen", "Comment"]
+    static let workoutNotes = ["Workout Notes", "Trainingsnotizen"]
+    static let rpe = ["RPE"]
+}
+
+/// The row-by-row reading shared by the layouts.
+struct RowReader {
+    let table: CSVTable
+    let file: String
+    let defaultUnit: WeightUnit
+    var workouts: [ImportedWorkout] = []
+    var skipped: [SkippedRow] = []
+    /// Whether some weight took `defaultUnit` because the file did not say.
+    var usedDefaultUnit = false
+    private var index: [String: Int] = [:]
+
+    init(table: CSVTable, file: String, defaultUnit: WeightUnit) {
+        self.table = table; self.file = file; self.defaultUnit = defaultUnit
+    }
+
+    func require(_ aliases: [String], what: String) throws(InterchangeError) -> Int {
+        guard let column = table.column(aliases) else {
+            throw InterchangeError(file: file, line: 1, column: aliases[0], value: nil,
+                                   problem: "is missing from the header (\(what))",
+                                   advice: "export again with all columns, or add the column; header found: \(table.header.joined(separator: ", "))")
+        }
+        return column
+    }
+
+    func number(_ row: CSVTable.Row, _ column: Int?) throws(InterchangeError) -> Double? {
+        let text = row.cell(column)
+        guard let value = ValueParsing.number(text) else {
+            throw InterchangeError(file: file, line: row.line, column: column.map { table.header[$0] }, value: text,
+                                   problem: "is not a number", advice: "fix the cell (e.g. 82.5) or delete the row; nothing was imported")
+        }
+        return value
+    }
+
+    func dateTime(_ row: CSVTable.Row, _ column: Int) throws(InterchangeError) -> LocalDateTime {
+        let text = row.cell(column)
+        guard let value = ValueParsing.dateTime(text) else {
+            throw InterchangeError(file: file, line: row.line, column: table.header[column], value: text,
+                                   problem: "is not a date this importer reads",
+                                   advice: "dates like 2024-03-04 07:12:40, 2024/03/04 or 4 Mar 2024, 07:12 are read; fix the cell; nothing was imported")
+        }
+        return value
+    }
+
+    /// Adds `set` to the workout keyed by `key`, creating it with `make` the first time.
+    mutating func add(_ set: ImportedSet?, key: String, make: () -> ImportedWorkout) {
+        if let position = index[key] {
+            if let set { workouts[position].sets.append(set) }
+        } else {
+            var workout = make()
+            if let set { workout.sets.append(set) }
+            index[key] = workouts.count
+            workouts.append(workout)
+        }
+    }
+
+    mutating func noteWorkout(key: String, _ note: String) {
+        guard !note.isEmpty, let position = index[key], !workouts[position].notes.contains(note) else { return }
+        workouts[position].notes.append(note)
+    }
+
+    static func kind(strongSetOrder text: String) -> String? {
+        switch text.uppercased() {
+        case "W": return "warmup"
+        case "D": return "drop"
+        case "F": return "failure"
+        default: return Int(text) != nil ? "working" : nil
+        }
+    }
+
+    /// A row that carries nothing to import, or nil when it is a set. A weight with 0 reps is a set (a failed
+    /// attempt: the journal records those too).
+    static func emptiness(weight: Double, reps: Int, seconds: Double?, km: Double?) -> String? {
+        if reps == 0 && weight == 0 && (seconds ?? 0) == 0 && (km ?? 0) == 0 { return "no weight, reps, time or distance (an empty set)" }
+        if weight < 0 { return "negative weight \(format(weight)) (an assisted exercise): the journal records weights from 0" }
+        return nil
+    }
+
+    // MARK: Strong
+
+    mutating func readStrong(_ layout: ImportLayout) throws(InterchangeError) {
+        let date = try require(Aliases.date, what: "the workout's start")
+        let name = try require(Aliases.workoutName, what: "the workout's name")
+        let exercise = try require(Aliases.exercise, what: "the exercise")
+        let setOrder = try require(Aliases.setOrder, what: "the set's number or W/D/F")
+        let reps = try require(Aliases.reps, what: "the reps")
+        let number = table.column(Aliases.workoutNumber)
+        let duration = table.column(Aliases.duration), durationSeconds = table.column(Aliases.durationSeconds)
+        let weightKg = table.column(Aliases.weightKg), weightLb = table.column(Aliases.weightLb)
+        let weightPlain = table.column(Aliases.weight), weightUnit = table.column(Aliases.weightUnit)
+        guard weightKg != nil || weightLb != nil || weightPlain != nil else {
+            _ = try require(Aliases.weight, what: "the weight"); return
+        }
+        let distance = table.column(Aliases.distance), distanceKm = table.column(Aliases.distanceKm)
+        let distanceMeters = table.column(Aliases.distanceMeters), distanceUnit = table.column(Aliases.distanceUnit)
+        let seconds = table.column(Aliases.seconds), notes = table.column(Aliases.notes)
+        let workoutNotes = table.column(Aliases.workoutNotes), rpe = table.column(Aliases.rpe)
+        for row in table.rows {
+            if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
+            let order = row.cell(setOrder)
+            let start = try dateTime(row, date)
+            let workoutName = row.cell(name).isEmpty ? "Workout" : row.cell(name)
+            let key = "\(row.cell(number))|\(start)|\(workoutName)"
+            var durationValue: Int?
+            if let durationSeconds { durationValue = try self.number(row, durationSeconds).map { Int($0) } }
+            else if let duration {
+                let text = row.cell(duration)
+                if !text.isEmpty {
+                    guard let value = ValueParsing.duration(text) else {
+                        throw InterchangeError(file: file, line: row.line, column: table.header[duration], value: text,
+                                               problem: "is not a duration", advice: "write it like 1h 5m or 47m; nothing was imported")
+                    }
+                    durationValue = value
+                }
+            }
+            let make = { ImportedWorkout(name: workoutName, start: start, durationSeconds: durationValue, firstLine: row.line) }
+            if order.lowercased().contains("rest") || row.cell(exercise).lowercased() == "rest timer" {
+                add(nil, key: key, make: make)
+                skipped.append(SkippedRow(line: row.line, reason: "a rest-timer row, not a set")); continue
+            }
+            guard let kind = RowReader.kind(strongSetOrder: order) else {
+                throw InterchangeError(file: file, line: row.line, column: table.header[setOrder], value: order,
+                                       problem: "is not a set number or W, D, F", advice: "fix the cell; nothing was imported")
+            }
+            let exerciseName = row.cell(exercise)
+            var weight = 0.0
+            var unit = defaultUnit
+            if let weightKg, let value = try self.number(row, weightKg) { weight = value; unit = .kg }
+            else if let weightLb, let value = try self.number(row, weightLb) { weight = value; unit = .lb }
+            else if let weightPlain, let value = try self.number(row, weightPlain) {
+                weight = value
+                let unitText = row.cell(weightUnit)
+                if unitText.isEmpty && value != 0 { usedDefaultUnit = true }
+                if !unitText.isEmpty {
+                    guard let parsed = WeightUnit(parsing: unitText) else {
+                        throw InterchangeError(file: file, line: row.line, column: weightUnit.map { table.header[$0] }, value: unitText,
+                                               problem: "is not a weight unit", advice: "use kg or lbs; nothing was imported")
+                    }
+                    unit = parsed
+                }
+            }
+            let repsValue = try self.number(row, reps) ?? 0
+            var km: Double?
+            if let distanceKm { km = try self.number(row, distanceKm) }
+            else if let distanceMeters { km = try self.number(row, distanceMeters).map { $0 / 1000 } }
+            else if let distance, let value = try self.number(row, distance) {
+                let unitText = row.cell(distanceUnit).lowercased()
+                km = unitText.hasPrefix("mi") || (unitText.isEmpty && unit == .lb) ? value * 1.609344 : unitText == "m" ? value / 1000 : value
+            }
+            let secondsValue = try self.number(row, seconds)
+            let rpeValue = try self.number(row, rpe)
+            add(nil, key: key, make: make)
+            noteWorkout(key: key, row.cell(workoutNotes))
+            if let reason = RowReader.emptiness(weight: weight, reps: Int(repsValue), seconds: secondsValue, km: km) {
+                skipped.append(SkippedRow(line: row.line, reason: reason)); continue
+            }
+            guard exerciseName.isEmpty == false else { skipped.append(SkippedRow(line: row.line, reason: "no exercise name")); continue }
+            let note = row.cell(notes)
+            add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: Int(repsValue), kind: kind, rpe: rpeValue,
+                            note: note.isEmpty ? nil : note, seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil },
+                            kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line), key: key, make: make)
+        }
+    }
+
+    // MARK: Hevy
+
+    mutating func readHevy() throws(InterchangeError) {
+        let title = try require(["title"], what: "the workout's name")
+        let start = try require(["start_time"], what: "the workout's start")
+        let end = table.column(["end_time"])
+        let description = table.column(["description"])
+        let exercise = try require(["exercise_title"], what: "the exercise")
+        let exerciseNotes = table.column(["exercise_notes"])
+        let setType = table.column(["set_type"])
+        let weightKg = table.column(["weight_kg"]), weightLb = table.column(["weight_lbs", "weight_lb"])
+        let reps = try require(["reps"], what: "the reps")
+        let km = table.column(["distance_km"]), miles = table.column(["distance_miles"])
+        let seconds = table.column(["duration_seconds"]), rpe = table.column(["rpe"])
+        for row in table.rows {
+            if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
+            let started = try dateTime(row, start)
+            var durationValue: Int?
+            if let end, !row.cell(end).isEmpty {
+                let finished = try dateTime(row, end)
+                durationValue = max(0, (finished.date.day - started.date.day) * 86_400 + finished.seconds - started.seconds)
+            }
+            let name = row.cell(title).isEmpty ? "Workout" : row.cell(title)
+            let key = "\(started)|\(name)"
+            let make = { ImportedWorkout(name: name, start: started, durationSeconds: durationValue, firstLine: row.line) }
+            add(nil, key: key, make: make)
+            noteWorkout(key: key, row.cell(description))
+            let typeText = row.cell(setType).lowercased()
+            let kind: String
+            switch typeText {
+            case "", "normal": kind = "working"
+            case "warmup", "warm_up", "warm-up": kind = "warmup"
+            case "dropset", "drop", "drop_set": kind = "drop"
+            case "failure": kind = "failure"
+            default:
+                throw InterchangeError(file: file, line: row.line, column: setType.map { table.header[$0] }, value: typeText,
+                                       problem: "is not a Hevy set type", advice: "use normal, warmup, dropset or failure; nothing was imported")
+            }
+            var weight = 0.0, unit = WeightUnit.kg
+            if let weightKg, let value = try number(row, weightKg) { weight = value }
+            else if let weightLb, let value = try number(row, weightLb) { weight = value; unit = .lb }
+            else if weightKg == nil && weightLb != nil { unit = .lb }
+            let repsValue = Int(try number(row, reps) ?? 0)
+            var distance: Double?
+            if let km { distance = try number(row, km) } else if let miles { distance = try number(row, miles).map { $0 * 1.609344 } }
+            let secondsValue = try number(row, seconds)
+            let exerciseName = row.cell(exercise)
+            let exerciseNote = row.cell(exerciseNotes)
+            if !exerciseNote.isEmpty, let position = index[key],
+               !workouts[position].exerciseNotes.contains(where: { $0.name == exerciseName && $0.note == exerciseNote }) {
+                workouts[position].exerciseNotes.append((exerciseName, exerciseNote))
+            }
+            if let reason = RowReader.emptiness(weight: weight, reps: repsValue, seconds: secondsValue, km: distance) {
+                skipped.append(SkippedRow(line: row.line, reason: reason)); continue
+            }
+            add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: repsValue, kind: kind, rpe: try number(row, rpe),
+                            seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil }, kilometres: distance.flatMap { $0 > 0 ? $0 : nil },
+                            line: row.line), key: key, make: make)
+        }
+    }
+
+    // MARK: FitNotes
+
+    mutating func readFitNotes() throws(InterchangeError) {
+        let date = try require(["Date"], what: "the day")
+        let exercise = try require(["Exercise"], what: "the exercise")
+        let category = table.column(["Category"])
+        let weightKg = table.column(["Weight (kg)"]), weightLb = table.column(["Weight (lbs)", "Weight (lb)"])
+        let weightPlain = table.column(["Weight"]), weightUnit = table.column(["Weight Unit"])
+        let reps = try require(["Reps"], what: "the reps")
+        let distance = table.column(["Distance"]), distanceUnit = table.column(["Distance Unit"])
+        let time = table.column(["Time"]), comment = table.column(["Comment", "Notes"]), kindColumn = table.column(["Kind"])
+        var categories: [String: [String]] = [:]
+        for row in table.rows {
+            if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
+            let day = try dateTime(row, date)
+            // FitNotes has no times: a day's sets are one workout at noon (INTERCHANGE.md).
+            let start = LocalDateTime(date: day.date, seconds: 12 * 3600)
+            let key = "\(day.date)"
+            let group = row.cell(category)
+            if !group.isEmpty, !(categories[key] ?? []).contains(group) { categories[key, default: []].append(group) }
+            let make = { ImportedWorkout(name: "", start: start, firstLine: row.line) }
+            add(nil, key: key, make: make)
+            var weight = 0.0, unit = defaultUnit
+            if let weightKg, let value = try number(row, weightKg), value != 0 || weightLb == nil { weight = value; unit = .kg }
+            else if let weightLb, let value = try number(row, weightLb) { weight = value; unit = .lb }
+            else if let weightPlain, let value = try number(row, weightPlain) {
+                weight = value
+                if let parsed = WeightUnit(parsing: row.cell(weightUnit)) { unit = parsed } else if value != 0 { usedDefaultUnit = true }
+            }
+            let repsValue = Int(try number(row, reps) ?? 0)
+            var km = try number(row, distance)
+            let unitText = row.cell(distanceUnit).lowercased()
+            if let value = km { km = unitText.hasPrefix("mi") ? value * 1.609344 : unitText == "m" ? value / 1000 : value }
+            let seconds = ValueParsing.clockSeconds(row.cell(time))
+            if let reason = RowReader.emptiness(weight: weight, reps: repsValue, seconds: seconds, km: km) {
+                skipped.append(SkippedRow(line: row.line, reason: reason)); continue
+            }
+            let kindText = row.cell(kindColumn).lowercased()
+            let kind = kindText.contains("warm") ? "warmup" : kindText.contains("drop") ? "drop" : kindText.contains("fail") ? "failure" : "working"
+            let note = row.cell(comment)
+            add(ImportedSet(exerciseName: row.cell(exercise), weight: weight, unit: unit, reps: repsValue, kind: kind,
+                            note: note.isEmpty ? nil : note, seconds: seconds.flatMap { $0 > 0 ? $0 : nil },
+                            kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line), key: key, make: make)
+        }
+        for position in workouts.indices {
+            let key = "\(workouts[position].start.date)"
+            let names = categories[key] ?? []
+            workouts[position].name = names.isEmpty ? "FitNotes" : names.joined(separator: " & ")
+        }
+    }
+
+    // MARK: StrongLifts
+
+    mutating func readStrongLifts() throws(InterchangeError) {
+        let date = try require(Aliases.date, what: "the day")
+        let workoutLetter = table.column(["Workout"]), workoutName = table.column(["Workout Name"])
+        let exercise = try require(["Exercise"], what: "the exercise")
+        let startTime = table.column(["Start Time (h:mm)", "Start Time"]), endTime = table.column(["End Time (h:mm)", "End Time"])
+        let durationHours = table.column(["Duration (hours)"]), notes = table.column(["Notes"])
+        // Set N (Reps) / Set N (KG|LB) pairs.
+        var pairs: [(set: Int, reps: Int, weight: Int, unit: WeightUnit)] = []
+        for (position, header) in table.header.enumerated() {
+            let normalized = CSVTable.normalize(header)
+            guard normalized.hasPrefix("set"), normalized.hasSuffix("reps"),
+                  let n = Int(normalized.dropFirst(3).dropLast(4)) else { continue }
+            for (other, candidate) in table.header.enumerated() {
+                let c = CSVTable.normalize(candidate)
+                if c == "set\(n)kg" { pairs.append((n, position, other, .kg)) }
+                if c == "set\(n)lb" || c == "set\(n)lbs" { pairs.append((n, position, other, .lb)) }
+            }
+        }
+        guard !pairs.isEmpty else { _ = try require(["Set 1 (Reps)"], what: "the sets"); return }
+        pairs.sort { $0.set < $1.set }
+        for row in table.rows {
+            if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
+            let day = try dateTime(row, date)
+            var seconds = 12 * 3600
+            if let startTime, let time = ValueParsing.dateTime("2000-01-01 " + row.cell(startTime)) { seconds = time.seconds }
+            var durationValue: Int?
+            if let endTime, let end = ValueParsing.dateTime("2000-01-01 " + row.cell(endTime)) {
+                durationValue = (end.seconds - seconds + 86_400) % 86_400
+            } else if let durationHours, let hours = try number(row, durationHours) { durationValue = Int(hours * 3600) }
+            let name = [row.cell(workoutName), row.cell(workoutLetter)].first { !$0.isEmpty } ?? "Workout"
+            let start = LocalDateTime(date: day.date, seconds: seconds)
+            let key = "\(day.date)|\(name)|\(seconds)"
+            let make = { ImportedWorkout(name: name, start: start, durationSeconds: durationValue, firstLine: row.line) }
+            add(nil, key: key, make: make)
+            noteWorkout(key: key, row.cell(notes))
+            let exerciseName = row.cell(exercise)
+            var any = false
+            for pair in pairs {
+                guard let reps = try number(row, pair.reps) else { continue }
+                let weight = try number(row, pair.weight) ?? 0
+                if let reason = RowReader.emptiness(weight: weight, reps: Int(reps), seconds: nil, km: nil) {
+                    skipped.append(SkippedRow(line: row.line, reason: "set \(pair.set): \(reason)")); continue
+                }
+                any = true
+                add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: pair.unit, reps: Int(reps), line: row.line), key: key, make: make)
+            }
+            if !any && pairs.allSatisfy({ row.cell($0.reps).isEmpty }) {
+                skipped.append(SkippedRow(line: row.line, reason: "no sets in the Set N columns"))
+            }
+        }
+    }
+}

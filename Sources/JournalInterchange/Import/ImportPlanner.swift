@@ -1,0 +1,287 @@
+import JournalEvents
+import JournalProjections
+import TrainingDomain
+
+/// What an import will record, and the summary it prints (INTERCHANGE.md §"Import").
+public struct ImportPlan: Sendable {
+    /// Drafts for `EventJournal.record(batch:)`: one all-or-nothing batch for the whole file.
+    public var drafts: [JSONValue]
+    public var summary: ImportSummary
+}
+
+public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
+    public struct MatchedName: Equatable, Sendable {
+        public var name: String
+        public var exercise: String
+        public var confidence: Double
+        public var sets: Int
+    }
+    public var file: String
+    public var layout: ImportLayout
+    public var rows: Int
+    public var workouts: Int
+    public var sets: Int
+    public var cardioEntries: Int
+    /// Workouts of the file already in the journal (same deterministic id), not imported again.
+    public var alreadyPresent: Int
+    public var firstDate: LocalDate?
+    public var lastDate: LocalDate?
+    public var matched: [MatchedName]
+    /// Names that became custom exercises, with their new ids.
+    public var unmatched: [MatchedName]
+    public var skipped: [SkippedRow]
+    /// Values that were imported with a change (an RPE outside 6–10 dropped, …).
+    public var warnings: [SkippedRow]
+    /// The unit assumed for weights the file does not qualify.
+    public var assumedUnit: WeightUnit? = nil
+
+    public var jsonValue: JSONValue {
+        func names(_ list: [MatchedName]) -> JSONValue {
+            .array(list.map { ["name": .string($0.name), "exercise": .string($0.exercise), "confidence": .number($0.confidence), "sets": .int($0.sets)] })
+        }
+        func list(_ list: [SkippedRow]) -> JSONValue { .array(list.map { ["line": .int($0.line), "reason": .string($0.reason)] }) }
+        return [
+            "file": .string(file), "layout": .string(layout.rawValue), "source": .string(layout.app), "rows": .int(self.rows),
+            "workouts": .int(workouts), "sets": .int(sets), "cardio_entries": .int(cardioEntries), "already_present": .int(alreadyPresent),
+            "first_date": firstDate.map { .string($0.description) } ?? .null, "last_date": lastDate.map { .string($0.description) } ?? .null,
+            "matched": names(matched), "unmatched": names(unmatched), "skipped": list(skipped), "warnings": list(warnings),
+            "assumed_unit": assumedUnit.map { .string($0.rawValue) } ?? .null,
+        ]
+    }
+
+    /// The summary as the command prints it.
+    public var text: String {
+        var lines: [String] = []
+        lines.append("file:           \(file) (\(layout.rawValue), \(rows) rows)")
+        lines.append("workouts:       \(workouts) imported" + (alreadyPresent > 0 ? ", \(alreadyPresent) already in the journal (skipped)" : ""))
+        lines.append("sets:           \(sets)" + (cardioEntries > 0 ? " (+\(cardioEntries) timed/distance entries as cardio)" : ""))
+        lines.append("dates:          " + (firstDate.map { "\($0) … \(lastDate!)" } ?? "none"))
+        if let assumedUnit {
+            let other = assumedUnit == .kg ? "lb" : "kg"
+            lines.append("units:          \(assumedUnit.rawValue) assumed (the file does not say; use --unit \(other) if the app was set to \(other == "lb" ? "pounds" : "kilograms"))")
+        }
+        lines.append("exercises:      \(matched.count) matched to the catalogue, \(unmatched.count) new custom exercises")
+        for name in matched { lines.append("  \(name.name) → \(name.exercise) (\(Int((name.confidence * 100).rounded()))%, \(name.sets) sets)") }
+        for name in unmatched { lines.append("  \(name.name) → \(name.exercise) (custom, \(name.sets) sets)") }
+        lines.append("rows skipped:   \(skipped.count)")
+        for row in skipped { lines.append("  line \(row.line): \(row.reason)") }
+        if !warnings.isEmpty {
+            lines.append("warnings:       \(warnings.count)")
+            for row in warnings { lines.append("  line \(row.line): \(row.reason)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+
+/// Turns a parsed export into the events the app would have recorded, given what the journal already holds.
+public struct ImportPlanner {
+    public var matcher: NameMatcher
+    /// The user's UTC offset for the file's wall-clock times.
+    public var offsetSeconds: Int32
+
+    public init(matcher: NameMatcher, offsetSeconds: Int32) {
+        self.matcher = matcher; self.offsetSeconds = offsetSeconds
+    }
+
+    /// The deterministic workout id: the app and a 64-bit FNV-1a hash of start, name and layout family.
+    public static func workoutID(app: String, workout: ImportedWorkout) -> String {
+        "\(app)-" + hex(fnv1a("\(workout.start)|\(workout.name)"))
+    }
+
+    /// `2021-02-10T16:46|Mittwoch`: the wall-clock minute a workout started, in its own offset, and its name.
+    static func sameWorkoutKey(start: Timestamp, name: String) -> String {
+        let minutes = Int64(floor(Double(start.localMilliseconds) / 60_000))
+        return "\(minutes)|\(name)"
+    }
+
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return hash
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// A custom exercise id from a name: `custom-` and the name's words in kebab case.
+    public static func customID(_ name: String) -> String {
+        var slug = ""
+        for scalar in name.lowercased().folding(options: .diacriticInsensitive, locale: nil).unicodeScalars {
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") { slug.unicodeScalars.append(scalar) }
+            else if !slug.isEmpty && slug.last != "-" { slug.append("-") }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        if slug.isEmpty { slug = hex(fnv1a(name)) }
+        let id = "custom-" + slug
+        if id.utf8.count <= 64 { return id }
+        var cut = String(id.prefix(55))
+        while cut.last == "-" { cut.removeLast() }
+        return cut + "-" + String(hex(fnv1a(name)).prefix(8))
+    }
+
+    public func plan(_ export: ParsedExport, file: String, existing: [Event]) -> ImportPlan {
+        let app = export.layout.app
+        var knownWorkouts = Set<String>()
+        var knownCustom = Set<String>()
+        // The same workout already in the journal under another id (recorded by the app and exported, or imported
+        // from another app's export): same name, same wall-clock start to the minute.
+        var knownStarts = Set<String>()
+        for event in existing {
+            if event.type == "workout.started", let id = event.string("workout") {
+                knownWorkouts.insert(id)
+                let start = event.string("started_at").flatMap(Timestamp.init(rfc3339:)) ?? event.at
+                knownStarts.insert(ImportPlanner.sameWorkoutKey(start: start, name: event.string("name") ?? ""))
+            }
+            if event.type == "exercise.created", let id = event.string("exercise") { knownCustom.insert(id) }
+        }
+        var drafts: [JSONValue] = []
+        var skipped = export.skipped
+        var warnings: [SkippedRow] = []
+        var resolved: [String: (id: String, confidence: Double, custom: Bool)] = [:]
+        var setCounts: [String: Int] = [:]
+        var order: [String] = []
+        var imported = 0, present = 0, setTotal = 0, cardioTotal = 0
+        var first: LocalDate?, last: LocalDate?
+
+        func resolve(_ name: String) -> (id: String, confidence: Double, custom: Bool) {
+            if let known = resolved[name] { return known }
+            let result: (String, Double, Bool)
+            if let match = matcher.match(name), match.confidence >= NameMatcher.acceptThreshold {
+                result = (match.exerciseID, match.confidence, false)
+            } else {
+                result = (ImportPlanner.customID(name), 0, true)
+            }
+            resolved[name] = result
+            order.append(name)
+            return result
+        }
+
+        var usedInFile: [String: Int] = [:]
+        for workout in export.workouts {
+            // Two workouts of one file with the same start and name (Strong 6.x numbers them) get -2, -3, … in file order.
+            let base = ImportPlanner.workoutID(app: app, workout: workout)
+            usedInFile[base, default: 0] += 1
+            let id = usedInFile[base]! == 1 ? base : "\(base)-\(usedInFile[base]!)"
+            let start = workout.start.timestamp(offsetSeconds: offsetSeconds)
+            let finish = start.adding(milliseconds: Int64(max(0, workout.durationSeconds ?? 0)) * 1000)
+            if knownWorkouts.contains(id) || knownStarts.contains(ImportPlanner.sameWorkoutKey(start: start, name: workout.name.isEmpty ? "Workout" : workout.name)) {
+                present += 1
+                continue
+            }
+            // Sets, numbered from 1 per exercise in file order; timed rows summed into one cardio entry per exercise.
+            var sets: [JSONValue] = []
+            var cardio: [(exercise: String, seconds: Double, km: Double)] = []
+            var numbers: [String: Int] = [:]
+            var created: [JSONValue] = []
+            var counted: [String: Int] = [:]
+            for set in workout.sets {
+                let maximum = EventVocabulary.maximumWeight[set.unit.rawValue] ?? 500
+                if set.weight > maximum {
+                    skipped.append(SkippedRow(line: set.line, reason: "weight \(format(set.weight)) \(set.unit.rawValue) is above the journal's limit of \(format(maximum)) \(set.unit.rawValue)"))
+                    continue
+                }
+                if set.reps > EventVocabulary.maximumReps {
+                    skipped.append(SkippedRow(line: set.line, reason: "\(set.reps) reps is above the journal's limit of \(EventVocabulary.maximumReps)"))
+                    continue
+                }
+                let exercise = resolve(set.exerciseName)
+                if exercise.custom && !knownCustom.contains(exercise.id) {
+                    knownCustom.insert(exercise.id)
+                    created.append(["type": "exercise.created", "at": .string(start.rfc3339), "exercise": .string(exercise.id),
+                                    "name": .string(String(set.exerciseName.utf8.prefix(200)) ?? set.exerciseName), "source": .string(app)])
+                }
+                if set.isTimed {
+                    if let index = cardio.firstIndex(where: { $0.exercise == exercise.id }) {
+                        cardio[index].seconds += set.seconds ?? 0; cardio[index].km += set.kilometres ?? 0
+                    } else {
+                        cardio.append((exercise.id, set.seconds ?? 0, set.kilometres ?? 0))
+                    }
+                    counted[set.exerciseName, default: 0] += 1
+                    continue
+                }
+                let number = (numbers[exercise.id] ?? 0) + 1
+                if number > 200 {
+                    skipped.append(SkippedRow(line: set.line, reason: "more than 200 sets of one exercise in one workout")); continue
+                }
+                numbers[exercise.id] = number
+                var fields: [(String, JSONValue)] = [
+                    ("type", "set.completed"), ("at", .string(start.rfc3339)), ("workout", .string(id)), ("exercise", .string(exercise.id)),
+                    ("set", .int(number)), ("weight", .number(set.weight)), ("unit", .string(set.unit.rawValue)), ("reps", .int(set.reps)),
+                    ("kind", .string(set.kind)),
+                ]
+                if let rpe = set.rpe {
+                    if rpe >= 6, rpe <= 10, (rpe * 2).rounded() == rpe * 2 { fields.append(("rpe", .number(rpe))) }
+                    else { warnings.append(SkippedRow(line: set.line, reason: "RPE \(format(rpe)) dropped (the journal keeps 6–10 in steps of 0.5)")) }
+                }
+                if let note = set.note { fields.append(("note", .string(truncate(note, 4000)))) }
+                sets.append(.object(JSONObject(fields.map { JSONField($0.0, $0.1) })))
+                counted[set.exerciseName, default: 0] += 1
+            }
+            if sets.isEmpty && cardio.isEmpty {
+                skipped.append(SkippedRow(line: workout.firstLine, reason: "workout \"\(workout.name)\" of \(workout.start) has no set to import, so it is left out"))
+                continue
+            }
+            for (name, count) in counted { setCounts[name, default: 0] += count }
+            drafts += created
+            var started: [(String, JSONValue)] = [
+                ("type", "workout.started"), ("at", .string(start.rfc3339)), ("workout", .string(id)),
+                ("name", .string(truncate(workout.name, 200))), ("session", .null), ("started_at", .string(start.rfc3339)), ("source", .string(app)),
+            ]
+            if workout.name.isEmpty { started[3].1 = "Workout" }
+            drafts.append(.object(JSONObject(started.map { JSONField($0.0, $0.1) })))
+            for note in workout.notes {
+                drafts.append(["type": "workout.noted", "at": .string(start.rfc3339), "workout": .string(id), "note": .string(truncate(note, 4000))])
+            }
+            drafts += sets
+            for entry in workout.exerciseNotes {
+                drafts.append(["type": "exercise.noted", "at": .string(start.rfc3339), "workout": .string(id),
+                               "exercise": .string(resolve(entry.name).id), "note": .string(truncate(entry.note, 4000))])
+            }
+            for entry in cardio {
+                var fields: JSONObject = ["type": "cardio.logged", "at": .string(start.rfc3339), "workout": .string(id),
+                                          "exercise": .string(entry.exercise), "minutes": .number(min(1440, entry.seconds / 60))]
+                if entry.km > 0 { fields["km"] = .number(min(1000, entry.km)) }
+                drafts.append(.object(fields))
+            }
+            drafts.append(["type": "workout.finished", "at": .string(finish.rfc3339), "workout": .string(id), "finished_at": .string(finish.rfc3339)])
+            imported += 1
+            setTotal += sets.count
+            cardioTotal += cardio.count
+            let day = finish.localDay
+            if first == nil || day < first!.day { first = LocalDate(day: day) }
+            if last == nil || day > last!.day { last = LocalDate(day: day) }
+        }
+        var matched: [ImportSummary.MatchedName] = [], unmatched: [ImportSummary.MatchedName] = []
+        for name in order.sorted(by: { $0.lowercased() < $1.lowercased() }) {
+            guard let result = resolved[name] else { continue }
+            let entry = ImportSummary.MatchedName(name: name, exercise: result.id, confidence: result.confidence, sets: setCounts[name] ?? 0)
+            if result.custom { unmatched.append(entry) } else { matched.append(entry) }
+        }
+        let summary = ImportSummary(file: file, layout: export.layout, rows: export.rowCount, workouts: imported, sets: setTotal,
+                                    cardioEntries: cardioTotal, alreadyPresent: present, firstDate: first, lastDate: last,
+                                    matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, warnings: warnings,
+                                    assumedUnit: export.assumedUnit)
+        return ImportPlan(drafts: drafts, summary: summary)
+    }
+}
+
+func truncate(_ text: String, _ bytes: Int) -> String {
+    if text.utf8.count <= bytes { return text }
+    var cut = text
+    while cut.utf8.count > bytes { cut.removeLast() }
+    return cut
+}
+
+/// `82.5`, `80`: shortest decimal text.
+func format(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    var text = String(format: "%.3f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}
+
+import Foundation

@@ -1,1 +1,0 @@
-// Placeholder: this layer is being built (see issues).

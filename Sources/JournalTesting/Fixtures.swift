@@ -1,0 +1,136 @@
+import EventJournal
+import JournalEvents
+import JournalSimulator
+import JournalStore
+
+/// Deterministic events and small journals for reliability tests. Everything here is built
+/// from literal values: the same call always gives the same bytes.
+public enum Fixtures {
+    /// The first event's time in every fixture.
+    public static let start = Timestamp(rfc3339: "2026-01-05T18:00:00.000+01:00")!
+
+    /// One workout as drafts (no `seq`, `id` or `v`: the journal fills them): `workout.started`,
+    /// `sets` completed sets of a bench press, and `workout.finished` when `finished` is set.
+    /// Times advance by a minute per event from `at`.
+    public static func workoutDrafts(_ workout: String, sets: Int, at: Timestamp = start, finished: Bool = true,
+                                     exercise: String = "barbell-bench-press") -> [JSONValue] {
+        var drafts: [JSONValue] = []
+        var clock = at
+        func next() -> JSONValue { defer { clock = clock.adding(milliseconds: 60_000) }; return .string(clock.rfc3339) }
+        drafts.append(.object(["type": "workout.started", "at": next(), "workout": .string(workout), "name": "Push", "session": .null]))
+        for set in 1...max(sets, 1) {
+            drafts.append(.object([
+                "type": "set.completed", "at": next(), "workout": .string(workout), "exercise": .string(exercise),
+                "set": .int(set), "weight": .number(60 + 2.5 * Double(set)), "unit": "kg", "reps": .int(8 + set % 3), "kind": "working",
+            ]))
+        }
+        if finished { drafts.append(.object(["type": "workout.finished", "at": next(), "workout": .string(workout)])) }
+        return drafts
+    }
+
+    /// The JSON lines of `drafts`, as `journal record` reads them.
+    public static func lines(_ drafts: [JSONValue]) -> [String] { drafts.map { JSONWriter.string($0) } }
+
+    /// Options that keep each workout in its own sealed frame (no absorbing of earlier frames),
+    /// so small journals have many frames to damage.
+    public static var manyFrames: EventJournal.Options {
+        var options = EventJournal.Options()
+        options.store.sealTargetBytes = 0
+        return options
+    }
+
+    /// A small journal: `workouts` finished workouts (each sealed into its own frame) followed by
+    /// one open workout whose `openSets + 1` events stay as one-event frames. Returns its events.
+    @discardableResult
+    public static func smallJournal(at path: String, storage: any Storage, device: String = "ph", workouts: Int = 3,
+                                    setsPerWorkout: Int = 3, openSets: Int = 2) throws -> [Event] {
+        let clock = ManualClock(start)
+        let journal = try EventJournal(path: path, storage: storage, device: device, options: manyFrames, clock: clock.now)
+        defer { journal.close() }
+        var events: [Event] = []
+        var time = start
+        for index in 0..<workouts {
+            events += try journal.record(batch: workoutDrafts("w\(index + 1)", sets: setsPerWorkout, at: time))
+            time = time.adding(milliseconds: 86_400_000)
+        }
+        if openSets > 0 {
+            for draft in workoutDrafts("w\(workouts + 1)", sets: openSets, at: time, finished: false) {
+                events.append(try journal.record(draft))
+            }
+        }
+        return events
+    }
+}
+
+extension Fixtures {
+    /// A simulated lifter's journal (`journal simulate` with the same seed, weeks and profile), recorded
+    /// with `options` (by default one sealed frame per workout). Returns its events.
+    @discardableResult
+    public static func simulatedJournal(at path: String, storage: any Storage, weeks: Int, profile: String = "ppl",
+                                        seed: UInt64 = 1, device: String = "ph", options: EventJournal.Options = manyFrames) throws -> [Event] {
+        let simulator = Simulator(seed: seed, weeks: weeks, profile: SimulationProfile.named(profile)!, start: LocalDate(iso: "2025-01-06")!)
+        let clock = ManualClock(Timestamp(epochMilliseconds: 0, offsetSeconds: 0))
+        let journal = try EventJournal(path: path, storage: storage, device: device, options: options, clock: clock.now)
+        defer { journal.close() }
+        var events: [Event] = []
+        for batch in simulator.batches() {
+            if let last = batch.last?.objectValue?["at"]?.stringValue, let time = Timestamp(rfc3339: last) { clock.time = time }
+            events += try journal.record(batch: batch)
+        }
+        journal.seal()
+        return events
+    }
+
+    /// The batches a simulated lifter records, as drafts.
+    public static func simulatedBatches(weeks: Int, profile: String = "ppl", seed: UInt64 = 1) -> [[JSONValue]] {
+        Simulator(seed: seed, weeks: weeks, profile: SimulationProfile.named(profile)!, start: LocalDate(iso: "2025-01-06")!).batches()
+    }
+}
+
+/// A clock tests move by hand.
+public final class ManualClock: @unchecked Sendable {
+    public var time: Timestamp
+    public init(_ time: Timestamp = Fixtures.start) { self.time = time }
+    public func now() -> Timestamp { time }
+    public func advance(milliseconds: Int64) { time = time.adding(milliseconds: milliseconds) }
+}
+
+extension Fixtures {
+    /// Two copies of one user's journal that went apart: a shared prefix recorded on the phone
+    /// ("ph"), then each device recording its own workouts while offline, at random times from
+    /// `seed`, including a conflicting edit of the same set of a shared workout on both.
+    /// Written to `a` and `b` in `storage`; returns their events.
+    public static func divergedJournals(seed: UInt64, storage: MemoryStorage, a: String = "a", b: String = "b") throws -> (a: [Event], b: [Event]) {
+        var random = TestRandom(seed: seed)
+        let clock = ManualClock(start)
+        let shared = random.int(0...3)
+        let phone = try EventJournal(path: a, storage: storage, device: "ph", options: manyFrames, clock: clock.now)
+        try phone.record(.object(["type": "account.created", "at": .string(start.adding(milliseconds: -3_600_000).rfc3339),
+                                  "email": "sam@example.com", "name": "Sam"]))
+        var day = 0
+        for index in 0..<shared {
+            try phone.record(batch: workoutDrafts("s\(index)", sets: random.int(1...4), at: start.adding(milliseconds: Int64(day) * 86_400_000)))
+            day += 1
+        }
+        phone.close()
+        storage.setContents(of: b, to: storage.contents(of: a)!)
+        let base = start.adding(milliseconds: Int64(day) * 86_400_000)
+        for (path, device) in [(a, "ph"), (b, "wa")] {
+            let journal = try EventJournal(path: path, storage: storage, device: device, options: manyFrames, clock: clock.now)
+            defer { journal.close() }
+            for index in 0..<random.int(0...4) {
+                // Random start times within four days: the devices' workouts interleave.
+                let at = base.adding(milliseconds: Int64(random.int(0...(4 * 86_400))) * 1000)
+                let drafts = workoutDrafts("\(device)\(index)", sets: random.int(1...4), at: at, finished: random.chance(0.8))
+                for draft in drafts { try journal.record(draft) }
+            }
+            if shared > 0 {
+                // Both devices correct set 1 of the first shared workout, with different weights.
+                let at = base.adding(milliseconds: Int64(random.int(0...(5 * 86_400))) * 1000)
+                try journal.record(.object(["type": "set.edited", "at": .string(at.rfc3339), "workout": "s0",
+                                            "exercise": "barbell-bench-press", "set": 1, "weight": .number(Double(random.int(40...100))), "unit": "kg"]))
+            }
+        }
+        return (try EventReader.events(path: a, storage: storage), try EventReader.events(path: b, storage: storage))
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+extension JournalDirectory {
+    /// The device's wall clock, in its current UTC offset (what an app passes as `clock`; tests pass their own).
+    public static let systemClock: @Sendable () -> Timestamp = {
+        let date = Date()
+        let offset = TimeZone.current.secondsFromGMT(for: date)
+        return Timestamp(epochMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), offsetSeconds: Int32(offset))
+    }
+}
+
+/// One user's journal as an app uses it: record events (checked by the same rules as `journal record`), read any
+/// screen as a value, and observe screens as they change.
+///
+/// The journal keeps a `Ledger` folded incrementally: opening folds the file once, and each append folds only the
+/// new events. Reads build an `Analysis` as of now (the injected clock, in the UTC offset of the latest event) and
+/// return plain values. `observe(_:)` is an `AsyncStream` that yields the current value at once and then a new value
+/// after every append that changes it, the way GRDB's `ValueObservation` feeds SwiftUI.
+///
+/// Thread-safe: every call takes one lock. Appends are durable (fsync) before they return.
+public final class UserJournal: @unchecked Sendable {
+    public let user: String
+    public let path: String
+    public let context: ProjectionContext
+    let clock: @Sendable () -> Timestamp
+    let lock = NSLock()
+    let journal: EventJournal
+    var folded: Ledger
+    var lastEvent: Event?
+    var observers: [Int: (Analysis) -> Void] = [:]
+    /// Ends each observation's stream (on `close()`).
+    var finishers: [Int: () -> Void] = [:]
+    var closed = false
+    var nextObserver = 0
+
+    /// Projections fold with this as-of time: every recorded event counts; reads then set the real "now".
+    static let everything = Timestamp(epochMilliseconds: 253_402_300_799_999, offsetSeconds: 0) // 9999-12-31T23:59:59.999Z
+
+    init(path: String, user: String, device: String, clock: @escaping @Sendable () -> Timestamp, options: EventJournal.Options,
+         context: ProjectionContext) throws {
+        self.user = user
+        self.path = path
+        self.clock = clock
+        self.context = context
+        journal = try EventJournal(path: path, device: device, options: options, clock: clock)
+        var ledger = Ledger(asOf: UserJournal.everything)
+        var last: Event?
+        try EventReader.forEach(path: path) { event in
+            ledger.apply(event)
+            last = event
+        }
+        folded = ledger
+        lastEvent = last
+    }
+
+    /// Releases the writer lock and ends every observation; the journal cannot record afterwards.
+    public func close() {
+        let finishers = lock.withLock { () -> [() -> Void] in
+            if !closed { journal.close() }
+            closed = true
+            let all = Array(self.finishers.values)
+            self.finishers = [:]
+            observers = [:]
+            return all
+        }
+        // Outside the lock: finishing runs the streams' termination handlers, which take it.
+        for finish in finishers { finish() }
+    }
+
+    // MARK: Recording
+
+    /// Checks `draft` (a JSON object with `type` and the payload; `seq`, `id`, `at` and `v` are filled in) against
+    /// every rule of FORMAT.md §"Rules at append time", appends it durably, folds it, and notifies observers.
+    /// A refused draft changes nothing and throws `JournalError.refused` naming the field, the value and the rule.
+    @discardableResult
+    public func record(_ draft: JSONValue) throws(JournalError) -> Event {
+        try record(batch: [draft])[0]
+    }
+
+    /// All or nothing: the drafts are checked in order and appended with one fsync.
+    @discardableResult
+    public func record(batch drafts: [JSONValue]) throws(JournalError) -> [Event] {
+        lock.lock()
+        defer { lock.unlock() }
+        let events = try journal.record(batch: drafts)
+        for event in events { folded.apply(event) }
+        lastEvent = events.last ?? lastEvent
+        if !observers.isEmpty {
+            let analysis = analysisLocked()
+            for observer in observers.values { observer(analysis) }
+        }
+        return events
+    }
+
+    /// The rules as they stand (workout statuses, the next seq): what a UI may check before offering an action.
+    public var rules: RecordingRules { lock.withLock { journal.rules } }
+
+    // MARK: Reading
+
+    /// The ledger folded over every event recorded so far (its `asOf` is the far future).
+    public var ledger: Ledger { lock.withLock { folded } }
+
+    /// Every projection's input as of now: the injected clock's time in the UTC offset of the latest event.
+    public func analysis() -> Analysis { lock.withLock { analysisLocked() } }
+
+    func analysisLocked() -> Analysis {
+        var ledger = folded
+        ledger.asOf = Projections.defaultAsOf(lastEvent: lastEvent, now: clock())
+        return Analysis(ledger, context: context)
+    }
+
+    /// Time travel: replays the file as of an earlier time `asOf` (events recorded later are ignored).
+    public func analysis(asOf: Timestamp) throws(JournalError) -> Analysis {
+        lock.lock()
+        defer { lock.unlock() }
+        let events = try EventReader.events(path: path)
+        return Projections.analysis(events: events, asOf: asOf, context: context)
+    }
+
+    /// Any projection of the journal as of now: `journal.read(HomeView.init)`.
+    public func read<Value>(_ projection: (Analysis) -> Value) -> Value { projection(analysis()) }
+
+    public var home: HomeView { read { HomeView($0) } }
+    public func history(_ query: HistoryQuery = HistoryQuery()) -> HistoryView { read { HistoryView($0, query: query) } }
+    public func workout(_ id: String? = nil) -> WorkoutDetail? { read { WorkoutDetail($0, workout: id) } }
+    public var active: ActiveWorkoutView? { read { ActiveWorkoutView($0) } }
+    public func exercise(_ exercise: String) -> ExerciseHistoryView {
+        read { analysis in ExerciseHistoryView(analysis, exercise: analysis.resolveExercise(exercise) ?? exercise) }
+    }
+    public func progress(_ range: ProgressRange = .oneMonth) -> ProgressView { read { ProgressView($0, range: range) } }
+    public var templates: TemplatesView { read { TemplatesView($0) } }
+    public var profile: ProfileView { read { ProfileView($0) } }
+    public var everything: AllProjections { read { AllProjections($0) } }
+
+    // MARK: Observing
+
+    /// The projection's current value at once, then its new value after each append that changes it. The stream
+    /// keeps only the newest value for a slow reader and ends when the task iterating it is cancelled. `projection`
+    /// runs inside the journal's lock after each append: it must not call back into the journal.
+    ///
+    ///     for await home in journal.observe({ HomeView($0) }) { model.home = home }
+    public func observe<Value: Equatable & Sendable>(_ projection: @escaping @Sendable (Analysis) -> Value) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
+        lock.lock()
+        defer { lock.unlock() }
+        var last = projection(analysisLocked())
+        continuation.yield(last)
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = { analysis in
+            let value = projection(analysis)
+            guard value != last else { return }
+            last = value
+            continuation.yield(value)
+        }
+        finishers[id] = { continuation.finish() }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.lock.withLock {
+                _ = self.observers.removeValue(forKey: id)
+                _ = self.finishers.removeValue(forKey: id)
+            }
+        }
+        return stream
+    }
+}

@@ -1,0 +1,306 @@
+import JournalEvents
+import JournalInterchange
+import JournalProjections
+import Testing
+import TrainingDomain
+
+let strongClassic = """
+Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+2024-03-04 07:12:40,"Push A",1h 5m,"Bench Press (Barbell)",W,40.0,10,0,0,"","",
+2024-03-04 07:12:40,"Push A",1h 5m,"Bench Press (Barbell)",1,80.0,8,0,0,"felt
+heavy","Good day",8.5
+2024-03-04 07:12:40,"Push A",1h 5m,"Bench Press (Barbell)",2,80.0,0,0,0,"","",
+2024-03-04 07:12:40,"Push A",1h 5m,"Bench Press (Barbell)",D,60.0,12,0,0,"","",
+2024-03-04 07:12:40,"Push A",1h 5m,"Rest Timer",Rest Timer,0,0,0,90,"","",
+2024-03-04 07:12:40,"Push A",1h 5m,"Plank",1,0,0,0,60,"","",
+2024-03-04 07:12:40,"Push A",1h 5m,"Quokka Toss",F,12.5,6,0,0,"","",
+2024-03-06 18:00:00,"Legs",47m,"Squat (Barbell)",1,100,5,0,0,"","",
+
+"""
+
+@Suite struct ImportLayoutTests {
+    @Test func strongClassicReadsWarmupDropFailureTimedRowsAndMultiLineNotes() throws {
+        let parsed = try read(strongClassic)
+        #expect(parsed.layout == .strongClassic)
+        #expect(parsed.rowCount == 8)
+        #expect(parsed.workouts.map(\.name) == ["Push A", "Legs"])
+        let push = parsed.workouts[0]
+        #expect(push.start.description == "2024-03-04 07:12:40")
+        #expect(push.durationSeconds == 3900)
+        #expect(push.notes == ["Good day"])
+        #expect(sets(push) == ["Bench Press (Barbell) 40.0kgx10 warmup", "Bench Press (Barbell) 80.0kgx8 working",
+                               "Bench Press (Barbell) 80.0kgx0 working", "Bench Press (Barbell) 60.0kgx12 drop", "Plank 0.0kgx0 working", "Quokka Toss 12.5kgx6 failure"])
+        #expect(push.sets[1].note == "felt\nheavy")
+        #expect(push.sets[1].rpe == 8.5)
+        #expect(push.sets[1].line == 3)
+        #expect(push.sets[4].seconds == 60)
+        #expect(parsed.workouts[1].durationSeconds == 47 * 60)
+        #expect(parsed.skipped == [SkippedRow(line: 7, reason: "a rest-timer row, not a set")])
+    }
+
+    @Test func strongSemicolonKeepsEachRowsUnitAndReadsDecimalCommas() throws {
+        let text = """
+        Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes
+        2019-05-02 18:30:00;"Legs";"Squat (Barbell)";1;225;lbs;5;;;;0;"";""
+        2019-05-02 18:30:00;"Legs";"Squat (Barbell)";2;102,5;kg;5;;;;0;"";""
+        2019-05-02 18:30:00;"Legs";"Squat (Barbell)";3;100;;5;;;;0;"";""
+        """
+        let parsed = try read(text, .strong, unit: .lb)
+        #expect(parsed.layout == .strongSemicolon)
+        #expect(sets(parsed.workouts[0]) == ["Squat (Barbell) 225.0lbx5 working", "Squat (Barbell) 102.5kgx5 working", "Squat (Barbell) 100.0lbx5 working"])
+        #expect(parsed.workouts[0].durationSeconds == nil)
+        #expect(parsed.assumedUnit == .lb)
+    }
+
+    @Test func strong6ReadsUnitsFromHeadersSetsFromZeroAndMetres() throws {
+        let text = """
+        "Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"
+        "1";"2023-01-05 09:00:00";"Pull";"3600";"Deadlift (Barbell)";"0";"140";"5";"";"";"";"";""
+        "1";"2023-01-05 09:00:00";"Pull";"3600";"Deadlift (Barbell)";"1";"150";"3";"";"";"";"";""
+        "1";"2023-01-05 09:00:00";"Pull";"3600";"Rowing (Machine)";"1";"0";"0";"";"2000";"480";"";""
+        """
+        let parsed = try read(text)
+        #expect(parsed.layout == .strong6)
+        #expect(parsed.assumedUnit == nil)
+        #expect(parsed.workouts[0].durationSeconds == 3600)
+        #expect(sets(parsed.workouts[0]) == ["Deadlift (Barbell) 140.0kgx5 working", "Deadlift (Barbell) 150.0kgx3 working", "Rowing (Machine) 0.0kgx0 working"])
+        #expect(parsed.workouts[0].sets[2].kilometres == 2)
+        let plan = planner.plan(parsed, file: "in.csv", existing: [])
+        let completed = plan.drafts.filter { $0.objectValue?["type"]?.stringValue == "set.completed" }
+        #expect(completed.map { $0.objectValue?["set"]?.intValue } == [1, 2])
+        let cardio = plan.drafts.first { $0.objectValue?["type"]?.stringValue == "cardio.logged" }?.objectValue
+        #expect(cardio?["minutes"] == 8)
+        #expect(cardio?["km"] == 2)
+    }
+
+    @Test func hevyReadsLocaleDatesNewestFirstSetTypesAndMultiLineNotes() throws {
+        let text = """
+        "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+        "Push","7 Apr 2026, 10:14","7 Apr 2026, 11:02","","Bench Press (Barbell)",,"",0,"warmup",40,10,,,
+        "Push","7 Apr 2026, 10:14","7 Apr 2026, 11:02","","Bench Press (Barbell)",,"",1,"normal",80,8,,,9
+        "Séance","3 févr. 2026, 18:00","3 févr. 2026, 19:00","Bonne
+        séance","Squat (Barbell)",,"genou
+        ok",0,"dropset",100,5,,,
+        """
+        let parsed = try read(text)
+        #expect(parsed.layout == .hevy)
+        #expect(parsed.workouts.map(\.name) == ["Séance", "Push"])
+        #expect(parsed.workouts.map(\.start.description) == ["2026-02-03 18:00:00", "2026-04-07 10:14:00"])
+        #expect(parsed.workouts.map(\.durationSeconds) == [3600, 2880])
+        #expect(parsed.workouts[0].notes == ["Bonne\nséance"])
+        #expect(parsed.workouts[0].exerciseNotes.map(\.note) == ["genou\nok"])
+        #expect(sets(parsed.workouts[0]) == ["Squat (Barbell) 100.0kgx5 drop"])
+        #expect(sets(parsed.workouts[1]) == ["Bench Press (Barbell) 40.0kgx10 warmup", "Bench Press (Barbell) 80.0kgx8 working"])
+        #expect(parsed.workouts[1].sets[1].rpe == 9)
+        #expect(parsed.workouts[0].sets[0].line == 4)
+    }
+
+    @Test func fitNotesMakesOneWorkoutPerDayNamedByCategories() throws {
+        let text = """
+        Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time
+        2024-03-04,Flat Barbell Bench Press,Chest,185.0,5,,,
+        2024-03-04,Flat Barbell Bench Press,Chest,185.0,5,,,
+        2024-03-04,Barbell Curl,Biceps,65.0,10,,,
+        2024-03-05,Treadmill,Cardio,,,3.0,mi,0:30:00
+        """
+        let parsed = try read(text, .fitnotes)
+        #expect(parsed.layout == .fitnotes)
+        #expect(parsed.workouts.map(\.name) == ["Chest & Biceps", "Cardio"])
+        #expect(parsed.workouts[0].start.description == "2024-03-04 12:00:00")
+        #expect(sets(parsed.workouts[0]) == ["Flat Barbell Bench Press 185.0lbx5 working", "Flat Barbell Bench Press 185.0lbx5 working", "Barbell Curl 65.0lbx10 working"])
+        #expect(parsed.workouts[1].sets[0].seconds == 1800)
+        #expect(abs((parsed.workouts[1].sets[0].kilometres ?? 0) - 4.828032) < 1e-9)
+    }
+
+    @Test func strongLiftsTurnsSetColumnPairsIntoSets() throws {
+        let text = """
+        Date (yyyy/mm/dd),Workout,Workout Name,Program Name,Body Weight (KG),Exercise,Sets×Reps,Sets×Time,Top Set (Reps×KG),e1RM (KG),Reps,Volume (KG),Workout Volume (KG),Duration (hours),Start Time (h:mm),End Time (h:mm),Notes,Set 1 (Reps),Set 1 (KG),Set 2 (Reps),Set 2 (KG),Set 3 (Reps),Set 3 (KG)
+        2024/03/04,A,Workout A,StrongLifts 5x5,80,Squat,3×5,,5×100,116.7,15,1500,1500,0.75,7:00,7:45,,5,100,5,100,5,100
+        2024/03/04,A,Workout A,StrongLifts 5x5,80,Bench Press,3×5,,5×60,70,13,780,1500,0.75,7:00,7:45,,5,60,5,60,3,60
+        """
+        let parsed = try read(text)
+        #expect(parsed.layout == .stronglifts)
+        #expect(parsed.workouts.count == 1)
+        #expect(parsed.workouts[0].name == "Workout A")
+        #expect(parsed.workouts[0].start.description == "2024-03-04 07:00:00")
+        #expect(parsed.workouts[0].durationSeconds == 2700)
+        #expect(sets(parsed.workouts[0]) == ["Squat 100.0kgx5 working", "Squat 100.0kgx5 working", "Squat 100.0kgx5 working",
+                                             "Bench Press 60.0kgx5 working", "Bench Press 60.0kgx5 working", "Bench Press 60.0kgx3 working"])
+    }
+}
+
+@Suite struct ImportVariantTests {
+    @Test func translatedStrongHeadersAreRead() throws {
+        let text = """
+        Datum,Trainingsname,Dauer,Übungsname,Satzreihenfolge,Gewicht,Wiederholungen,Entfernung,Sekunden,Notizen,Trainingsnotizen,RPE
+        2021-02-10 16:46:13,"Mittwoch",2h,"Bench Press (Barbell)",1,75.0,8,0,0,"","",
+        """
+        let parsed = try read(text)
+        #expect(parsed.layout == .strongClassic)
+        #expect(parsed.workouts[0].durationSeconds == 7200)
+        #expect(sets(parsed.workouts[0]) == ["Bench Press (Barbell) 75.0kgx8 working"])
+    }
+
+    @Test func fitNotes2ReadsBothWeightColumnsNotesAndKind() throws {
+        let text = """
+        Date,Exercise,Category,Weight (kg),Weight (lbs),Reps,Distance,Distance Unit,Time,Notes,Kind
+        2024-03-04,Squat,Legs,60.0,132.28,5,,,,"easy",warmup
+        2024-03-04,Squat,Legs,100.0,220.46,5,,,,"",
+        """
+        let parsed = try read(text)
+        #expect(parsed.layout == .fitnotes)
+        #expect(sets(parsed.workouts[0]) == ["Squat 60.0kgx5 warmup", "Squat 100.0kgx5 working"])
+        #expect(parsed.workouts[0].sets[0].note == "easy")
+    }
+
+    @Test func hevyInPoundsWithUSDates() throws {
+        let text = """
+        "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_lbs","reps","distance_miles","duration_seconds","rpe"
+        "Legs","Apr 7, 2026, 6:14 PM","Apr 7, 2026, 7:02 PM","","Squat (Barbell)",,"",0,"normal",225,5,,,
+        """
+        let parsed = try read(text)
+        #expect(parsed.workouts[0].start.description == "2026-04-07 18:14:00")
+        #expect(sets(parsed.workouts[0]) == ["Squat (Barbell) 225.0lbx5 working"])
+    }
+
+    @Test func weightsAboveTheJournalsLimitAreSkippedWithTheReason() throws {
+        let text = """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+        2024-03-04 07:12:40,"Legs",1h,"Leg Press",1,600,10,0,0,"","",
+        2024-03-04 07:12:40,"Legs",1h,"Leg Press",2,300,10,0,0,"","",5
+        """
+        let plan = planner.plan(try read(text), file: "in.csv", existing: [])
+        #expect(plan.summary.skipped == [SkippedRow(line: 2, reason: "weight 600 kg is above the journal's limit of 500 kg")])
+        #expect(plan.summary.warnings == [SkippedRow(line: 3, reason: "RPE 5 dropped (the journal keeps 6–10 in steps of 0.5)")])
+        #expect(plan.summary.sets == 1)
+    }
+}
+
+@Suite struct ImportErrorTests {
+    @Test func anUnknownHeaderNamesTheFileLineAndWhatToDo() {
+        #expect(throws: InterchangeError(file: "in.csv", line: 1, column: nil, value: "Foo,Bar",
+                                         problem: "is not a header of Strong, Hevy, FitNotes or StrongLifts",
+                                         advice: "pass --from with the app that wrote the file, or check INTERCHANGE.md for the layouts read")) {
+            try read("Foo,Bar\n1,2\n")
+        }
+    }
+
+    @Test func aBadNumberNamesLineColumnAndValue() {
+        let text = strongClassic.replacingOccurrences(of: "W,40.0,10", with: "W,abc,10")
+        do {
+            _ = try read(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "in.csv line 2, column \"Weight\": \"abc\" is not a number; fix the cell (e.g. 82.5) or delete the row; nothing was imported")
+        }
+    }
+
+    @Test func theWrongAppIsNamed() {
+        do {
+            _ = try read(strongClassic, .hevy)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.problem == "is not a hevy header (it looks like strong)")
+            #expect(error.advice == "use --from strong or --from auto")
+        }
+    }
+
+    @Test func anUnclosedQuoteIsReportedWithItsLine() {
+        let text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps\n2024-03-04 07:12:40,\"Push\"x,1h,\"Bench\",1,80,8\n"
+        do {
+            _ = try read(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 2)
+        }
+    }
+
+    @Test func aBadDateIsReportedWithItsColumn() {
+        let text = strongClassic.replacingOccurrences(of: "2024-03-06 18:00:00", with: "next tuesday")
+        do {
+            _ = try read(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 10)
+            #expect(error.column == "Date")
+            #expect(error.value == "next tuesday")
+        }
+    }
+}
+
+@Suite struct ImportPlanTests {
+    @Test func aWorkoutBecomesTheEventsTheAppWouldHaveRecorded() throws {
+        let plan = planner.plan(try read(strongClassic), file: "in.csv", existing: [])
+        let types = plan.drafts.map { $0.objectValue!["type"]!.stringValue! }
+        #expect(types == ["exercise.created", "workout.started", "workout.noted", "set.completed", "set.completed", "set.completed",
+                          "set.completed", "set.completed", "cardio.logged", "workout.finished", "workout.started", "set.completed", "workout.finished"])
+        let started = plan.drafts[1].objectValue!
+        #expect(started["started_at"] == "2024-03-04T07:12:40.000+01:00")
+        #expect(started["source"] == "strong")
+        #expect(started["session"] == .null)
+        #expect(plan.drafts[9].objectValue!["finished_at"] == "2024-03-04T08:17:40.000+01:00")
+        #expect(plan.drafts[0].objectValue!["exercise"] == "custom-quokka-toss")
+        #expect(plan.drafts[3].objectValue!["at"] == "2024-03-04T07:12:40.000+01:00")
+        #expect(plan.summary.workouts == 2)
+        #expect(plan.summary.sets == 6)
+        #expect(plan.summary.cardioEntries == 1)
+        #expect(plan.summary.matched.map(\.exercise) == ["barbell-bench-press", "plank", "barbell-back-squat"])
+        #expect(plan.summary.unmatched.map(\.exercise) == ["custom-quokka-toss"])
+        #expect(plan.summary.firstDate?.description == "2024-03-04")
+        #expect(plan.summary.lastDate?.description == "2024-03-06")
+        #expect(plan.summary.skipped.map(\.line) == [7])
+        let events = try record(plan.drafts)
+        #expect(analysis(events).finished.count == 2)
+    }
+
+    @Test func importingTheSameFileTwiceAddsNothing() throws {
+        let parsed = try read(strongClassic)
+        let events = try record(planner.plan(parsed, file: "in.csv", existing: []).drafts)
+        let again = planner.plan(parsed, file: "in.csv", existing: events)
+        #expect(again.drafts.isEmpty)
+        #expect(again.summary.alreadyPresent == 2)
+        #expect(again.summary.workouts == 0)
+    }
+
+    @Test func twoWorkoutsWithTheSameStartAndNameGetDistinctIDs() throws {
+        let text = """
+        "Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"
+        "1";"2023-01-05 09:00:00";"Pull";"3600";"Deadlift (Barbell)";"1";"140";"5";"";"";"";"";""
+        "2";"2023-01-05 09:00:00";"Pull";"3600";"Deadlift (Barbell)";"1";"150";"3";"";"";"";"";""
+        """
+        let parsed = try read(text)
+        let plan = planner.plan(parsed, file: "in.csv", existing: [])
+        let ids = plan.drafts.filter { $0.objectValue?["type"] == "workout.started" }.map { $0.objectValue!["workout"]!.stringValue! }
+        let base = ImportPlanner.workoutID(app: "strong", workout: parsed.workouts[0])
+        #expect(ids == [base, base + "-2"])
+        let events = try record(plan.drafts)
+        #expect(planner.plan(parsed, file: "in.csv", existing: events).summary.alreadyPresent == 2)
+    }
+
+    @Test func theSameWorkoutUnderAnotherIDIsRecognisedByStartAndName() throws {
+        // Imported from Strong, exported as Hevy CSV (minutes only), imported again: nothing new.
+        let events = try record(planner.plan(try read(strongClassic), file: "in.csv", existing: []).drafts)
+        let hevy = try read(Exporters.hevyCSV(analysis(events), unit: .kg))
+        let again = planner.plan(hevy, file: "hevy.csv", existing: events)
+        #expect(again.drafts.isEmpty)
+        #expect(again.summary.alreadyPresent == 2)
+        // A workout the app recorded (id w1) exported and imported back: nothing new either.
+        let app = try record([
+            ["type": "workout.started", "at": "2024-05-01T18:00:05.000+01:00", "workout": "w1", "name": "Push", "session": .null],
+            ["type": "set.completed", "at": "2024-05-01T18:10:00.000+01:00", "workout": "w1", "exercise": "barbell-bench-press", "set": 1,
+             "weight": 80, "unit": "kg", "reps": 8, "kind": "working"],
+            ["type": "workout.finished", "at": "2024-05-01T19:00:00.000+01:00", "workout": "w1"],
+        ])
+        let strong = try read(Exporters.strongCSV(analysis(app), unit: .kg))
+        #expect(planner.plan(strong, file: "strong.csv", existing: app).summary.alreadyPresent == 1)
+    }
+
+    @Test func workoutIDsDependOnlyOnStartAndName() throws {
+        let parsed = try read(strongClassic)
+        let other = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: -18000)
+        let a = planner.plan(parsed, file: "a.csv", existing: []).drafts[1].objectValue!["workout"]
+        let b = other.plan(parsed, file: "b.csv", existing: []).drafts[1].objectValue!["workout"]
+        #expect(a == b)
+        #expect(a == .string(ImportPlanner.workoutID(app: "strong", workout: parsed.workouts[0])))
+    }
+}

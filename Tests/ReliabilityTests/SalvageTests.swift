@@ -1,0 +1,142 @@
+import EventJournal
+import JournalEvents
+import JournalStore
+import JournalTesting
+import Testing
+
+/// `journal salvage` (RELIABILITY.md §"Corruption"): every intact frame recovered, byte for
+/// byte, and exactly the lost events named.
+@Suite("Salvaging a damaged journal")
+struct SalvageTests {
+    static let sample = CorruptionTests.sample
+
+    /// Salvages `bytes` on a fresh in-memory storage; returns the report and the saved lines.
+    static func salvage(_ bytes: [UInt8]) throws -> (report: Salvage.Report, lines: [[UInt8]], storage: MemoryStorage) {
+        let storage = MemoryStorage()
+        storage.setContents(of: "bad", to: bytes)
+        let report = try Salvage.salvage(source: "bad", output: "out", storage: storage)
+        return (report, try JournalReader.records(path: "out", storage: storage).records, storage)
+    }
+
+    @Test("an intact journal is copied whole and nothing is reported lost")
+    func intact() throws {
+        let (report, lines, _) = try SalvageTests.salvage(SalvageTests.sample.bytes)
+        #expect(report.nothingLost)
+        #expect(lines == SalvageTests.sample.map.records)
+        #expect(report.eventsSaved == 18)
+        #expect(report.framesSaved == 6)
+    }
+
+    @Test("damage in any middle frame: the other frames are saved byte for byte and exactly that frame's seqs are reported lost")
+    func damageInEachMiddleFrame() throws {
+        let (bytes, map) = SalvageTests.sample
+        for frame in map.entries.dropLast() {
+            // Byte 12 of each frame is inside its compressed block.
+            let (report, lines, storage) = try SalvageTests.salvage(Corrupt.flippingBit(bytes, (frame.offset + 12) * 8))
+            let lost = (frame.firstRecord + 1)...(frame.firstRecord + frame.records)
+            #expect(lines == map.records(excluding: frame))
+            #expect(report.lostSeqs == [lost])
+            #expect(report.dropped.map(\.offset) == [frame.offset])
+            #expect(report.dropped.map(\.length) == [frame.size])
+            #expect(report.dropped.first?.lostSeqs == lost)
+            #expect(!report.lostTail)
+            // The new journal has no damage; its only gap is the lost range.
+            let verify = try JournalVerifier.verify(path: "out", storage: storage)
+            #expect(verify.scan.isClean)
+            #expect(verify.seqGaps.map { [$0.after, $0.found] } == [[lost.lowerBound - 1, lost.upperBound + 1]])
+        }
+    }
+
+    @Test("damage in the last frame: everything before it is saved and the loss is reported as after the last saved seq")
+    func damageInLastFrame() throws {
+        let (bytes, map) = SalvageTests.sample
+        let last = map.entries.last!
+        let (report, lines, _) = try SalvageTests.salvage(Corrupt.truncated(bytes, to: last.offset + 5))
+        #expect(lines == map.records(excluding: last))
+        #expect(report.lostSeqs == [])
+        #expect(report.lostTail)
+        #expect(report.dropped == [Salvage.DroppedBytes(offset: last.offset, length: 5, reason: report.dropped[0].reason,
+                                                        atEnd: true, lostSeqs: nil, afterSeq: 17)])
+    }
+
+    @Test("two damaged frames give two lost ranges and two dropped byte ranges")
+    func twoDamagedFrames() throws {
+        let (bytes, map) = SalvageTests.sample
+        let first = map.entries[0], third = map.entries[2]
+        let damaged = Corrupt.flippingBit(Corrupt.flippingBit(bytes, (first.offset + 20) * 8 + 3), (third.offset + 20) * 8 + 3)
+        let (report, lines, _) = try SalvageTests.salvage(damaged)
+        #expect(report.lostSeqs == [1...5, 11...15])
+        #expect(report.dropped.map(\.offset) == [first.offset, third.offset])
+        #expect(lines.count == 8)
+        #expect(report.eventsLost == 10)
+    }
+
+    @Test("a journal left with a pending seal (the writer died mid-seal) is salvaged whole, through its redo file")
+    func pendingSeal() throws {
+        let memory = MemoryStorage()
+        let scripted = ScriptedStorage(base: memory)
+        let journal = try EventJournal(path: "bad", storage: scripted, device: "ph", options: Fixtures.manyFrames, clock: { Fixtures.start })
+        let drafts = Fixtures.workoutDrafts("w1", sets: 3)
+        for draft in drafts.dropLast() { try journal.record(draft) }
+        // The last append is a write and an fsync; the seal then writes its redo file (create,
+        // truncate, write, fsync, directory fsync) and rewrites the journal: die at that rewrite.
+        scripted.crashAt = scripted.trace.count + 2 + 5
+        _ = try? journal.record(drafts.last!)
+        journal.close()
+        #expect(memory.exists("bad.seal"))
+        let report = try Salvage.salvage(source: "bad", output: "out", storage: memory)
+        #expect(report.appliedPendingSeal)
+        #expect(report.nothingLost)
+        #expect(report.eventsSaved == 5)
+        #expect(try JournalVerifier.verify(path: "out", storage: memory).isClean)
+        #expect(memory.exists("bad.seal"))  // the source and its redo file are left as they were
+    }
+
+    @Test("salvage never overwrites: an existing output is refused and the source is not changed")
+    func refusesExistingOutput() throws {
+        let storage = MemoryStorage()
+        storage.setContents(of: "bad", to: SalvageTests.sample.bytes)
+        storage.setContents(of: "out", to: [1, 2, 3])
+        #expect(throws: JournalError.self) { _ = try Salvage.salvage(source: "bad", output: "out", storage: storage) }
+        #expect(storage.contents(of: "out") == [1, 2, 3])
+        #expect(storage.contents(of: "bad") == SalvageTests.sample.bytes)
+    }
+}
+
+/// Hostile user ids (RELIABILITY.md §"Hostile input and privacy").
+@Suite("User ids stay inside the journal directory")
+struct JournalDirectoryTests {
+    let directory = JournalDirectory(root: "/data/journals")
+
+    @Test("an ordinary id becomes <root>/<id>.journal")
+    func ordinary() throws {
+        #expect(try directory.path(forUser: "user_42") == "/data/journals/user_42.journal")
+        #expect(try directory.path(forUser: "sam.berg@example.com") == "/data/journals/sam.berg@example.com.journal")
+        #expect(try JournalDirectory(root: "/data/").path(forUser: "u") == "/data/u.journal")
+    }
+
+    @Test("ids that could leave the directory are refused with a clear message", arguments: [
+        ("", "user id \"\" cannot name a journal: it is empty"),
+        ("..", "user id \"..\" cannot name a journal: it contains \"..\" or is \".\" (a user id must not lead out of the journal directory)"),
+        ("../etc/passwd", "user id \"../etc/passwd\" cannot name a journal: it contains \"/\" (a user id must not lead out of the journal directory)"),
+        ("a..b", "user id \"a..b\" cannot name a journal: it contains \"..\" or is \".\" (a user id must not lead out of the journal directory)"),
+        (".", "user id \".\" cannot name a journal: it contains \"..\" or is \".\" (a user id must not lead out of the journal directory)"),
+        ("a/b", "user id \"a/b\" cannot name a journal: it contains \"/\" (a user id must not lead out of the journal directory)"),
+        ("/root", "user id \"/root\" cannot name a journal: it contains \"/\" (a user id must not lead out of the journal directory)"),
+        ("a\\b", "user id \"a\\\\b\" cannot name a journal: it contains \"\\\" (a user id must not lead out of the journal directory)"),
+        ("a\u{0}b", "user id \"a\\u0000b\" cannot name a journal: it contains a NUL byte"),
+        ("a\nb", "user id \"a\\u000Ab\" cannot name a journal: it contains a control character"),
+        (String(repeating: "x", count: 65), "user id \"\(String(repeating: "x", count: 65))\" cannot name a journal: it is 65 bytes long, more than 64"),
+    ])
+    func refused(_ id: String, _ message: String) {
+        #expect(throws: JournalDirectory.InvalidUserID.self) { _ = try directory.path(forUser: id) }
+        #expect(JournalDirectory.problem(with: id)?.description == message)
+    }
+
+    @Test("an id of exactly 64 bytes is accepted, 64 bytes of multi-byte UTF-8 too")
+    func longestAccepted() throws {
+        #expect(try directory.path(forUser: String(repeating: "x", count: 64)).hasSuffix(String(repeating: "x", count: 64) + ".journal"))
+        #expect(JournalDirectory.problem(with: String(repeating: "é", count: 32)) == nil)
+        #expect(JournalDirectory.problem(with: String(repeating: "é", count: 33)) != nil)
+    }
+}
