@@ -60,14 +60,16 @@ public final class EventJournal {
     /// Checks `draft` (a JSON object; envelope keys optional) and appends it durably.
     /// Returns the event as stored. On refusal the file is unchanged.
     @discardableResult
-    public func record(_ draft: JSONValue, inputLine: Int? = nil) throws(JournalError) -> Event {
-        try record(batch: [draft], firstInputLine: inputLine)[0]
+    public func record(_ draft: JSONValue, inputLine: Int? = nil, sealNow: Bool = true) throws(JournalError) -> Event {
+        try record(batch: [draft], firstInputLine: inputLine, sealNow: sealNow)[0]
     }
 
     /// Group commit: checks every draft in order (each against the journal plus the ones
     /// before it), then appends them all with one fsync. All or nothing.
+    /// With `sealNow: false` a due seal waits for `sealIfDue()`, so a caller can acknowledge
+    /// first (the events are durable either way; sealing only recompresses them).
     @discardableResult
-    public func record(batch drafts: [JSONValue], firstInputLine: Int? = nil) throws(JournalError) -> [Event] {
+    public func record(batch drafts: [JSONValue], firstInputLine: Int? = nil, sealNow: Bool = true) throws(JournalError) -> [Event] {
         var staged = rules
         var events: [Event] = []
         for (index, draft) in drafts.enumerated() {
@@ -87,10 +89,19 @@ public final class EventJournal {
             throw .store(.io(path: path, operation: "append", errno: 0, message: "\(error)"))
         }
         rules = staged
-        if writer.tailRecordCount >= options.sealAfterEvents || events.contains(where: { options.sealAfterTypes.contains($0.type) }) {
-            seal()
-        }
+        if events.contains(where: { options.sealAfterTypes.contains($0.type) }) { sealDue = true }
+        if sealNow { sealIfDue() }
         return events
+    }
+
+    /// True when a workout ended (or another sealing type arrived) since the last seal.
+    private var sealDue = false
+
+    /// Seals when a sealing event arrived or the unsealed tail reached `sealAfterEvents`.
+    public func sealIfDue() {
+        guard sealDue || writer.tailRecordCount >= options.sealAfterEvents else { return }
+        sealDue = false
+        seal()
     }
 
     /// Seals the tail now. A failure here loses nothing: the events are already durable.

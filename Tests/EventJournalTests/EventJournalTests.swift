@@ -42,6 +42,18 @@ struct EventJournalTests {
         #expect(storage.paths == [path])
     }
 
+    @Test("a seal can wait until after the acknowledgement; the events are durable before it")
+    func sealAfterAcknowledgement() throws {
+        let storage = MemoryStorage()
+        let journal = try open(storage)
+        for draft in Self.workout { try journal.record(draft, sealNow: false) }
+        #expect(try JournalReader.records(path: path, storage: storage).report.frames == 5)
+        journal.sealIfDue()
+        #expect(try JournalReader.records(path: path, storage: storage).report.frames == 1)
+        journal.sealIfDue()
+        #expect(try EventReader.events(path: path, storage: storage).count == 5)
+    }
+
     @Test("each acknowledged event is durable: one fsync per record call")
     func syncsEachAppend() throws {
         let storage = MemoryStorage()

@@ -106,6 +106,14 @@ struct ValidationTests {
             #"settings.changed: field "value.auth_token" looks like a credential; the journal never stores passwords, tokens or secrets"#)
     }
 
+    @Test("credential-like keys are found in any ASCII case, and ordinary keys are not", arguments: [
+        ("Password", true), ("user_PASSWD", true), ("refreshToken", true), ("clientSecret", true), ("credentials", true),
+        ("tokens_left", true), ("passage", false), ("weight", false), ("note", false), ("tok", false), ("secre", false),
+    ])
+    func credentialKeys(key: String, expected: Bool) {
+        #expect(SchemaValidator.looksLikeCredential(key) == expected)
+    }
+
     @Test("unknown types are refused unless allowed, and then kept")
     func unknownTypes() throws {
         #expect(try refusal(["type": "yoga.flowed", "minutes": 10]) ==

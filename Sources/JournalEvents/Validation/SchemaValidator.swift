@@ -103,15 +103,46 @@ public enum SchemaValidator {
 
     static func checkPrivacy(_ object: JSONObject, path: String, type: String) -> EventRuleViolation? {
         for field in object.fields {
+            let nested: Bool
+            switch field.value {
+            case .object, .array: nested = true
+            default: nested = false
+            }
+            let credential = looksLikeCredential(field.key)
+            guard credential || nested else { continue }
             let name = path.isEmpty ? field.key : "\(path).\(field.key)"
-            let lowered = field.key.lowercased()
-            if forbiddenKeyFragments.contains(where: { lowered.contains($0) }) {
+            if credential {
                 return EventRuleViolation(type: type, field: name, value: nil,
                                           rule: "looks like a credential; the journal never stores passwords, tokens or secrets")
             }
             if let violation = checkPrivacy(field.value, path: name, type: type) { return violation }
         }
         return nil
+    }
+
+    static let forbiddenFragmentBytes: [[UInt8]] = forbiddenKeyFragments.map { Array($0.utf8) }
+
+    /// Whether `key` contains a forbidden fragment, ignoring ASCII case (on the append path: no String work).
+    static func looksLikeCredential(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { bytes in
+            guard bytes.count >= 5 else { return false }
+            for fragment in forbiddenFragmentBytes where fragment.count <= bytes.count {
+                var start = 0
+                while start + fragment.count <= bytes.count {
+                    var index = 0
+                    while index < fragment.count {
+                        var byte = bytes[start + index]
+                        if byte >= 65 && byte <= 90 { byte += 32 }
+                        if byte != fragment[index] { break }
+                        index += 1
+                    }
+                    if index == fragment.count { return true }
+                    start += 1
+                }
+            }
+            return false
+        }
     }
 
     static func checkPrivacy(_ value: JSONValue, path: String, type: String) -> EventRuleViolation? {

@@ -78,8 +78,10 @@ struct Record: ParsableCommand {
             let place = line.map { "input line \($0)" } ?? "--event"
             throw Failure(message: "\(file): \(place) is not JSON: \(error); nothing was written")
         }
-        let stored = try journal.record(draft, inputLine: line)
+        let stored = try journal.record(draft, inputLine: line, sealNow: false)
         print(stored.seq)
         fflush(stdout)
+        // Acknowledged above; a due seal (recompressing the tail) runs after, off the acknowledgement path.
+        journal.sealIfDue()
     }
 }
