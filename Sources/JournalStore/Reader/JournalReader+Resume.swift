@@ -79,15 +79,7 @@ extension JournalReader {
         _ = try file.lock(.seal, exclusive: false, wait: true)
         defer { file.unlock(.seal) }
         let zstd = Zstd()
-        var source: any ByteSource = FileSource(file: file)
-        let sealPath = JournalWriter.sealPath(path)
-        if storage.exists(sealPath), let intentFile = try? storage.openForReading(sealPath) {
-            let bytes = try intentFile.readAll()
-            intentFile.close()
-            if let intent = SealIntent.decode(bytes, zstd: zstd), intent.start <= (try file.size()) {
-                source = SealedView(file: file, intent: intent)
-            }
-        }
+        let source = try pendingSealView(of: file, path: path, storage: storage, zstd: zstd)
         let size = try source.size()
         var start = 0
         var linesBefore = 0

@@ -13,17 +13,23 @@ public enum JournalReader {
         _ = try file.lock(.seal, exclusive: false, wait: true)
         defer { file.unlock(.seal) }
         let zstd = Zstd()
-        var source: any ByteSource = FileSource(file: file)
+        let source = try pendingSealView(of: file, path: path, storage: storage, zstd: zstd)
+        var scanner = try FrameScanner(source: source, zstd: zstd)
+        return try scanner.scan(onRecord: onRecord)
+    }
+
+    /// The journal's bytes as the next writer will see them: with a valid pending seal
+    /// (`<path>.seal`) applied in memory (FORMAT.md §"Reading", step 4), else the file itself.
+    static func pendingSealView(of file: any StorageFile, path: String, storage: any Storage, zstd: Zstd) throws -> any ByteSource {
         let sealPath = JournalWriter.sealPath(path)
         if storage.exists(sealPath), let intentFile = try? storage.openForReading(sealPath) {
             let bytes = try intentFile.readAll()
             intentFile.close()
             if let intent = SealIntent.decode(bytes, zstd: zstd), intent.start <= (try file.size()) {
-                source = SealedView(file: file, intent: intent)
+                return SealedView(file: file, intent: intent)
             }
         }
-        var scanner = try FrameScanner(source: source, zstd: zstd)
-        return try scanner.scan(onRecord: onRecord)
+        return FileSource(file: file)
     }
 
     /// Every intact record of `path`, as arrays. For small journals and tests.
