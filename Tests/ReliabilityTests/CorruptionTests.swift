@@ -3,6 +3,7 @@ import JournalEvents
 import JournalStore
 import JournalTesting
 import Testing
+import Foundation
 
 /// Damage on purpose, one kind per test (LevelDB log_test.cc style), checked through
 /// `JournalVerifier.verify`, the check `journal verify` prints (RELIABILITY.md §"Corruption").
@@ -34,6 +35,12 @@ struct CorruptionTests {
     @Test("every single-bit flip is either reported at the offset of the frame holding the flipped byte, losing only that frame's events, or changes no event at all")
     func everyBitFlip() throws {
         let (bytes, map) = CorruptionTests.sample
+        try CorruptionTests.checkEveryBitFlip(bytes, map, name: "hand-made sample")
+    }
+
+    /// Flips every bit of `bytes` in turn: each flip is reported at the offset of the frame holding it,
+    /// losing only that frame's events, or changes no event at all (fewer than 1% of bits).
+    static func checkEveryBitFlip(_ bytes: [UInt8], _ map: FrameMap, name: String) throws {
         var problems: [String] = []
         var detected = 0
         var harmless: [Int] = []
@@ -50,15 +57,21 @@ struct CorruptionTests {
                 problems.append("bit \(bit) (byte \(bit / 8), frame at \(frame.offset)): clean \(report.isClean), damage \(report.scan.damage), \(lines.count) lines")
             }
         }
-        #expect(problems == [])
+        #expect(problems == [], "\(name)")
         #expect(detected + harmless.count == bytes.count * 8)
         #expect(harmless.count * 100 < bytes.count * 8)
-        print("bit flips: \(bytes.count * 8) checked, \(detected) detected at the right frame, \(harmless.count) change no event: \(harmless)")
+        print("\(name): bit flips: \(bytes.count * 8) checked, \(detected) detected at the right frame, \(harmless.count) change no event: \(harmless)")
     }
 
     @Test("every truncation point: a cut inside a frame is a torn tail at that frame's offset, a cut between frames leaves a clean prefix")
     func everyTruncation() throws {
         let (bytes, map) = CorruptionTests.sample
+        try CorruptionTests.checkEveryTruncation(bytes, map, name: "hand-made sample")
+    }
+
+    /// Cuts `bytes` at every offset: a cut inside a frame is a torn tail at that frame's offset, a cut
+    /// between frames leaves a clean prefix, and the lines read are exactly those of the whole frames kept.
+    static func checkEveryTruncation(_ bytes: [UInt8], _ map: FrameMap, name: String) throws {
         var problems: [String] = []
         for cut in 0..<bytes.count {
             let (report, lines) = try CorruptionTests.verify(Corrupt.truncated(bytes, to: cut))
@@ -73,8 +86,38 @@ struct CorruptionTests {
                 }
             }
         }
-        #expect(problems == [])
-        print("truncations: \(bytes.count) cut points checked")
+        #expect(problems == [], "\(name)")
+        print("\(name): truncations: \(bytes.count) cut points checked")
+    }
+
+    /// The sample journals of SampleJournals/ (the torn one without its torn tail).
+    static func sampleJournal(_ name: String) throws -> (bytes: [UInt8], map: FrameMap) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent("SampleJournals/\(name)")))
+        let storage = MemoryStorage()
+        storage.setContents(of: "s", to: bytes)
+        let report = try JournalVerifier.verify(path: "s", storage: storage)
+        if let torn = report.scan.tornTail { bytes = Array(bytes.prefix(torn.offset)) }
+        return (bytes, try FrameMap(journal: bytes))
+    }
+
+    /// Every flip and every cut of every sample takes hours (the two-year sample is 3.2 million flips, each a
+    /// full verify): CI runs the smallest sample whole; `JOURNAL_EXHAUSTIVE_SAMPLES=all` (or a comma-separated
+    /// list of file names) with `swift test --filter CorruptionTests` runs more.
+    static let exhaustiveSamples: [String] = {
+        let all = ["new-user.journal", "torn-tail.journal", "ppl-12-weeks.journal", "upper-lower-2y-lb.journal"]
+        switch ProcessInfo.processInfo.environment["JOURNAL_EXHAUSTIVE_SAMPLES"] {
+        case nil, "": return ["new-user.journal"]
+        case "all"?: return all
+        case let list?: return list.split(separator: ",").map(String.init)
+        }
+    }()
+
+    @Test("every single-bit flip and every truncation point of the sample journals is found where it is", arguments: exhaustiveSamples)
+    func everyFlipAndCutOfSamples(sample: String) throws {
+        let (bytes, map) = try CorruptionTests.sampleJournal(sample)
+        try CorruptionTests.checkEveryBitFlip(bytes, map, name: sample)
+        try CorruptionTests.checkEveryTruncation(bytes, map, name: sample)
     }
 
     @Test("truncating the last frame at every byte offset leaves a torn tail that the next open repairs, keeping every earlier event")
