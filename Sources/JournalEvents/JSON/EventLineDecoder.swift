@@ -612,6 +612,12 @@ final class KnownStrings: @unchecked Sendable {
     func insert(_ bytes: UnsafePointer<UInt8>, _ length: Int, _ text: String, isType: Bool) {
         let (slot, existing) = self.slot(bytes, length)
         guard existing == nil, count < capacity else { return }
+        append(bytes, length, text, isType: isType, slot: slot)
+    }
+
+    /// Stores `text` (whose UTF-8 is `bytes`) as the next entry, reachable from hash `slot`; returns its index.
+    @discardableResult
+    func append(_ bytes: UnsafePointer<UInt8>, _ length: Int, _ text: String, isType: Bool, slot: Int) -> Int {
         (strings + count).initialize(to: text)
         isTypeName[count] = isType
         offsets[count] = utf8Count
@@ -620,6 +626,7 @@ final class KnownStrings: @unchecked Sendable {
         utf8Count += length
         count += 1
         slots[slot] = Int32(count)
+        return count - 1
     }
 
     /// The string whose UTF-8 is `bytes` (a string literal's bytes, without escapes), if this
@@ -634,14 +641,7 @@ final class KnownStrings: @unchecked Sendable {
     /// tries what it saw there on the previous line.
     @inline(__always)
     func string(at place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int, ascii: Bool) -> String? {
-        guard learning, place < KnownStrings.predictedPlaces else { return string(bytes, length, ascii: ascii) }
-        let guess = Int(predicted[place])
-        if guess >= 0 && guess < count && lengths[guess] == length && memoryEqual(utf8 + offsets[guess], bytes, length) {
-            return strings[guess]
-        }
-        guard let found = index(bytes, length, ascii: ascii) else { return nil }
-        predicted[place] = Int32(found)
-        return strings[found]
+        index(at: place, bytes, length, ascii: ascii).map { strings[$0] }
     }
 
     /// The index of the string at `place` of a line (see `string(at:_:_:ascii:)`).
@@ -682,15 +682,7 @@ final class KnownStrings: @unchecked Sendable {
         }
         let buffer = UnsafeBufferPointer(start: bytes, count: length)
         guard let text = ascii ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self) else { return nil }
-        (strings + count).initialize(to: text)
-        isTypeName[count] = false
-        offsets[count] = utf8Count
-        lengths[count] = length
-        (utf8 + utf8Count).update(from: bytes, count: length)
-        utf8Count += length
-        count += 1
-        slots[slot] = Int32(count)
-        return count - 1
+        return append(bytes, length, text, isType: false, slot: slot)
     }
 
     /// A known event type name (well formed by construction).
