@@ -24,9 +24,9 @@ struct Replay: ParsableCommand {
             var summary = ReplaySummary()
             var ledger = Ledger(asOf: limit ?? SystemClock.now())
             var last: Event?
-            var bar = Interchange.Progress("replay", total: fileSize(file))
+            var bar = ProgressBar("replay", total: fileSize(file))
             defer { bar.finish() }
-            try EventReader.forEach(path: file, untilSeq: untilSeq, progress: { bar.update($0) }) { event in
+            try EventReader.forEach(path: file, untilSeq: untilSeq, progress: bar.enabled ? { bar.update($0) } : nil) { event in
                 last = event
                 if let limit, event.at > limit { return }
                 summary.apply(event)

@@ -45,7 +45,7 @@ struct Simulate: ParsableCommand {
             let journal = try EventJournal(path: output, device: "ph", clock: { now })
             var events = 0
             let batches = simulator.batches()
-            var bar = Interchange.Progress("simulate", total: batches.count)
+            var bar = ProgressBar("simulate", total: batches.count)
             for (index, batch) in batches.enumerated() {
                 bar.update(index)
                 if let last = batch.last?.objectValue?["at"]?.stringValue, let time = Timestamp(rfc3339: last) { now = time }

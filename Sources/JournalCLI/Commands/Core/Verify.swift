@@ -14,8 +14,8 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            var bar = Interchange.Progress("verify", total: fileSize(file))
-            let report = try JournalVerifier.verify(path: file) { bar.update($0) }
+            var bar = ProgressBar("verify", total: fileSize(file))
+            let report = try JournalVerifier.verify(path: file, progress: bar.enabled ? { bar.update($0) } : nil)
             bar.finish()
             if json {
                 print(JSONWriter.string(jsonReport(report)))

@@ -58,7 +58,7 @@ struct ImportCommand: ParsableCommand {
             let plan = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: offset)
                 .plan(parsed, file: input, existing: existing)
             if !dryRun && !plan.drafts.isEmpty {
-                var progress = Interchange.Progress("importing", total: 1)
+                var progress = ProgressBar("importing", total: 1)
                 progress.update(0)
                 let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
                 defer { journal.close() }
