@@ -42,6 +42,10 @@ struct ViewCommandTests {
         let byName = try json(["exercise", path, "Barbell Back Squat", "--as-of", Self.asOf])
         #expect((byName["sessions"] as? [Any])?.count == (exercise["sessions"] as? [Any])?.count)
 
+        let unknown = try CLI.run(["exercise", path, "underwater basket weaving"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "journal: no exercise \"underwater basket weaving\" in the catalogue or in \(path) (`journal catalog --search TEXT` lists ids and names)\n")
+
         let progress = try json(["progress", path, "--as-of", Self.asOf, "--range", "ALL"])
         #expect(progress["workouts_this_month"] != nil && progress["muscle_groups"] != nil)
 

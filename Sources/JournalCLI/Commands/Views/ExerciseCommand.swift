@@ -16,7 +16,7 @@ struct ExerciseCommand: ParsableCommand {
         try reportingFailures {
             let analysis = try options.analysis()
             guard let id = analysis.resolveExercise(exercise) else {
-                throw Failure(message: "no exercise \"\(exercise)\" in the catalogue or in \(options.file)")
+                throw Failure(message: "no exercise \"\(exercise)\" in the catalogue or in \(options.file) (`journal catalog --search TEXT` lists ids and names)")
             }
             let view = ExerciseHistoryView(analysis, exercise: id)
             let unit = analysis.unit

@@ -21,7 +21,7 @@ struct TemplateImport: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let bytes = FileManager.default.contents(atPath: input) else { throw Failure(message: "\(input): no such file") }
+            guard let bytes = FileManager.default.contents(atPath: input) else { throw Failure(message: "\(input): no such file (check the path of the routine document; `journal template export` writes one)") }
             let existing = FileManager.default.fileExists(atPath: file) ? try JournalLoader.events(path: file) : []
             let ledger = Ledger(events: existing, asOf: Timestamp(epochMilliseconds: 253_402_300_799_999, offsetSeconds: 0))
             let template = id ?? (1...).lazy.map { "t\($0)" }.first { id in !ledger.templates.contains { $0.id == id } }!

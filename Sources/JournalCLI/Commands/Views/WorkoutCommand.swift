@@ -18,7 +18,7 @@ struct WorkoutCommand: ParsableCommand {
             let analysis = try options.analysis()
             guard let detail = WorkoutDetail(analysis, workout: id) else {
                 if let id { throw Failure(message: "no finished workout \"\(id)\" in \(options.file) (see `journal history \(options.file)`)") }
-                throw Failure(message: "no finished workout yet in \(options.file)")
+                throw Failure(message: "no finished workout yet in \(options.file) (a workout in progress shows in `journal active \(options.file)`)")
             }
             options.emit(detail) { WorkoutCommand.render(detail, unit: analysis.unit) }
         }
