@@ -7,7 +7,7 @@ import TrainingDomain
 ///
 ///     var ledger = Ledger(asOf: t)
 ///     for event in events { Ledger.fold(&ledger, event) }
-public struct Ledger: Equatable, Sendable {
+public struct Ledger: Equatable, Sendable, Codable {
     /// Events whose `at` is later than this instant are ignored.
     public var asOf: Timestamp
     /// Events folded since the last `data.cleared` (ignored ones not counted).

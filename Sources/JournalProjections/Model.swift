@@ -26,7 +26,7 @@ public struct LoggedSet: Equatable, Hashable, Sendable {
 }
 
 /// A set row added to an open workout before it is ticked (`set.added`, or an unticked set).
-public struct SetRow: Equatable, Hashable, Sendable {
+public struct SetRow: Equatable, Hashable, Sendable, Codable {
     public var exercise: String
     public var set: Int
     public var weight: Double?
@@ -38,7 +38,7 @@ public struct SetRow: Equatable, Hashable, Sendable {
     }
 }
 
-public struct CardioEntry: Equatable, Hashable, Sendable {
+public struct CardioEntry: Equatable, Hashable, Sendable, Codable {
     public var exercise: String
     public var minutes: Double
     public var km: Double?
@@ -49,7 +49,7 @@ public struct CardioEntry: Equatable, Hashable, Sendable {
 }
 
 /// One prescribed set of a template or plan (`sets` given as an array).
-public struct PrescribedSet: Equatable, Hashable, Sendable {
+public struct PrescribedSet: Equatable, Hashable, Sendable, Codable {
     public var weight: Double?
     public var unit: WeightUnit?
     public var reps: Int?
@@ -68,7 +68,7 @@ public struct PrescribedSet: Equatable, Hashable, Sendable {
 }
 
 /// An exercise as a programme session, template, plan or `exercise.added` prescribes it.
-public struct Prescription: Equatable, Hashable, Sendable {
+public struct Prescription: Equatable, Hashable, Sendable, Codable {
     public var exercise: String
     /// The number of sets when given as a count.
     public var sets: Int?
@@ -116,7 +116,7 @@ public struct Prescription: Equatable, Hashable, Sendable {
     public var repRange: RepRange? { RepRange(reps ?? setConfigs.first(where: { $0.kind.isWorking })?.repsRange ?? setConfigs.first(where: { $0.kind.isWorking })?.reps.map(String.init)) }
 }
 
-public struct Note: Equatable, Hashable, Sendable {
+public struct Note: Equatable, Hashable, Sendable, Codable {
     /// Nil for a workout note; the exercise (and set) it is attached to otherwise.
     public var exercise: String?
     public var set: Int?
@@ -124,13 +124,13 @@ public struct Note: Equatable, Hashable, Sendable {
     public init(exercise: String? = nil, set: Int? = nil, text: String) { self.exercise = exercise; self.set = set; self.text = text }
 }
 
-public struct SupersetGroup: Equatable, Hashable, Sendable {
+public struct SupersetGroup: Equatable, Hashable, Sendable, Codable {
     public var group: String
     public var exercises: [String]
     public init(group: String, exercises: [String]) { self.group = group; self.exercises = exercises }
 }
 
-public struct InjuryAnswer: Equatable, Hashable, Sendable {
+public struct InjuryAnswer: Equatable, Hashable, Sendable, Codable {
     public var exercise: String
     public var muscle: String
     public var choice: String
@@ -138,8 +138,8 @@ public struct InjuryAnswer: Equatable, Hashable, Sendable {
 }
 
 /// The rest timer of an open workout, as its `rest.*` events left it.
-public struct RestTimer: Equatable, Hashable, Sendable {
-    public enum Ending: Equatable, Hashable, Sendable { case skipped(remainingSeconds: Int), finished }
+public struct RestTimer: Equatable, Hashable, Sendable, Codable {
+    public enum Ending: Equatable, Hashable, Sendable, Codable { case skipped(remainingSeconds: Int), finished }
     public var exercise: String
     public var startedAt: Timestamp
     public var seconds: Int
@@ -153,8 +153,8 @@ public struct RestTimer: Equatable, Hashable, Sendable {
     public var endsAt: Timestamp { startedAt.adding(milliseconds: Int64(max(0, seconds + adjustmentSeconds)) * 1000) }
 }
 
-public struct WarmupCard: Equatable, Hashable, Sendable {
-    public enum State: String, Equatable, Hashable, Sendable { case running, completed, skipped }
+public struct WarmupCard: Equatable, Hashable, Sendable, Codable {
+    public enum State: String, Equatable, Hashable, Sendable, Codable { case running, completed, skipped }
     public var state: State
     public var minutes: Double?
     public var startedAt: Timestamp?
@@ -162,8 +162,8 @@ public struct WarmupCard: Equatable, Hashable, Sendable {
 }
 
 /// One workout as its events left it, finished or not.
-public struct WorkoutRecord: Equatable, Hashable, Sendable {
-    public enum Status: String, Equatable, Hashable, Sendable { case open, finished, discarded, deleted }
+public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
+    public enum Status: String, Equatable, Hashable, Sendable, Codable { case open, finished, discarded, deleted }
 
     public var id: String
     public var name: String
@@ -240,13 +240,13 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable {
     }
 }
 
-public struct WorkoutExercise: Equatable, Hashable, Sendable {
+public struct WorkoutExercise: Equatable, Hashable, Sendable, Codable {
     public var exercise: String
     public var prescription: Prescription?
     public init(exercise: String, prescription: Prescription? = nil) { self.exercise = exercise; self.prescription = prescription }
 }
 
-public struct Quantity: Equatable, Hashable, Sendable {
+public struct Quantity: Equatable, Hashable, Sendable, Codable {
     public var value: Double
     public var unit: String
     public init(value: Double, unit: String) { self.value = value; self.unit = unit }
@@ -256,7 +256,7 @@ public struct Quantity: Equatable, Hashable, Sendable {
     }
 }
 
-public struct Subscription: Equatable, Hashable, Sendable {
+public struct Subscription: Equatable, Hashable, Sendable, Codable {
     public var plan: String
     public var startedAt: Timestamp
     public var price: Double?
@@ -272,7 +272,7 @@ public struct Subscription: Equatable, Hashable, Sendable {
     }
 }
 
-public struct Profile: Equatable, Hashable, Sendable {
+public struct Profile: Equatable, Hashable, Sendable, Codable {
     public var name: String?
     public var email: String?
     public var memberSince: Timestamp?
@@ -292,7 +292,7 @@ public struct Profile: Equatable, Hashable, Sendable {
 
 extension RecordedProgramme {
     /// One session of a recorded programme: its name and prescribed exercises.
-    public struct Session: Equatable, Hashable, Sendable {
+    public struct Session: Equatable, Hashable, Sendable, Codable {
         public var name: String
         public var focus: String?
         public var exercises: [Prescription]
@@ -301,7 +301,7 @@ extension RecordedProgramme {
 }
 
 /// The programme as `programme.generated` recorded it (not TrainingDomain's generator type).
-public struct RecordedProgramme: Equatable, Hashable, Sendable {
+public struct RecordedProgramme: Equatable, Hashable, Sendable, Codable {
     public var split: String
     public var daysPerWeek: Int
     public var weeks: Int
@@ -320,7 +320,7 @@ public struct RecordedProgramme: Equatable, Hashable, Sendable {
     }
 }
 
-public struct Template: Equatable, Hashable, Sendable {
+public struct Template: Equatable, Hashable, Sendable, Codable {
     public var id: String
     public var name: String
     public var exercises: [Prescription]
@@ -337,7 +337,7 @@ public struct Template: Equatable, Hashable, Sendable {
     }
 }
 
-public struct PlannedWorkout: Equatable, Hashable, Sendable {
+public struct PlannedWorkout: Equatable, Hashable, Sendable, Codable {
     public var id: String
     public var name: String
     public var exercises: [Prescription]
@@ -351,7 +351,7 @@ public struct PlannedWorkout: Equatable, Hashable, Sendable {
     }
 }
 
-public struct CustomExercise: Equatable, Hashable, Sendable {
+public struct CustomExercise: Equatable, Hashable, Sendable, Codable {
     public var id: String
     public var name: String
     public var primaryMuscles: [String]
@@ -361,7 +361,7 @@ public struct CustomExercise: Equatable, Hashable, Sendable {
     }
 }
 
-public struct ProgressionSettings: Equatable, Hashable, Sendable {
+public struct ProgressionSettings: Equatable, Hashable, Sendable, Codable {
     public var increment: Double?
     public var unit: WeightUnit?
     public var trigger: String?

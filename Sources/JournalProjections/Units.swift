@@ -19,7 +19,7 @@ extension WeightUnit {
 }
 
 /// A set's kind. Every kind except `warmup` is a working set.
-public enum SetKind: String, Sendable, Equatable, Hashable {
+public enum SetKind: String, Sendable, Equatable, Hashable, Codable {
     case working, warmup, drop, failure
 
     public init(_ text: String?) { self = text.flatMap(SetKind.init(rawValue:)) ?? .working }

@@ -1,5 +1,5 @@
 /// A weight unit as events write it: `kg` or `lb`.
-public enum WeightUnit: String, Sendable, Hashable, CaseIterable {
+public enum WeightUnit: String, Sendable, Hashable, CaseIterable, Codable {
     case kg
     case lb
 
