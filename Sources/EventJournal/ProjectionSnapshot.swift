@@ -15,16 +15,16 @@ import JournalStore
 ///
 /// | offset | size | field |
 /// |---|---|---|
-/// | 0 | 8 | magic `4A 53 4E 41 50 00 00 01` ("JSNAP", 0, 0, 1: container version 1) |
+/// | 0 | 8 | magic `4A 53 4E 41 50 00 00 02` ("JSNAP", 0, 0, 2: container version 2) |
 /// | 8 | 8 | state version (the fold's; a new version discards older snapshots) |
 /// | 16 | 8 | position: offset |
 /// | 24 | 8 | position: lines before it |
 /// | 32 | 8 | position: `StableHash` of the journal's bytes before it |
 /// | 40 | 8 | n, the length of the state |
-/// | 48 | n | the state, as JSON (`JSONEncoder`, sorted keys) |
+/// | 48 | n | the state, in `StateCoder`'s binary form (container version 1 held JSON) |
 /// | 48 + n | 8 | `StableHash` of bytes 0 ..< 48 + n |
 public struct ProjectionSnapshot<State: Codable>: Sendable where State: Sendable {
-    public static var magic: [UInt8] { [0x4A, 0x53, 0x4E, 0x41, 0x50, 0x00, 0x00, 0x01] }
+    public static var magic: [UInt8] { [0x4A, 0x53, 0x4E, 0x41, 0x50, 0x00, 0x00, 0x02] }
 
     public var stateVersion: Int
     public var position: JournalPosition
@@ -39,9 +39,7 @@ public struct ProjectionSnapshot<State: Codable>: Sendable where State: Sendable
     public static func path(for journal: String) -> String { journal + ".snapshot" }
 
     public func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let payload = [UInt8](try encoder.encode(state))
+        let payload = try StateCoder.encode(state)
         var bytes = ProjectionSnapshot.magic
         for value in [UInt64(stateVersion), UInt64(position.offset), UInt64(position.linesBefore), position.prefixHash, UInt64(payload.count)] {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
@@ -84,12 +82,16 @@ public struct ProjectionSnapshot<State: Codable>: Sendable where State: Sendable
         let position = JournalPosition(offset: Int(truncatingIfNeeded: word(16)), linesBefore: Int(truncatingIfNeeded: word(24)), prefixHash: word(32))
         guard position.offset > 0, position.linesBefore >= 0 else { return .failure(.corrupt("impossible position")) }
         do {
-            let state = try JSONDecoder().decode(State.self, from: Data(bytes[48..<end]))
+            let state = try StateCoder.decode(State.self, from: Array(bytes[48..<end]))
             return .success(ProjectionSnapshot(stateVersion: version, position: position, state: state))
         } catch {
             return .failure(.corrupt("state does not decode: \(error)"))
         }
     }
+}
+
+extension Result {
+    var failure: Failure? { if case .failure(let failure) = self { return failure }; return nil }
 }
 
 /// Replays journals through a fold, starting from `<journal>.snapshot` when it is valid and
@@ -103,27 +105,39 @@ public enum SnapshotReplay {
         case fullReplay(because: String)
     }
 
+    /// Why a valid snapshot was not used: `accept` refused its state (it folded events past what was asked for).
+    public static let notAccepted = "the snapshot holds events past the requested point"
+    /// Why no snapshot was read: the caller asked for a full replay (`--no-snapshot`, `JOURNAL_NO_SNAPSHOT`).
+    public static let disabled = "snapshots disabled"
+
     /// Folds every event of `path` into `initial` with `fold`, from a valid snapshot when there is
     /// one, and rewrites the snapshot when its position moved. Lines that are not events are
     /// skipped, as `EventReader.forEach` skips them. `stateVersion` must change whenever the
     /// fold or the state's shape changes.
+    ///
+    /// - `untilSeq`: stop before the first event with a seq above it, as `EventReader.forEach(untilSeq:)` does; a
+    ///   replay that stopped early writes no snapshot (its state is not the journal's up to the stable point).
+    /// - `accept`: whether a decoded snapshot's state may answer this question (e.g. it folded no event after the
+    ///   requested point); when it refuses, nothing is read (`folded` is false): the caller replays as it needs.
+    /// - `useSnapshot`: false reads and writes no snapshot at all (a full replay for support debugging).
+    /// - `replayWhenUnusable`: false returns `initial` at once, without reading the journal, when there is no
+    ///   snapshot to start from (missing, corrupt, disabled): for callers that replay differently then.
+    /// - Returns `folded`: whether the journal was read into `state` (false: `state` is `initial`).
     public static func replay<State: Codable & Sendable>(
         path: String, storage: any Storage = PosixStorage(), stateVersion: Int, initial: State,
-        fold: (inout State, Event) -> Void
-    ) throws(JournalError) -> (state: State, outcome: Outcome) {
+        untilSeq: Int? = nil, useSnapshot: Bool = true, accept: (State) -> Bool = { _ in true },
+        replayWhenUnusable: Bool = true, fold: (inout State, Event) -> Void
+    ) throws(JournalError) -> (state: State, outcome: Outcome, folded: Bool) {
         let snapshotPath = ProjectionSnapshot<State>.path(for: path)
         var loaded: Result<ProjectionSnapshot<State>, ProjectionSnapshot<State>.Problem> = .failure(.missing)
-        if storage.exists(snapshotPath) {
-            do {
-                let file = try storage.openForReading(snapshotPath)
-                let bytes = try file.readAll()
-                file.close()
-                loaded = ProjectionSnapshot<State>.decode(bytes, stateVersion: stateVersion)
-            } catch {
-                loaded = .failure(.corrupt("unreadable: \(error)"))
-            }
+        if useSnapshot { loaded = load(snapshotPath, storage: storage, stateVersion: stateVersion) }
+        var refused = false
+        if case .success(let found) = loaded, !accept(found.state) { refused = true }
+        let snapshot = refused ? nil : try? loaded.get()
+        if refused { return (initial, .fullReplay(because: notAccepted), false) }
+        if snapshot == nil && !replayWhenUnusable {
+            return (initial, .fullReplay(because: useSnapshot ? (loaded.failure ?? .missing).description : disabled), false)
         }
-        let snapshot = try? loaded.get()
         var state = snapshot?.state ?? initial
         let resumeFrom = snapshot?.position
         // Checkpoints of the state at the last frame starts, to save the one at `stable` (at most
@@ -131,46 +145,69 @@ public enum SnapshotReplay {
         var checkpoints: [(offset: Int, state: State)] = []
         var replayed = 0
         let decoder = EventCodec.StreamDecoder()
-        let read: JournalReader.ResumedRead
+        var read: JournalReader.ResumedRead?
         var started = false
+        var resumedAtFirstFrame = false
         do {
             read = try JournalReader.read(path: path, storage: storage, resumingAt: resumeFrom, onFrame: { offset in
                 if !started {
                     // The first frame tells whether the read resumed: if not, start from `initial`.
                     started = true
                     if let resumeFrom, offset != resumeFrom.offset { state = initial }
+                    resumedAtFirstFrame = offset == resumeFrom?.offset
                 }
-                checkpoints.append((offset, state))
+                if useSnapshot { checkpoints.append((offset, state)) }
                 if checkpoints.count > 80 { checkpoints.removeFirst(16) }
             }, onRecord: { line, _ in
                 guard let event = try? decoder.decode(line) else { return }
+                if let untilSeq, event.seq > untilSeq { throw StopReading() }
                 fold(&state, event)
                 replayed += 1
             })
+        } catch is StopReading {
+            read = nil
         } catch let error as StoreError {
             throw .store(error)
         } catch {
             throw .store(.io(path: path, operation: "read", errno: 0, message: "\(error)"))
         }
-        if !read.resumed && snapshot != nil && !started { state = initial }
+        // Resumed when the first frame read starts at the snapshot's position (or nothing followed it).
+        let resumed = started ? resumedAtFirstFrame : (resumeFrom != nil && read?.resumed == true)
+        if !resumed && snapshot != nil && !started { state = initial }
         let outcome: Outcome
-        if read.resumed {
+        if resumed {
             outcome = .resumed(eventsReplayed: replayed)
+        } else if !useSnapshot {
+            outcome = .fullReplay(because: disabled)
         } else if case .failure(let problem) = loaded {
             outcome = .fullReplay(because: problem.description)
         } else {
             outcome = .fullReplay(because: ProjectionSnapshot<State>.Problem.stale.description)
         }
-        if let stable = read.stable, stable != snapshot?.position,
-           let checkpoint = checkpoints.last(where: { $0.offset == stable.offset }) {
-            let fresh = ProjectionSnapshot(stateVersion: stateVersion, position: stable, state: checkpoint.state)
+        if useSnapshot, let stable = read?.stable, stable != snapshot?.position,
+           let checkpoint = checkpoints.last(where: { $0.offset == stable.offset }),
+           let bytes = try? ProjectionSnapshot(stateVersion: stateVersion, position: stable, state: checkpoint.state).encoded() {
             // A cache: a failed write costs the next open a full replay, nothing more.
-            if let bytes = try? fresh.encoded(), let file = try? storage.open(snapshotPath, create: true) {
-                try? file.truncate(to: 0)
-                try? file.write(bytes, at: 0)
-                file.close()
-            }
+            _ = SnapshotFile.write(bytes, to: snapshotPath, storage: storage)
         }
-        return (state, outcome)
+        return (state, outcome, true)
+    }
+
+    /// Thrown from a record callback to end a read at `untilSeq`.
+    struct StopReading: Error {}
+
+    /// The snapshot at `snapshotPath`, or why there is none to use.
+    static func load<State: Codable & Sendable>(_ snapshotPath: String, storage: any Storage, stateVersion: Int)
+        -> Result<ProjectionSnapshot<State>, ProjectionSnapshot<State>.Problem> {
+        guard storage.exists(snapshotPath) else { return .failure(.missing) }
+        do {
+            let file = try storage.openForReading(snapshotPath)
+            defer { file.close() }
+            let size = try file.size()
+            guard size <= SnapshotFile.maximumBytes else { return .failure(.corrupt("\(size) bytes, larger than any snapshot")) }
+            return ProjectionSnapshot<State>.decode(try file.readAll(), stateVersion: stateVersion)
+        } catch {
+            return .failure(.corrupt("unreadable: \(error)"))
+        }
     }
 }

@@ -59,7 +59,8 @@ struct ProjectionSnapshotTests {
     }
 
     func replay(_ storage: MemoryStorage, version: Int = 1) throws -> (state: TallyState, outcome: SnapshotReplay.Outcome) {
-        try SnapshotReplay.replay(path: path, storage: storage, stateVersion: version, initial: TallyState(), fold: TallyState.fold)
+        let result = try SnapshotReplay.replay(path: path, storage: storage, stateVersion: version, initial: TallyState(), fold: TallyState.fold)
+        return (result.state, result.outcome)
     }
 
     func corrupt(_ storage: MemoryStorage, _ change: (inout [UInt8]) -> Void) throws {
@@ -153,7 +154,7 @@ struct ProjectionSnapshotTests {
         let snapshot = ProjectionSnapshot(stateVersion: 3, position: JournalPosition(offset: 4096, linesBefore: 77, prefixHash: 0xDEAD_BEEF),
                                           state: TallyState(events: 5, lastSeq: 5, workingSets: 2, volume: 960, types: ["set.completed": 2]))
         let bytes = try snapshot.encoded()
-        #expect(Array(bytes.prefix(8)) == [0x4A, 0x53, 0x4E, 0x41, 0x50, 0x00, 0x00, 0x01])
+        #expect(Array(bytes.prefix(8)) == [0x4A, 0x53, 0x4E, 0x41, 0x50, 0x00, 0x00, 0x02])
         let decoded = try ProjectionSnapshot<TallyState>.decode(bytes, stateVersion: 3).get()
         #expect(decoded.position == snapshot.position)
         #expect(decoded.state == snapshot.state)
