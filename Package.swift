@@ -18,7 +18,7 @@ let package = Package(
         .executable(name: "journal", targets: ["JournalCLI"]),
         .library(name: "WorkoutJournal", targets: ["WorkoutJournal"]),
         // For Benchmarks/ (a separate package): the reader, the projections and the simulator's bulk writer.
-        .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator", "JournalProjections"]),
+        .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator", "JournalProjections", "WorkoutJournal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -49,7 +49,7 @@ let package = Package(
             name: "JournalCLI",
             dependencies: [
                 "EventJournal", "JournalEvents", "JournalStore", "TrainingDomain", "JournalProjections",
-                "JournalSimulator", "JournalInterchange",
+                "JournalSimulator", "JournalInterchange", "WorkoutJournal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalCLITests", dependencies: ["JournalCLI"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalProjections"],
+        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalProjections", "JournalStore", "JournalSimulator"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "JournalInterchangeTests",
                     dependencies: ["JournalInterchange", "JournalEvents", "JournalProjections", "TrainingDomain"],

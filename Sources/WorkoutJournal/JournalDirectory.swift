@@ -26,12 +26,15 @@ public struct JournalDirectory: Sendable {
         return (path.hasSuffix("/") ? path : path + "/") + user + ".journal"
     }
 
-    /// Opens (or creates) the user's journal for recording: recovers a torn tail, folds every event once, and from
-    /// then on folds each new event as it is appended. Only one writer per journal: a second `open` of the same
-    /// user fails with `JournalError.store(.locked)` until the first is closed.
+    /// Opens (or creates) the user's journal for recording: recovers a torn tail, folds every event once — from
+    /// `<user-id>.journal.snapshot` plus the events after it when that snapshot is valid, rewriting it when it moved
+    /// (`useSnapshot: false` replays everything and touches no snapshot) — and from then on folds each new event as
+    /// it is appended. Only one writer per journal: a second `open` of the same user fails with
+    /// `JournalError.store(.locked)` until the first is closed.
     public func open(user: String, options: EventJournal.Options = EventJournal.Options(),
-                     context: ProjectionContext = .trainingDomain) throws -> UserJournal {
-        try UserJournal(path: journalPath(user: user), user: user, device: device, clock: clock, options: options, context: context)
+                     context: ProjectionContext = .trainingDomain, useSnapshot: Bool = true) throws -> UserJournal {
+        try UserJournal(path: journalPath(user: user), user: user, device: device, clock: clock, options: options, context: context,
+                        useSnapshot: useSnapshot)
     }
 }
 

@@ -26,31 +26,28 @@ public final class UserJournal: @unchecked Sendable {
     let lock = NSLock()
     let journal: EventJournal
     var folded: Ledger
-    var lastEvent: Event?
+    /// The `at` of the latest event folded (its UTC offset is the one reads show "now" in).
+    var lastEventAt: Timestamp?
+    /// How opening obtained the ledger: from `<journal>.snapshot` plus the events after it, or a full replay.
+    public let openedFrom: SnapshotReplay.Outcome
     var observers: [Int: (Analysis) -> Void] = [:]
     /// Ends each observation's stream (on `close()`).
     var finishers: [Int: () -> Void] = [:]
     var closed = false
     var nextObserver = 0
 
-    /// Projections fold with this as-of time: every recorded event counts; reads then set the real "now".
-    static let everything = Timestamp(epochMilliseconds: 253_402_300_799_999, offsetSeconds: 0) // 9999-12-31T23:59:59.999Z
-
     init(path: String, user: String, device: String, clock: @escaping @Sendable () -> Timestamp, options: EventJournal.Options,
-         context: ProjectionContext) throws {
+         context: ProjectionContext, useSnapshot: Bool) throws {
         self.user = user
         self.path = path
         self.clock = clock
         self.context = context
         journal = try EventJournal(path: path, device: device, options: options, clock: clock)
-        var ledger = Ledger(asOf: UserJournal.everything)
-        var last: Event?
-        try EventReader.forEach(path: path) { event in
-            ledger.apply(event)
-            last = event
-        }
-        folded = ledger
-        lastEvent = last
+        // Every recorded event counts (the ledger's as-of time is the far future); reads then set the real "now".
+        let (state, outcome, _) = try JournalState.replay(path: path, useSnapshot: useSnapshot)
+        folded = state.ledger
+        lastEventAt = state.lastEventAt
+        openedFrom = outcome
     }
 
     /// Releases the writer lock and ends every observation; the journal cannot record afterwards.
@@ -84,7 +81,7 @@ public final class UserJournal: @unchecked Sendable {
         defer { lock.unlock() }
         let events = try journal.record(batch: drafts)
         for event in events { folded.apply(event) }
-        lastEvent = events.last ?? lastEvent
+        lastEventAt = events.last?.at ?? lastEventAt
         if !observers.isEmpty {
             let analysis = analysisLocked()
             for observer in observers.values { observer(analysis) }
@@ -105,7 +102,7 @@ public final class UserJournal: @unchecked Sendable {
 
     func analysisLocked() -> Analysis {
         var ledger = folded
-        ledger.asOf = Projections.defaultAsOf(lastEvent: lastEvent, now: clock())
+        ledger.asOf = Projections.defaultAsOf(lastEventAt: lastEventAt, now: clock())
         return Analysis(ledger, context: context)
     }
 
@@ -113,8 +110,8 @@ public final class UserJournal: @unchecked Sendable {
     public func analysis(asOf: Timestamp) throws(JournalError) -> Analysis {
         lock.lock()
         defer { lock.unlock() }
-        let events = try EventReader.events(path: path)
-        return Projections.analysis(events: events, asOf: asOf, context: context)
+        let read = try JournalRead.read(path: path, asOf: asOf, untilSeq: nil, now: clock())
+        return Analysis(read.ledger, context: context)
     }
 
     /// Any projection of the journal as of now: `journal.read(HomeView.init)`.

@@ -93,3 +93,60 @@ struct ViewCommandTests {
         #expect(table.stdout.hasPrefix("Hey, Ana\n"))
     }
 }
+
+@Suite("journal views with <journal>.snapshot", .serialized)
+struct SnapshotCommandTests {
+    /// A copy of the 12-week sample in a fresh directory (the snapshot is written beside it).
+    func copy() throws -> String {
+        let directory = try CLI.temporaryDirectory()
+        let path = directory + "/tom.journal"
+        try FileManager.default.copyItem(atPath: CLI.sample("ppl-12-weeks.journal"), toPath: path)
+        return path
+    }
+
+    @Test("every view prints the same bytes from the snapshot, without it (--no-snapshot, JOURNAL_NO_SNAPSHOT) and from a corrupt one")
+    func sameBytes() throws {
+        let path = try copy()
+        let asOf = ["--as-of", ViewCommandTests.asOf]
+        let views: [[String]] = [
+            ["home", path], ["home", path, "--json"], ["history", path, "--json"], ["workout", path, "w48"], ["calendar", path, "--month", "2026-11"],
+            ["exercise", path, "barbell-bench-press", "--json"], ["progress", path, "--range", "ALL"], ["active", path, "--json"],
+            ["templates", path], ["profile", path, "--json"], ["replay", path, "--json"], ["home", path, "--until-seq", "4000"],
+        ]
+        for view in views {
+            let full = try CLI.run(view + asOf + ["--no-snapshot"])
+            #expect(full.status == 0, "\(view): \(full.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: path + ".snapshot"), "--no-snapshot wrote a snapshot")
+        }
+        var expected: [String] = []
+        for view in views { expected.append(try CLI.run(view + asOf + ["--no-snapshot"]).stdout) }
+        // The first run writes the snapshot; the next ones read it.
+        for (view, output) in zip(views, expected) {
+            let result = try CLI.run(view + asOf)
+            #expect(result.status == 0 && result.stdout == output, "\(view) from the snapshot: \(result.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: path + ".snapshot"))
+        for (view, output) in zip(views, expected) {
+            #expect(try CLI.run(view + asOf).stdout == output, "\(view) from the snapshot (second run)")
+            #expect(try CLI.run(view + asOf, environment: ["JOURNAL_NO_SNAPSHOT": "1"]).stdout == output, "\(view) with JOURNAL_NO_SNAPSHOT")
+        }
+        // Garbage where the snapshot was: the same answer, no error, and the snapshot is rewritten.
+        try Data("not a snapshot".utf8).write(to: URL(fileURLWithPath: path + ".snapshot"))
+        let result = try CLI.run(["home", path] + asOf)
+        #expect(result.status == 0 && result.stdout == expected[0] && result.stderr.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".snapshot")).count > 1000)
+    }
+
+    @Test("verify never trusts the snapshot: damage in the journal is reported with a valid snapshot beside it")
+    func verifyIgnoresSnapshot() throws {
+        let path = try copy()
+        #expect(try CLI.run(["home", path]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: path + ".snapshot"))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[1000] ^= 0x40
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let verify = try CLI.run(["verify", path])
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("result:           NOT clean"))
+    }
+}

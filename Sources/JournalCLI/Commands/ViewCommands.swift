@@ -2,6 +2,7 @@ import ArgumentParser
 import TrainingDomain
 import JournalEvents
 import JournalProjections
+import WorkoutJournal
 
 extension Journal {
     /// Projections: home, history, workout, calendar, exercise, progress, active, templates, profile.
@@ -15,7 +16,7 @@ extension Journal {
     static var projectionContext: ProjectionContext { .trainingDomain }
 }
 
-/// The arguments every view takes: the journal, `--as-of`, `--until-seq` and `--json`.
+/// The arguments every view takes: the journal, `--as-of`, `--until-seq`, `--json` and `--no-snapshot`.
 struct ViewOptions: ParsableArguments {
     @Argument(help: "The journal file.")
     var file: String
@@ -31,17 +32,18 @@ struct ViewOptions: ParsableArguments {
     @Flag(help: "Print JSON (one line, fixed keys) instead of a table.")
     var json = false
 
+    @OptionGroup var snapshot: SnapshotOption
+
     func validate() throws {
         if let asOf { _ = try parseTime(asOf, option: "--as-of") }
         if let untilSeq, untilSeq < 1 { throw ValidationError("--until-seq \(untilSeq) must be at least 1.") }
     }
 
-    /// Loads the journal and folds it as of `--as-of`.
+    /// Loads the journal and folds it as of `--as-of` (from `<journal>.snapshot` when that gives the same answer).
     func analysis() throws -> Analysis {
-        let events = try JournalLoader.events(path: file, untilSeq: untilSeq)
-        let time = try asOf.map { try parseTime($0, option: "--as-of") }
-            ?? Projections.defaultAsOf(lastEvent: events.last, now: SystemClock.now())
-        return Projections.analysis(events: events, asOf: time, context: Journal.projectionContext)
+        let read = try JournalLoader.read(path: file, asOf: asOf.map { try parseTime($0, option: "--as-of") },
+                                          untilSeq: untilSeq, useSnapshot: snapshot.enabled)
+        return Analysis(read.ledger, context: Journal.projectionContext)
     }
 
     /// Prints `value` as JSON with `--json`, else the table `render` builds.

@@ -2,13 +2,15 @@ import ArgumentParser
 import EventJournal
 import JournalEvents
 import JournalProjections
+import WorkoutJournal
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rebuild state from scratch and print it: the summary and every projection.",
         discussion: """
         Streams the journal once, folding every event (up to --until-seq and up to --as-of) into the summary \
-        and the projections' ledger (PROJECTIONS.md). With --json prints {"summary": …, "projections": …} where \
+        and the projections' ledger (PROJECTIONS.md), starting from FILE.snapshot when that gives the same answer \
+        (--no-snapshot replays everything). With --json prints {"summary": …, "projections": …} where \
         projections holds home, history, progress, active, exercises, templates and profile.
         """
     )
@@ -17,22 +19,16 @@ struct Replay: ParsableCommand {
     @Option(help: "Show the state as of this time (RFC 3339 with offset). Default: now, in the offset of the journal's last event.") var asOf: String?
     @Option(help: "Show the state as it was after event N.") var untilSeq: Int?
     @Flag(help: "Print as JSON.") var json = false
+    @OptionGroup var snapshot: SnapshotOption
 
     func run() throws {
         try reportingFailures {
             let limit = try asOf.map { try parseTime($0, option: "--as-of") }
-            var summary = ReplaySummary()
-            var ledger = Ledger(asOf: limit ?? SystemClock.now())
-            var last: Event?
             var bar = ProgressBar("replay", total: fileSize(file))
             defer { bar.finish() }
-            try EventReader.forEach(path: file, untilSeq: untilSeq, progress: bar.enabled ? { bar.update($0) } : nil) { event in
-                last = event
-                if let limit, event.at > limit { return }
-                summary.apply(event)
-                ledger.apply(event)
-            }
-            if limit == nil { ledger.asOf = Projections.defaultAsOf(lastEvent: last, now: ledger.asOf) }
+            let read = try JournalLoader.read(path: file, asOf: limit, untilSeq: untilSeq, useSnapshot: snapshot.enabled,
+                                              progress: bar.enabled ? { bar.update($0) } : nil)
+            let summary = read.summary, ledger = read.ledger
             let analysis = Analysis(ledger, context: Journal.projectionContext)
             let projections = AllProjections(analysis)
             if json {

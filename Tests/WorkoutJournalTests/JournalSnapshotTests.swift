@@ -1,0 +1,288 @@
+import Foundation
+import Testing
+import JournalStore
+import JournalSimulator
+import WorkoutJournal
+
+/// `<journal>.snapshot` under every reader (PROJECTIONS.md §"Snapshots"): whatever state the snapshot is in, the
+/// answer is the full replay's, byte for byte.
+@Suite("Journal snapshots: the same answers as a full replay")
+struct JournalSnapshotTests {
+    /// The first 1,500 lines of SampleJournals/ppl-12-weeks.journal (a programme, 18 workouts, edits, a unit).
+    static let lines: [[UInt8]] = {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleJournals/ppl-12-weeks.journal").path
+        var lines: [[UInt8]] = []
+        _ = try? JournalReader.read(path: sample, storage: PosixStorage()) { line, _ in
+            if lines.count < 1500 { lines.append(Array(line)) }
+        }
+        return lines
+    }()
+    static func at(_ line: Int) -> Timestamp { try! EventCodec.decode(lines[line]).at }
+
+    let path = "/journals/tom.journal"
+    var snapshotPath: String { path + ".snapshot" }
+    let now = t("2026-11-22T12:00:00.000-05:00")
+
+    /// Appends `lines` in batches of 1…`batch` lines, sealing the tail after about every `sealEvery` batches, so the
+    /// journal has sealed frames and an unsealed tail as a writer leaves them.
+    func append(_ storage: MemoryStorage, _ range: Range<Int>, random: inout SplitMix64, batch: Int = 40, sealEvery: Int = 3) throws {
+        var options = JournalWriter.Options()
+        options.sealTargetBytes = 2048
+        let writer = try JournalWriter(path: path, storage: storage, options: options)
+        defer { writer.close() }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let end = min(range.upperBound, index + random.int(1...batch))
+            try writer.append(Array(Self.lines[index..<end]))
+            index = end
+            // A writer seals before its tail reaches 64 one-event frames (FORMAT.md §"Sealing").
+            if random.int(0...sealEvery - 1) == 0 || writer.tailRecordCount >= 48 { try writer.seal() }
+        }
+    }
+
+    func journal(_ lines: Range<Int>, seed: UInt64 = 1) throws -> MemoryStorage {
+        let storage = MemoryStorage()
+        var random = SplitMix64(seed: seed)
+        try append(storage, lines, random: &random)
+        return storage
+    }
+
+    /// Everything a reader can print: every projection's JSON and the replay summary.
+    func answer(_ read: JournalRead) -> String {
+        let projections = AllProjections(Analysis(read.ledger, context: .standard))
+        let s = read.summary
+        return JSONWriter.string(projections.jsonValue) + "\n\(s.events) \(s.lastSeq) \(s.workoutsFinished) \(s.workingSets) \(s.volumeKg)"
+    }
+
+    /// Reads with and without the snapshot, checks the answers are identical, and returns how the snapshot read went.
+    @discardableResult
+    func compare(_ storage: MemoryStorage, asOf: Timestamp? = nil, untilSeq: Int? = nil,
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> SnapshotReplay.Outcome {
+        let full = try JournalRead.read(path: path, storage: storage, asOf: asOf, untilSeq: untilSeq, now: now, useSnapshot: false)
+        let fast = try JournalRead.read(path: path, storage: storage, asOf: asOf, untilSeq: untilSeq, now: now)
+        #expect(fast.ledger == full.ledger, "as of \(asOf?.rfc3339 ?? "now"), until \(untilSeq.map(String.init) ?? "end")", sourceLocation: sourceLocation)
+        #expect(answer(fast) == answer(full), "as of \(asOf?.rfc3339 ?? "now"), until \(untilSeq.map(String.init) ?? "end")", sourceLocation: sourceLocation)
+        #expect(full.outcome == .fullReplay(because: SnapshotReplay.disabled), sourceLocation: sourceLocation)
+        return fast.outcome
+    }
+
+    func snapshotBytes(_ storage: MemoryStorage) throws -> [UInt8] { try #require(storage.contents(of: snapshotPath)) }
+
+    @Test("property: for random cut points, appends, seals, as-of times and seq limits, snapshot + resume == full fold")
+    func randomCutsAndAppends() throws {
+        var resumed = 0, refused = 0
+        for seed in UInt64(1)...8 {
+            var random = SplitMix64(seed: seed)
+            let n = Self.lines.count
+            let first = random.int(60...n / 2 - 1), second = random.int(first...n - 1)
+            let storage = MemoryStorage()
+            try append(storage, 0..<first, random: &random)
+            try compare(storage)                                  // the first read writes the snapshot
+            #expect(storage.exists(snapshotPath), "seed \(seed): no snapshot after \(first) lines")
+            try append(storage, first..<second, random: &random)  // events (and seals) after the snapshot
+            let outcomes = [
+                try compare(storage),
+                try compare(storage, asOf: Self.at(random.int(0...second - 1))),
+                try compare(storage, untilSeq: random.int(1...second)),
+                try compare(storage, asOf: Self.at(random.int(first...second - 1)), untilSeq: random.int(first...second)),
+                try compare(storage, asOf: Self.at(second - 1)),
+                try compare(storage),
+            ]
+            for outcome in outcomes {
+                if case .resumed = outcome { resumed += 1 }
+                if outcome == .fullReplay(because: SnapshotReplay.notAccepted) { refused += 1 }
+            }
+        }
+        // Both paths were exercised: resuming, and refusing a snapshot past the requested point.
+        #expect(resumed >= 16)
+        #expect(refused >= 2)
+    }
+
+    @Test("--until-seq before the snapshot or --as-of before its events replays from the start; at or after, it resumes")
+    func requestedPointDecides() throws {
+        let storage = try journal(0..<1200)
+        try compare(storage)
+        let snapshot = try ProjectionSnapshot<JournalState>.decode(snapshotBytes(storage), stateVersion: JournalState.stateVersion).get()
+        let folded = snapshot.state.maxSeq
+        #expect(folded > 100 && folded < 1200)
+        #expect(try compare(storage, untilSeq: folded - 1) == .fullReplay(because: SnapshotReplay.notAccepted))
+        guard case .resumed = try compare(storage, untilSeq: folded) else { Issue.record("did not resume at the snapshot's seq"); return }
+        let latest = Timestamp(epochMilliseconds: try #require(snapshot.state.latestMilliseconds), offsetSeconds: 0)
+        #expect(try compare(storage, asOf: latest.adding(milliseconds: -1)) == .fullReplay(because: SnapshotReplay.notAccepted))
+        // Resumes, then finds events after the snapshot later than T: replays with the filter.
+        #expect(try compare(storage, asOf: latest) == .fullReplay(because: "events later than the as-of time"))
+        guard case .resumed = try compare(storage, asOf: Self.at(1199)) else { Issue.record("did not resume as of the last event"); return }
+        // Up to a seq without a usable snapshot: only the filtered replay, and no snapshot written.
+        try storage.remove(snapshotPath)
+        #expect(try compare(storage, untilSeq: 1000) == .fullReplay(because: "no snapshot"))
+        #expect(!storage.exists(snapshotPath))
+    }
+
+    @Test("a corrupt snapshot — a bit flipped anywhere, cut short, another version, another key — gives the full replay's answer")
+    func corruptSnapshots() throws {
+        let storage = try journal(0..<900)
+        try compare(storage)
+        let good = try snapshotBytes(storage)
+        let decoded = try ProjectionSnapshot<JournalState>.decode(good, stateVersion: JournalState.stateVersion).get()
+        func expectFallback(_ bytes: [UInt8], _ reason: String, _ label: String) throws {
+            storage.setContents(of: snapshotPath, to: bytes)
+            let outcome = try compare(storage)
+            guard case .fullReplay(let because) = outcome else { Issue.record("\(label): trusted a bad snapshot"); return }
+            #expect(because.hasPrefix(reason), "\(label): \(because)")
+            let rewritten = try ProjectionSnapshot<JournalState>.decode(snapshotBytes(storage), stateVersion: JournalState.stateVersion).get()
+            #expect(rewritten.position == decoded.position && rewritten.state == decoded.state, "\(label): not rewritten")
+        }
+        for position in stride(from: 0, to: good.count, by: max(1, good.count / 60)) + [good.count - 1] {
+            var flipped = good
+            flipped[position] ^= 0x04
+            try expectFallback(flipped, "corrupt snapshot", "bit flip at byte \(position)")
+        }
+        try expectFallback(Array(good.prefix(good.count - 1)), "corrupt snapshot", "cut by one byte")
+        try expectFallback(Array(good.prefix(40)), "corrupt snapshot", "cut to 40 bytes")
+        try expectFallback([], "corrupt snapshot", "empty")
+        let otherVersion = ProjectionSnapshot(stateVersion: JournalState.stateVersion - 1, position: decoded.position, state: decoded.state)
+        try expectFallback(try otherVersion.encoded(), "snapshot of state version \(JournalState.stateVersion - 1)", "an older version")
+        var wrongKey = decoded
+        wrongKey.position.prefixHash ^= 1
+        try expectFallback(try wrongKey.encoded(), "the journal's bytes before the snapshot's position changed", "another prefix hash")
+        // A valid snapshot whose key points past the end of the journal.
+        var pastTheEnd = decoded
+        pastTheEnd.position.offset = try #require(storage.contents(of: path)).count + 10
+        try expectFallback(try pastTheEnd.encoded(), "the journal's bytes before the snapshot's position changed", "an offset past the end")
+    }
+
+    @Test("a journal rewritten since the snapshot makes it stale; one sealed since keeps it valid; both answer as a full replay")
+    func journalChangedSinceSnapshot() throws {
+        let storage = try journal(0..<900)
+        try compare(storage)
+        // Sealed since: the tail after the snapshot's position is rewritten as one frame and more is appended.
+        var random = SplitMix64(seed: 99)
+        try append(storage, 900..<1000, random: &random, sealEvery: 1)
+        guard case .resumed = try compare(storage) else { Issue.record("a seal after the snapshot invalidated it"); return }
+        // Rewritten: another history of the same length (the same lines with the first two swapped).
+        let snapshot = try snapshotBytes(storage)
+        try storage.remove(path)
+        var other = Self.lines
+        other.swapAt(3, 4)
+        let writer = try JournalWriter(path: path, storage: storage)
+        try writer.append(Array(other[0..<1000]))
+        try writer.seal()
+        writer.close()
+        storage.setContents(of: snapshotPath, to: snapshot)
+        #expect(try compare(storage) == .fullReplay(because: "the journal's bytes before the snapshot's position changed"))
+    }
+
+    @Test("a snapshot that cannot be written (read-only directory, full disk, I/O error) is silently skipped")
+    func writeFailuresAreSilent() throws {
+        for fault in [MemoryStorage.Fault.writeFails(errno: 30), .shortWrite(bytes: 100, errno: 28), .syncFails(errno: 5)] {
+            let storage = try journal(0..<600)
+            storage.inject(fault)
+            #expect(try compare(storage) == .fullReplay(because: "no snapshot"), "\(fault)")
+            #expect(!storage.exists(snapshotPath), "\(fault): a failed snapshot was left")
+            #expect(storage.paths == [path], "\(fault): a temporary file was left: \(storage.paths)")
+            try compare(storage)   // the next read writes it
+            guard case .resumed = try compare(storage) else { Issue.record("\(fault): never recovered"); continue }
+        }
+    }
+
+    @Test("on disk the snapshot is <journal>.snapshot, mode 0600, written through a temporary file that does not stay")
+    func posixFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let journal = directory + "/tom.journal"
+        var options = JournalWriter.Options()
+        options.sealTargetBytes = 2048
+        let writer = try JournalWriter(path: journal, storage: PosixStorage(), options: options)
+        for start in stride(from: 0, to: 600, by: 50) {
+            try writer.append(Array(Self.lines[start..<start + 50]))
+            try writer.seal()
+        }
+        writer.close()
+        let first = try JournalRead.read(path: journal, asOf: nil, untilSeq: nil, now: now)
+        #expect(first.outcome == .fullReplay(because: "no snapshot"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: journal + ".snapshot")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["tom.journal", "tom.journal.snapshot"])
+        let second = try JournalRead.read(path: journal, asOf: nil, untilSeq: nil, now: now)
+        guard case .resumed(let replayed) = second.outcome else { Issue.record("did not resume: \(second.outcome)"); return }
+        #expect(replayed == 50)
+        #expect(second.ledger == first.ledger)
+    }
+
+    @Test("useSnapshot: false neither reads nor writes the snapshot")
+    func disabled() throws {
+        let storage = try journal(0..<600)
+        let full = try JournalRead.read(path: path, storage: storage, asOf: nil, untilSeq: nil, now: now, useSnapshot: false)
+        #expect(full.outcome == .fullReplay(because: "snapshots disabled"))
+        #expect(!storage.exists(snapshotPath))
+    }
+
+    @Test("the state round-trips through the snapshot's binary form whole")
+    func stateRoundTrips() throws {
+        let storage = try journal(0..<1500)
+        let (state, _, _) = try JournalState.replay(path: path, storage: storage, useSnapshot: false)
+        let decoded = try StateCoder.decode(JournalState.self, from: StateCoder.encode(state))
+        #expect(decoded == state)
+        #expect(decoded.summary.volumeKg == state.summary.volumeKg)
+        #expect(answer(JournalRead(ledger: decoded.ledger, summary: decoded.summary, outcome: .resumed(eventsReplayed: 0)))
+                == answer(JournalRead(ledger: state.ledger, summary: state.summary, outcome: .resumed(eventsReplayed: 0))))
+    }
+}
+
+@Suite("The app facade opens from the snapshot")
+struct FacadeSnapshotTests {
+    @Test("open writes <user>.journal.snapshot, the next open resumes from it, and both read exactly as a full replay")
+    func openResumes() throws {
+        let clock = TestClock("2026-11-20T18:00:00.000+01:00")
+        let journals = JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { clock.now })
+        defer { try? FileManager.default.removeItem(atPath: journals.path) }
+        var options = EventJournal.Options()
+        options.store.sealTargetBytes = 900   // seal often, so there are stable frames to stand on
+        let journal = try journals.open(user: "ana", options: options)
+        #expect(journal.openedFrom == .fullReplay(because: "no snapshot"))
+        try journal.updateProfile(name: "Ana", unit: .kg)
+        for index in 1...6 {
+            let workout = try journal.startWorkout(name: "Push")
+            for set in 1...3 {
+                clock.advance(seconds: 120)
+                try journal.completeSet(workout, exercise: "barbell-bench-press", set: set, weight: 50 + Double(index), reps: 8 + set)
+            }
+            try journal.finishWorkout(workout)
+            clock.advance(seconds: 86_400)
+        }
+        let expected = journal.everything
+        journal.close()
+
+        let second = try journals.open(user: "ana", options: options)
+        #expect(second.openedFrom == .fullReplay(because: "no snapshot"))   // the first open had nothing stable to save
+        #expect(FileManager.default.fileExists(atPath: second.path + ".snapshot"))
+        #expect(second.everything == expected)
+        second.close()
+        let third = try journals.open(user: "ana", options: options)
+        guard case .resumed(let replayed) = third.openedFrom else { Issue.record("did not resume: \(third.openedFrom)"); third.close(); return }
+        #expect(replayed < 20)
+        #expect(third.everything == expected)
+        // Appends fold on top of the resumed ledger exactly as on a replayed one.
+        let pull = try third.startWorkout(name: "Pull")
+        try third.completeSet(pull, exercise: "barbell-row", set: 1, weight: 60, reps: 10)
+        let afterAppend = third.everything
+        let ledger = third.ledger
+        third.close()
+        let replayed2 = try journals.open(user: "ana", options: options, useSnapshot: false)
+        defer { replayed2.close() }
+        #expect(replayed2.ledger == ledger)
+        #expect(replayed2.everything == afterAppend)
+        #expect(afterAppend.active?.name == "Pull")
+    }
+
+    @Test("useSnapshot: false opens by a full replay and leaves no snapshot")
+    func openWithoutSnapshot() throws {
+        let journals = JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { t("2026-11-20T18:00:00.000+01:00") })
+        defer { try? FileManager.default.removeItem(atPath: journals.path) }
+        let journal = try journals.open(user: "ana", useSnapshot: false)
+        defer { journal.close() }
+        #expect(journal.openedFrom == .fullReplay(because: "snapshots disabled"))
+        #expect(!FileManager.default.fileExists(atPath: journal.path + ".snapshot"))
+    }
+}
