@@ -122,11 +122,14 @@ public enum SnapshotReplay {
     /// - `useSnapshot`: false reads and writes no snapshot at all (a full replay for support debugging).
     /// - `replayWhenUnusable`: false returns `initial` at once, without reading the journal, when there is no
     ///   snapshot to start from (missing, corrupt, disabled): for callers that replay differently then.
+    /// - `rewriteAfter`: a valid snapshot is rewritten at the new stable point only once at least this many events
+    ///   were replayed after it (encoding a large state costs more than folding a few events; a missing, corrupt or
+    ///   stale one is always rewritten).
     /// - Returns `folded`: whether the journal was read into `state` (false: `state` is `initial`).
     public static func replay<State: Codable & Sendable>(
         path: String, storage: any Storage = PosixStorage(), stateVersion: Int, initial: State,
         untilSeq: Int? = nil, useSnapshot: Bool = true, accept: (State) -> Bool = { _ in true },
-        replayWhenUnusable: Bool = true, fold: (inout State, Event) -> Void
+        replayWhenUnusable: Bool = true, rewriteAfter: Int = 0, fold: (inout State, Event) -> Void
     ) throws(JournalError) -> (state: State, outcome: Outcome, folded: Bool) {
         let snapshotPath = ProjectionSnapshot<State>.path(for: path)
         var loaded: Result<ProjectionSnapshot<State>, ProjectionSnapshot<State>.Problem> = .failure(.missing)
@@ -184,7 +187,7 @@ public enum SnapshotReplay {
         } else {
             outcome = .fullReplay(because: ProjectionSnapshot<State>.Problem.stale.description)
         }
-        if useSnapshot, let stable = read?.stable, stable != snapshot?.position,
+        if useSnapshot, let stable = read?.stable, stable != snapshot?.position, !resumed || replayed >= rewriteAfter,
            let checkpoint = checkpoints.last(where: { $0.offset == stable.offset }),
            let bytes = try? ProjectionSnapshot(stateVersion: stateVersion, position: stable, state: checkpoint.state).encoded() {
             // A cache: a failed write costs the next open a full replay, nothing more.

@@ -14,32 +14,31 @@
 /// | 4 | unsigned integer | varint |
 /// | 5 | floating point | 8 bytes, the IEEE 754 double's bits little-endian |
 /// | 6 | string | varint index into the table |
-/// | 7 | keyed container | varint byte length of the rest, varint count, count × (varint key index, value) |
-/// | 8 | unkeyed container | varint byte length of the rest, varint count, count × value |
+/// | 7 | keyed container | u32 byte length of the entries, u32 count, count × (varint key index, value) |
+/// | 8 | unkeyed container | u32 byte length of the values, u32 count, count × value |
 ///
 /// Keys are kept in the order the type encoded them; reading them in the same order (what synthesized `Codable`
-/// does) is the fast path, any other order still works.
+/// does) is the fast path, any other order still works. Writing streams (a container's length is filled in when
+/// the next value of an enclosing container starts), so a type must finish a nested container before it writes
+/// to an outer one, as synthesized conformances do; one that does not makes `encode` throw (no snapshot then).
 public enum StateCoder {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public var description: String
     }
 
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let root = NodeBox()
-        try value.encode(to: TreeEncoder(box: root))
-        var strings: [String: Int] = [:]
-        var order: [String] = []
-        var body: [UInt8] = []
-        write(root.node, into: &body, strings: &strings, order: &order)
+        let stream = Stream()
+        try stream.value(value, level: 0)
+        stream.close(deeperThan: -1)
+        if let misuse = stream.misuse { throw Failure(description: misuse) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(body.count + order.count * 16)
-        appendVarint(UInt64(order.count), to: &bytes)
-        for string in order {
-            let utf8 = Array(string.utf8)
-            appendVarint(UInt64(utf8.count), to: &bytes)
-            bytes += utf8
+        bytes.reserveCapacity(stream.bytes.count + stream.order.count * 24)
+        appendVarint(UInt64(stream.order.count), to: &bytes)
+        for string in stream.order {
+            appendVarint(UInt64(string.utf8.count), to: &bytes)
+            bytes.append(contentsOf: string.utf8)
         }
-        return bytes + body
+        return bytes + stream.bytes
     }
 
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
@@ -51,179 +50,189 @@ public enum StateCoder {
 
     enum Tag: UInt8 { case null = 0, no, yes, int, uint, double, string, keyed, unkeyed }
 
-    indirect enum Node {
-        case null, bool(Bool), int(Int64), uint(UInt64), double(Double), string(String)
-        case keyed(KeyedStore), unkeyed(UnkeyedStore)
-    }
-    final class NodeBox { var node: Node = .null }
-    final class KeyedStore { var entries: [(key: String, value: NodeBox)] = [] }
-    final class UnkeyedStore { var values: [NodeBox] = [] }
-
     static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
         var v = value
         while v >= 0x80 { bytes.append(UInt8(truncatingIfNeeded: v) | 0x80); v >>= 7 }
         bytes.append(UInt8(v))
     }
 
-    static func index(_ string: String, _ strings: inout [String: Int], _ order: inout [String]) -> UInt64 {
-        if let found = strings[string] { return UInt64(found) }
-        strings[string] = order.count
-        order.append(string)
-        return UInt64(order.count - 1)
-    }
+    /// The bytes being written, the string table, and the containers still open (innermost last).
+    /// (Its properties skip the dynamic exclusivity checks, a quarter of the time otherwise: one writer, no reentrancy.)
+    final class Stream {
+        @exclusivity(unchecked) var bytes: [UInt8] = []
+        @exclusivity(unchecked) var strings: [String: Int] = [:]
+        @exclusivity(unchecked) var order: [String] = []
+        /// Each open container: where its length field is, and how many entries it has so far.
+        @exclusivity(unchecked) var open: [(start: Int, count: Int)] = []
+        var misuse: String?
 
-    static func write(_ node: Node, into bytes: inout [UInt8], strings: inout [String: Int], order: inout [String]) {
-        switch node {
-        case .null: bytes.append(Tag.null.rawValue)
-        case .bool(let b): bytes.append(b ? Tag.yes.rawValue : Tag.no.rawValue)
-        case .int(let i):
-            bytes.append(Tag.int.rawValue)
-            appendVarint(UInt64(bitPattern: (i << 1) ^ (i >> 63)), to: &bytes)
-        case .uint(let u):
-            bytes.append(Tag.uint.rawValue)
-            appendVarint(u, to: &bytes)
-        case .double(let d):
-            bytes.append(Tag.double.rawValue)
-            withUnsafeBytes(of: d.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-        case .string(let s):
-            bytes.append(Tag.string.rawValue)
-            appendVarint(index(s, &strings, &order), to: &bytes)
-        case .keyed(let store):
-            var inner: [UInt8] = []
-            appendVarint(UInt64(store.entries.count), to: &inner)
-            for entry in store.entries {
-                appendVarint(index(entry.key, &strings, &order), to: &inner)
-                write(entry.value.node, into: &inner, strings: &strings, order: &order)
+        init() { bytes.reserveCapacity(1 << 20) }
+
+        func string(_ string: String) {
+            let index: Int
+            if let found = strings[string] { index = found } else { index = order.count; strings[string] = index; order.append(string) }
+            appendVarint(UInt64(index), to: &bytes)
+        }
+
+        /// Closes (fills in the length and count of) every container deeper than `level` (1-based; 0 = none open).
+        func close(deeperThan level: Int) {
+            while open.count > max(level, 0) {
+                let (start, count) = open.removeLast()
+                let length = UInt32(truncatingIfNeeded: bytes.count - start - 8)
+                for i in 0..<4 {
+                    bytes[start + i] = UInt8(truncatingIfNeeded: length >> UInt32(8 * i))
+                    bytes[start + 4 + i] = UInt8(truncatingIfNeeded: UInt32(truncatingIfNeeded: count) >> UInt32(8 * i))
+                }
             }
-            bytes.append(Tag.keyed.rawValue)
-            appendVarint(UInt64(inner.count), to: &bytes)
-            bytes += inner
-        case .unkeyed(let store):
-            var inner: [UInt8] = []
-            appendVarint(UInt64(store.values.count), to: &inner)
-            for value in store.values { write(value.node, into: &inner, strings: &strings, order: &order) }
-            bytes.append(Tag.unkeyed.rawValue)
-            appendVarint(UInt64(inner.count), to: &bytes)
-            bytes += inner
+        }
+
+        /// Starts an entry of the container at `level` (1-based), checking that it is still the innermost open one.
+        func entry(level: Int, start: Int) {
+            close(deeperThan: level)
+            guard open.count == level, open[level - 1].start == start else {
+                misuse = misuse ?? "a value was written to a container after a later sibling started"
+                return
+            }
+            open[level - 1].count += 1
+        }
+
+        /// Opens a container as the value being written at `level`; returns its level and identity.
+        func begin(_ tag: Tag) -> (level: Int, start: Int) {
+            bytes.append(tag.rawValue)
+            let start = bytes.count
+            bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0])
+            open.append((start, 0))
+            return (open.count, start)
+        }
+
+        func null() { bytes.append(Tag.null.rawValue) }
+        func bool(_ b: Bool) { bytes.append(b ? Tag.yes.rawValue : Tag.no.rawValue) }
+        func int(_ i: Int64) { bytes.append(Tag.int.rawValue); appendVarint(UInt64(bitPattern: (i << 1) ^ (i >> 63)), to: &bytes) }
+        func uint(_ u: UInt64) { bytes.append(Tag.uint.rawValue); appendVarint(u, to: &bytes) }
+        func double(_ d: Double) {
+            bytes.append(Tag.double.rawValue)
+            let bits = d.bitPattern
+            for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(8 * i))) }
+        }
+        func text(_ s: String) { bytes.append(Tag.string.rawValue); string(s) }
+
+        /// Writes one value (whatever it encodes as) inside the container at `level` (0 for the root).
+        func value<T: Encodable>(_ value: T, level: Int) throws {
+            switch T.self {
+            case is String.Type: text(value as! String)
+            case is Int.Type: int(Int64(value as! Int))
+            case is Double.Type: double(value as! Double)
+            case is Bool.Type: bool(value as! Bool)
+            case is Int64.Type: int(value as! Int64)
+            case is Int32.Type: int(Int64(value as! Int32))
+            case is UInt64.Type: uint(value as! UInt64)
+            default:
+                let before = bytes.count
+                try value.encode(to: StreamEncoder(stream: self, level: level))
+                close(deeperThan: level)
+                if bytes.count == before { null() }   // a value that encoded nothing reads back as nil
+            }
         }
     }
 
-    static func primitive(_ value: Any) -> Node? {
-        switch value {
-        case let v as String: return .string(v)
-        case let v as Int: return .int(Int64(v))
-        case let v as Double: return .double(v)
-        case let v as Bool: return .bool(v)
-        case let v as Int64: return .int(v)
-        case let v as Int32: return .int(Int64(v))
-        case let v as Int16: return .int(Int64(v))
-        case let v as Int8: return .int(Int64(v))
-        case let v as UInt: return .uint(UInt64(v))
-        case let v as UInt64: return .uint(v)
-        case let v as UInt32: return .uint(UInt64(v))
-        case let v as UInt16: return .uint(UInt64(v))
-        case let v as UInt8: return .uint(UInt64(v))
-        case let v as Float: return .double(Double(v))
-        default: return nil
-        }
-    }
-
-    static func encodeValue<T: Encodable>(_ value: T, into box: NodeBox, path: [any CodingKey]) throws {
-        if let node = primitive(value) { box.node = node; return }
-        try value.encode(to: TreeEncoder(box: box, codingPath: path))
-    }
-
-    struct TreeEncoder: Encoder {
-        let box: NodeBox
-        var codingPath: [any CodingKey] = []
+    struct StreamEncoder: Encoder {
+        let stream: Stream
+        /// The level of the container this value is written into (0 for the root).
+        let level: Int
+        var codingPath: [any CodingKey] { [] }
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            let store: KeyedStore
-            if case .keyed(let existing) = box.node { store = existing } else { store = KeyedStore(); box.node = .keyed(store) }
-            return KeyedEncodingContainer(KeyedWriter<Key>(store: store, codingPath: codingPath))
+            let (level, start) = stream.begin(.keyed)
+            return KeyedEncodingContainer(KeyedWriter<Key>(stream: stream, level: level, start: start))
         }
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            let store: UnkeyedStore
-            if case .unkeyed(let existing) = box.node { store = existing } else { store = UnkeyedStore(); box.node = .unkeyed(store) }
-            return UnkeyedWriter(store: store, codingPath: codingPath)
+            let (level, start) = stream.begin(.unkeyed)
+            return UnkeyedWriter(stream: stream, level: level, start: start)
         }
-        func singleValueContainer() -> any SingleValueEncodingContainer { SingleWriter(box: box, codingPath: codingPath) }
+        func singleValueContainer() -> any SingleValueEncodingContainer { SingleWriter(stream: stream, level: level) }
     }
 
     struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let store: KeyedStore
-        var codingPath: [any CodingKey]
-        func add(_ key: Key, _ node: Node = .null) -> NodeBox {
-            let box = NodeBox()
-            box.node = node
-            store.entries.append((key.stringValue, box))
-            return box
-        }
-        mutating func encodeNil(forKey key: Key) throws { _ = add(key) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try StateCoder.encodeValue(value, into: add(key), path: codingPath)
-        }
-        mutating func encode(_ value: String, forKey key: Key) throws { _ = add(key, .string(value)) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { _ = add(key, .int(Int64(value))) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { _ = add(key, .double(value)) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { _ = add(key, .bool(value)) }
+        let stream: Stream
+        let level: Int
+        let start: Int
+        var codingPath: [any CodingKey] { [] }
+        func key(_ key: Key) { stream.entry(level: level, start: start); stream.string(key.stringValue) }
+
+        mutating func encodeNil(forKey key: Key) throws { self.key(key); stream.null() }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { self.key(key); try stream.value(value, level: level) }
+        mutating func encode(_ value: String, forKey key: Key) throws { self.key(key); stream.text(value) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { self.key(key); stream.int(Int64(value)) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { self.key(key); stream.double(value) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { self.key(key); stream.bool(value) }
         // An absent optional is written as nil, so that reading finds every key in order (the fast path).
         mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-            if let value { try encode(value, forKey: key) } else { _ = add(key) }
+            if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
         }
-        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { _ = add(key, value.map { .string($0) } ?? .null) }
-        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { _ = add(key, value.map { .int(Int64($0)) } ?? .null) }
-        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { _ = add(key, value.map { .double($0) } ?? .null) }
-        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { _ = add(key, value.map { .bool($0) } ?? .null) }
-        mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { _ = add(key, value.map { .double(Double($0)) } ?? .null) }
-        mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { _ = add(key, value.map { .int(Int64($0)) } ?? .null) }
-        mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { _ = add(key, value.map { .int(Int64($0)) } ?? .null) }
-        mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { _ = add(key, value.map { .int(Int64($0)) } ?? .null) }
-        mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { _ = add(key, value.map { .int($0) } ?? .null) }
-        mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { _ = add(key, value.map { .uint(UInt64($0)) } ?? .null) }
-        mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { _ = add(key, value.map { .uint(UInt64($0)) } ?? .null) }
-        mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { _ = add(key, value.map { .uint(UInt64($0)) } ?? .null) }
-        mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { _ = add(key, value.map { .uint(UInt64($0)) } ?? .null) }
-        mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { _ = add(key, value.map { .uint($0) } ?? .null) }
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { self.key(key); if let value { stream.text(value) } else { stream.null() } }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { self.key(key); if let value { stream.int(Int64(value)) } else { stream.null() } }
+        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { self.key(key); if let value { stream.double(value) } else { stream.null() } }
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { self.key(key); if let value { stream.bool(value) } else { stream.null() } }
+        mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeIfPresent(value.map(Double.init), forKey: key) }
+        mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeIfPresent(value.map(Int.init), forKey: key) }
+        mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeIfPresent(value.map(Int.init), forKey: key) }
+        mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeIfPresent(value.map(Int.init), forKey: key) }
+        mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { self.key(key); if let value { stream.int(value) } else { stream.null() } }
+        mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeIfPresent(value.map(UInt64.init), forKey: key) }
+        mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeIfPresent(value.map(UInt64.init), forKey: key) }
+        mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeIfPresent(value.map(UInt64.init), forKey: key) }
+        mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeIfPresent(value.map(UInt64.init), forKey: key) }
+        mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { self.key(key); if let value { stream.uint(value) } else { stream.null() } }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            TreeEncoder(box: add(key), codingPath: codingPath).container(keyedBy: keyType)
+            self.key(key)
+            return StreamEncoder(stream: stream, level: level).container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            TreeEncoder(box: add(key), codingPath: codingPath).unkeyedContainer()
+            self.key(key)
+            return StreamEncoder(stream: stream, level: level).unkeyedContainer()
         }
-        mutating func superEncoder() -> any Encoder { TreeEncoder(box: add(Key(stringValue: "super")!), codingPath: codingPath) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { TreeEncoder(box: add(key), codingPath: codingPath) }
+        mutating func superEncoder() -> any Encoder { self.key(Key(stringValue: "super")!); return StreamEncoder(stream: stream, level: level) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { self.key(key); return StreamEncoder(stream: stream, level: level) }
     }
 
     struct UnkeyedWriter: UnkeyedEncodingContainer {
-        let store: UnkeyedStore
-        var codingPath: [any CodingKey]
-        var count: Int { store.values.count }
-        func add() -> NodeBox { let box = NodeBox(); store.values.append(box); return box }
-        mutating func encodeNil() throws { add().node = .null }
-        mutating func encode<T: Encodable>(_ value: T) throws { try StateCoder.encodeValue(value, into: add(), path: codingPath) }
-        mutating func encode(_ value: String) throws { add().node = .string(value) }
-        mutating func encode(_ value: Int) throws { add().node = .int(Int64(value)) }
-        mutating func encode(_ value: Double) throws { add().node = .double(value) }
-        mutating func encode(_ value: Int64) throws { add().node = .int(value) }
-        mutating func encode(_ value: Int32) throws { add().node = .int(Int64(value)) }
+        let stream: Stream
+        let level: Int
+        let start: Int
+        var count = 0
+        var codingPath: [any CodingKey] { [] }
+        mutating func next() { stream.entry(level: level, start: start); count += 1 }
+
+        mutating func encodeNil() throws { next(); stream.null() }
+        mutating func encode<T: Encodable>(_ value: T) throws { next(); try stream.value(value, level: level) }
+        mutating func encode(_ value: String) throws { next(); stream.text(value) }
+        mutating func encode(_ value: Int) throws { next(); stream.int(Int64(value)) }
+        mutating func encode(_ value: Double) throws { next(); stream.double(value) }
+        mutating func encode(_ value: Bool) throws { next(); stream.bool(value) }
+        mutating func encode(_ value: Int64) throws { next(); stream.int(value) }
+        mutating func encode(_ value: Int32) throws { next(); stream.int(Int64(value)) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            TreeEncoder(box: add(), codingPath: codingPath).container(keyedBy: keyType)
+            next()
+            return StreamEncoder(stream: stream, level: level).container(keyedBy: keyType)
         }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { TreeEncoder(box: add(), codingPath: codingPath).unkeyedContainer() }
-        mutating func superEncoder() -> any Encoder { TreeEncoder(box: add(), codingPath: codingPath) }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            next()
+            return StreamEncoder(stream: stream, level: level).unkeyedContainer()
+        }
+        mutating func superEncoder() -> any Encoder { next(); return StreamEncoder(stream: stream, level: level) }
     }
 
     struct SingleWriter: SingleValueEncodingContainer {
-        let box: NodeBox
-        var codingPath: [any CodingKey]
-        mutating func encodeNil() throws { box.node = .null }
-        mutating func encode<T: Encodable>(_ value: T) throws { try StateCoder.encodeValue(value, into: box, path: codingPath) }
-        mutating func encode(_ value: String) throws { box.node = .string(value) }
-        mutating func encode(_ value: Int) throws { box.node = .int(Int64(value)) }
-        mutating func encode(_ value: Double) throws { box.node = .double(value) }
-        mutating func encode(_ value: Bool) throws { box.node = .bool(value) }
+        let stream: Stream
+        let level: Int
+        var codingPath: [any CodingKey] { [] }
+        mutating func encodeNil() throws { stream.null() }
+        mutating func encode<T: Encodable>(_ value: T) throws { try stream.value(value, level: level) }
+        mutating func encode(_ value: String) throws { stream.text(value) }
+        mutating func encode(_ value: Int) throws { stream.int(Int64(value)) }
+        mutating func encode(_ value: Double) throws { stream.double(value) }
+        mutating func encode(_ value: Bool) throws { stream.bool(value) }
     }
 
     // MARK: Reading
@@ -240,10 +249,10 @@ public enum StateCoder {
             guard count <= UInt64(bytes.count) else { throw Failure(description: "string table of \(count) entries in \(bytes.count) bytes") }
             strings.reserveCapacity(Int(count))
             for _ in 0..<count {
-                let length = Int(try varint(&position))
-                guard length >= 0, length <= bytes.count - position else { throw Failure(description: "string past the end at byte \(position)") }
-                strings.append(String(decoding: bytes[position..<position + length], as: UTF8.self))
-                position += length
+                let length = try varint(&position)
+                guard length <= UInt64(bytes.count - position) else { throw Failure(description: "string past the end at byte \(position)") }
+                strings.append(String(decoding: bytes[position..<position + Int(length)], as: UTF8.self))
+                position += Int(length)
             }
             rootStart = position
         }
@@ -261,6 +270,10 @@ public enum StateCoder {
             }
         }
 
+        func u32(at position: Int) -> Int {
+            Int(bytes[position]) | Int(bytes[position + 1]) << 8 | Int(bytes[position + 2]) << 16 | Int(bytes[position + 3]) << 24
+        }
+
         func tag(at position: Int) throws -> Tag {
             guard position < bytes.count, let tag = Tag(rawValue: bytes[position]) else { throw Failure(description: "bad tag at byte \(position)") }
             return tag
@@ -274,9 +287,10 @@ public enum StateCoder {
             case .int, .uint, .string: _ = try varint(&p); return p
             case .double: guard p + 8 <= bytes.count else { throw Failure(description: "double past the end") }; return p + 8
             case .keyed, .unkeyed:
-                let length = try varint(&p)
-                guard length <= UInt64(bytes.count - p) else { throw Failure(description: "container past the end at byte \(position)") }
-                return p + Int(length)
+                guard p + 8 <= bytes.count else { throw Failure(description: "container past the end at byte \(position)") }
+                let length = u32(at: p)
+                guard length <= bytes.count - p - 8 else { throw Failure(description: "container past the end at byte \(position)") }
+                return p + 8 + length
             }
         }
 
@@ -284,11 +298,10 @@ public enum StateCoder {
         func container(_ expected: Tag, at position: Int) throws -> (start: Int, count: Int, end: Int) {
             guard try tag(at: position) == expected else { throw Failure(description: "expected a \(expected) container at byte \(position)") }
             let end = try skip(position)
-            var p = position + 1
-            _ = try varint(&p)
-            let count = try varint(&p)
-            guard count <= UInt64(end - p) else { throw Failure(description: "container count \(count) too large at byte \(position)") }
-            return (p, Int(count), end)
+            let p = position + 9
+            let count = u32(at: position + 5)
+            guard count <= end - p else { throw Failure(description: "container count \(count) too large at byte \(position)") }
+            return (p, count, end)
         }
 
         func string(at position: Int) throws -> String {
@@ -383,8 +396,8 @@ public enum StateCoder {
         let count: Int
         let end: Int
         /// The next entry in encoding order (the fast path) and its index.
-        var cursor: Int
-        var index = 0
+        @exclusivity(unchecked) var cursor: Int
+        @exclusivity(unchecked) var index = 0
 
         init(reader: Reader, start: Int, count: Int, end: Int) {
             self.reader = reader; self.start = start; self.count = count; self.end = end; cursor = start

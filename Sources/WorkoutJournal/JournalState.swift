@@ -14,6 +14,9 @@ public struct JournalState: Codable, Equatable, Sendable {
         Ledger.snapshotVersion * 1_000_000 + ReplaySummary.snapshotVersion * 1_000 + layoutVersion
     }
     static let layoutVersion = 1
+    /// A valid snapshot is rewritten once this many events follow it: resuming then folds at most about this many
+    /// (a few milliseconds), while encoding a 5-year state costs far more and is not paid on every seal.
+    public static let rewriteAfter = 2048
 
     /// Every event folded (`asOf` is `Ledger.everything`).
     public var ledger = Ledger(asOf: Ledger.everything)
@@ -50,7 +53,7 @@ public struct JournalState: Codable, Equatable, Sendable {
         throws(JournalError) -> (state: JournalState, outcome: SnapshotReplay.Outcome, folded: Bool) {
         try SnapshotReplay.replay(path: path, storage: storage, stateVersion: stateVersion, initial: JournalState(),
                                   untilSeq: untilSeq, useSnapshot: useSnapshot, accept: accept,
-                                  replayWhenUnusable: replayWhenUnusable, fold: fold)
+                                  replayWhenUnusable: replayWhenUnusable, rewriteAfter: rewriteAfter, fold: fold)
     }
 }
 

@@ -8,13 +8,13 @@ import WorkoutJournal
 /// answer is the full replay's, byte for byte.
 @Suite("Journal snapshots: the same answers as a full replay")
 struct JournalSnapshotTests {
-    /// The first 1,500 lines of SampleJournals/ppl-12-weeks.journal (a programme, 18 workouts, edits, a unit).
+    /// The lines of SampleJournals/ppl-12-weeks.journal (a programme, 49 workouts, edits, a change of offset).
     static let lines: [[UInt8]] = {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("SampleJournals/ppl-12-weeks.journal").path
         var lines: [[UInt8]] = []
         _ = try? JournalReader.read(path: sample, storage: PosixStorage()) { line, _ in
-            if lines.count < 1500 { lines.append(Array(line)) }
+            lines.append(Array(line))
         }
         return lines
     }()
@@ -74,7 +74,7 @@ struct JournalSnapshotTests {
         var resumed = 0, refused = 0
         for seed in UInt64(1)...8 {
             var random = SplitMix64(seed: seed)
-            let n = Self.lines.count
+            let n = 1500
             let first = random.int(60...n / 2 - 1), second = random.int(first...n - 1)
             let storage = MemoryStorage()
             try append(storage, 0..<first, random: &random)
@@ -117,6 +117,24 @@ struct JournalSnapshotTests {
         try storage.remove(snapshotPath)
         #expect(try compare(storage, untilSeq: 1000) == .fullReplay(because: "no snapshot"))
         #expect(!storage.exists(snapshotPath))
+    }
+
+    @Test("a valid snapshot is rewritten only once JournalState.rewriteAfter events follow it")
+    func rewritePolicy() throws {
+        func position(_ storage: MemoryStorage) throws -> JournalPosition {
+            try ProjectionSnapshot<JournalState>.decode(snapshotBytes(storage), stateVersion: JournalState.stateVersion).get().position
+        }
+        let storage = try journal(0..<300)
+        try compare(storage)
+        let first = try position(storage)
+        var random = SplitMix64(seed: 5)
+        try append(storage, 300..<500, random: &random)
+        guard case .resumed = try compare(storage) else { Issue.record("did not resume"); return }
+        #expect(try position(storage) == first)
+        try append(storage, 500..<(500 + JournalState.rewriteAfter + 100), random: &random)
+        guard case .resumed(let replayed) = try compare(storage) else { Issue.record("did not resume"); return }
+        #expect(replayed > JournalState.rewriteAfter)
+        #expect(try position(storage).linesBefore > first.linesBefore + JournalState.rewriteAfter)
     }
 
     @Test("a corrupt snapshot — a bit flipped anywhere, cut short, another version, another key — gives the full replay's answer")
