@@ -3,6 +3,7 @@ import Foundation
 import JournalEvents
 import JournalProjections
 import JournalStore
+import WorkoutJournal
 
 /// Our side: the journal read the way `journal replay` reads it.
 public enum OurReplay {
@@ -55,10 +56,31 @@ public enum OurReplay {
         return fold.answer
     }
 
-    /// The home page question through a projection snapshot (`<journal>.snapshot`).
-    public static func homeWithSnapshot(_ path: String) throws -> (HomeAnswer, SnapshotReplay.Outcome) {
-        let result = try SnapshotReplay.replay(path: path, stateVersion: 1, initial: HomeFold(), fold: HomeFold.fold)
-        return (result.state.answer, result.outcome)
+    /// The home page exactly as `journal home` computes it: `JournalRead` (from `<journal>.snapshot` plus the events
+    /// after it, or a full replay with `useSnapshot: false`), then `Analysis` with the CLI's context and `HomeView`.
+    public static func homePage(_ path: String, useSnapshot: Bool, now: Timestamp) throws -> (home: HomeView, answer: HomeAnswer, outcome: SnapshotReplay.Outcome) {
+        let read = try JournalRead.read(path: path, asOf: nil, untilSeq: nil, now: now, useSnapshot: useSnapshot)
+        let analysis = Analysis(read.ledger, context: .trainingDomain)
+        return (HomeView(analysis), HomeAnswer(read.ledger), read.outcome)
+    }
+
+    /// Parts of the snapshot path, for the breakdown: decoding the snapshot file alone.
+    public static func decodeSnapshot(_ path: String) throws -> Int {
+        let bytes = try PosixStorage().openForReading(path + ".snapshot").readAll()
+        let snapshot = try ProjectionSnapshot<JournalState>.decode(bytes, stateVersion: JournalState.stateVersion).get()
+        return snapshot.state.ledger.workouts.count
+    }
+
+    /// … and encoding a state again (what writing a snapshot costs before the file system).
+    public static func encodeSnapshot(_ path: String) throws -> Int {
+        let bytes = try PosixStorage().openForReading(path + ".snapshot").readAll()
+        let snapshot = try ProjectionSnapshot<JournalState>.decode(bytes, stateVersion: JournalState.stateVersion).get()
+        return try snapshot.encoded().count
+    }
+
+    /// … and `Analysis` + `HomeView` over an already folded ledger.
+    public static func homeFromLedger(_ ledger: Ledger) -> HomeView {
+        HomeView(Analysis(ledger, context: .trainingDomain))
     }
 
     /// An exercise's history by replaying everything (no snapshot).
@@ -79,6 +101,22 @@ public struct HomeAnswer: Codable, Equatable, Sendable, CustomStringConvertible 
     public var lastVolume = 0.0
     public var description: String {
         "\(finished) workouts; last \(lastWorkout ?? "—") at \(lastFinishedAt ?? "—"): \(lastSets) sets, volume \(lastVolume)"
+    }
+}
+
+extension HomeAnswer {
+    /// The same question answered from the projections' ledger: finished workouts (journal order of finishing), the
+    /// last one finished, its working sets and volume in the logged units.
+    public init(_ ledger: Ledger) {
+        self.init()
+        let finished = ledger.workouts.filter(\.isFinished)
+        self.finished = finished.count
+        guard let last = finished.max(by: { ($0.finishedAt?.epochMilliseconds ?? 0, $0.seq) < ($1.finishedAt?.epochMilliseconds ?? 0, $1.seq) }) else { return }
+        lastWorkout = last.id
+        lastFinishedAt = last.finishedAt?.rfc3339
+        let working = last.sets.filter(\.isWorking)
+        lastSets = working.count
+        lastVolume = working.reduce(0.0) { $0 + $1.weight * Double($1.reps) }
     }
 }
 
