@@ -76,4 +76,12 @@ import Testing
         #expect(created?["name"]?.stringValue == "a" + String(repeating: "é", count: 99))
         #expect(try record(plan.drafts).map(\.type) == ["exercise.created", "workout.started", "set.completed", "workout.finished"])
     }
+
+    /// Found by the fuzz target: negative reps were read into a set (negative weights were already skipped).
+    @Test func negativeRepsSkipTheRowWithTheReason() throws {
+        let text = "Date,Exercise,Category,Weight (lbs),Reps\n2024-03-04,Flat Barbell Bench Press,Chest,185.0,5\n2024-03-04,Flat Barbell Bench Press,Chest,185.0,-04\n"
+        let parsed = try read(text)
+        #expect(parsed.skipped == [SkippedRow(line: 3, reason: "negative reps -4: the journal records reps from 0")])
+        #expect(sets(parsed.workouts[0]) == ["Flat Barbell Bench Press 185.0lbx5 working"])
+    }
 }

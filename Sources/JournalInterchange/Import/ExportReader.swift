@@ -171,6 +171,7 @@ struct RowReader {
     static func emptiness(weight: Double, reps: Int, seconds: Double?, km: Double?) -> String? {
         if reps == 0 && weight == 0 && (seconds ?? 0) == 0 && (km ?? 0) == 0 { return "no weight, reps, time or distance (an empty set)" }
         if weight < 0 { return "negative weight \(format(weight)) (an assisted exercise): the journal records weights from 0" }
+        if reps < 0 { return "negative reps \(reps): the journal records reps from 0" }
         return nil
     }
 
