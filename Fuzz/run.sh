@@ -122,7 +122,7 @@ for target in "${TARGETS[@]}"; do
     build "$target"
     seed "$target"
     built=$(date +%s)
-    echo "== $target: fuzzing for ${SECONDS_PER_TARGET}s (built and seeded in $((built - started))s)"
+    echo "== $target: built and seeded in $((built - started))s; fuzzing for ${SECONDS_PER_TARGET}s"
     dir=$OUT/$target
     log=$dir/run.log
     touch "$dir/.started"
