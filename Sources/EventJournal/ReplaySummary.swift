@@ -40,25 +40,25 @@ public struct ReplaySummary: Equatable, Sendable {
         lastSeq = event.seq
         if firstActivity == nil { firstActivity = event.at }
         if lastActivity.map({ event.at > $0 }) ?? true { lastActivity = event.at }
-        // The types below are all in the vocabulary, so only other types need the (hashing) look-up.
-        switch event.type {
-        case "data.cleared":
+        // `knownType` is nil exactly for the types outside the vocabulary (`EventVocabulary.isKnown`).
+        switch event.knownType {
+        case .dataCleared:
             let kept = (events, unknownEvents, lastSeq, firstActivity, lastActivity)
             self = ReplaySummary()
             (events, unknownEvents, lastSeq, firstActivity, lastActivity) = kept
-        case "workout.started":
-            if let workout = event.string("workout") { openSets[workout] = [:] }
-        case "set.completed":
-            guard let workout = event.string("workout"), openSets[workout] != nil,
-                  let exercise = event.string("exercise"), let set = event.int("set"),
-                  let weight = event.double("weight"), let reps = event.int("reps") else { return }
-            let kg = event.string("unit") == "lb" ? weight * ReplaySummary.kilogramsPerPound : weight
-            openSets[workout]![SetKey(exercise: exercise, set: set)] = (kg, reps, event.string("kind") == "warmup")
-        case "set.uncompleted", "set.removed":
-            guard let workout = event.string("workout"), let exercise = event.string("exercise"), let set = event.int("set") else { return }
+        case .workoutStarted:
+            if let workout = event.string(.workout) { openSets[workout] = [:] }
+        case .setCompleted:
+            guard let workout = event.string(.workout), openSets[workout] != nil,
+                  let exercise = event.string(.exercise), let set = event.int(.set),
+                  let weight = event.double(.weight), let reps = event.int(.reps) else { return }
+            let kg = event.string(.unit) == "lb" ? weight * ReplaySummary.kilogramsPerPound : weight
+            openSets[workout]![SetKey(exercise: exercise, set: set)] = (kg, reps, event.string(.kind) == "warmup")
+        case .setUncompleted, .setRemoved:
+            guard let workout = event.string(.workout), let exercise = event.string(.exercise), let set = event.int(.set) else { return }
             openSets[workout]?[SetKey(exercise: exercise, set: set)] = nil
-        case "workout.finished":
-            guard let workout = event.string("workout"), let sets = openSets.removeValue(forKey: workout) else { return }
+        case .workoutFinished:
+            guard let workout = event.string(.workout), let sets = openSets.removeValue(forKey: workout) else { return }
             workoutsFinished += 1
             var added = (working: 0, warmup: 0, volumeKg: 0.0)
             for set in sets.values {
@@ -68,16 +68,16 @@ public struct ReplaySummary: Equatable, Sendable {
             workingSets += added.working
             volumeKg += added.volumeKg
             finished[workout] = added
-        case "workout.deleted":
-            guard let workout = event.string("workout"), let added = finished.removeValue(forKey: workout) else { return }
+        case .workoutDeleted:
+            guard let workout = event.string(.workout), let added = finished.removeValue(forKey: workout) else { return }
             workoutsFinished -= 1
             warmupSets -= added.warmup
             workingSets -= added.working
             volumeKg -= added.volumeKg
-        case "workout.discarded":
-            if let workout = event.string("workout"), openSets.removeValue(forKey: workout) != nil { workoutsDiscarded += 1 }
+        case .workoutDiscarded:
+            if let workout = event.string(.workout), openSets.removeValue(forKey: workout) != nil { workoutsDiscarded += 1 }
         default:
-            if !EventVocabulary.isKnown(event.type) { unknownEvents += 1 }
+            if event.knownType == nil { unknownEvents += 1 }
         }
     }
 }

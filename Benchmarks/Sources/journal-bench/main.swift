@@ -2,7 +2,8 @@
 //
 //   swift run -c release --package-path Benchmarks journal-bench all
 //   … journal-bench replay | append | size | rss | fleet | queries
-//   … journal-bench replay-file PATH     (used by `rss`: streaming replay, prints peak RSS)
+//   … journal-bench replay-file PATH [--projections]   (used by `rss` and callgrind: one streaming replay,
+//                                                      prints events, seconds, peak RSS; --projections folds the Ledger too)
 import BenchSupport
 import EventJournal
 import Foundation
@@ -217,9 +218,11 @@ func benchSize() throws {
 
 // MARK: Memory
 
-func replayFile(_ path: String) throws {
+/// `replay-file PATH [--projections]`: one replay in this process (for `rss` and for callgrind); with
+/// `--projections` it also folds the projections' `Ledger`, exactly what `journal replay` folds.
+func replayFile(_ path: String, projections: Bool) throws {
     let start = monotonicNanoseconds()
-    let summary = try OurReplay.replay(path)
+    let summary = projections ? try OurReplay.replayWithProjections(path).0 : try OurReplay.replay(path)
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     print("\(summary.events) \(seconds) \(peakResidentBytes())")
 }
@@ -294,7 +297,7 @@ do {
     case "size": try benchSize()
     case "rss": try benchRSS()
     case "fleet": try benchFleet(users: arguments.count > 1 ? Int(arguments[1])! : 10_000)
-    case "replay-file": try replayFile(arguments[1])
+    case "replay-file": try replayFile(arguments[1], projections: arguments.dropFirst(2).contains("--projections"))
     case "fixtures":
         for weeks in [52, 260] { _ = try Fixtures.recorded(weeks: weeks) }
         _ = try Fixtures.bulk(events: 1_000_000, level: 19)
@@ -309,7 +312,7 @@ do {
         try benchRSS()
         try benchFleet()
     default:
-        print("usage: journal-bench [all|replay|queries|append|size|rss|fleet|fixtures|replay-file PATH]")
+        print("usage: journal-bench [all|replay|queries|append|size|rss|fleet|fixtures|replay-file PATH [--projections]]")
         exit(64)
     }
 } catch {

@@ -25,6 +25,8 @@ struct EventLineDecoder {
     let utf8: UnsafeMutablePointer<UInt8>
     let strings: UnsafeMutablePointer<String>
     let isTypeName: UnsafeMutablePointer<Bool>
+    let keyCodes: UnsafeMutablePointer<UInt8>
+    let types: UnsafeMutablePointer<EventType?>
 
     init(base: UnsafePointer<UInt8>, count: Int, known: KnownStrings = .shared) {
         self.base = base
@@ -37,6 +39,8 @@ struct EventLineDecoder {
         utf8 = known.utf8
         strings = known.strings
         isTypeName = known.isTypeName
+        keyCodes = known.keyCodes
+        types = known.types
     }
 
     /// The table index of the string at `place` when it is the one seen there on the previous line.
@@ -68,7 +72,9 @@ struct EventLineDecoder {
         var place = 0
         var v = 0, seq = 0
         var id: String?, type: String?
+        var knownType: EventType?
         var at: Timestamp?
+        var codes = PayloadKeyCodes()
         var payload: [JSONField] = []
         payload.reserveCapacity(10)
         while true {
@@ -114,16 +120,20 @@ struct EventLineDecoder {
                 let start = position + 1
                 if let guess = predictedIndex(place &+ 1, base + start, end - start), isTypeName[guess] {
                     type = strings[guess]
-                } else if let name = known.typeName(at: place &+ 1, base + start, end - start) {
-                    type = name
+                    knownType = types[guess]
+                } else if let index = known.typeNameIndex(at: place &+ 1, base + start, end - start) {
+                    type = strings[index]
+                    knownType = types[index]
                 } else {
                     let name = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
                     guard EventVocabulary.isWellFormedTypeName(name) else { return nil }
                     type = name
+                    knownType = EventType(name: name)
                 }
                 position = end + 1
             default:
                 let key = strings[keyIndex]
+                codes.set(keyCodes[keyIndex], at: payload.count)
                 if base[position] == UInt8(ascii: "\"") {
                     // A string value: try the one seen at this place on the previous line first.
                     guard let (end, ascii) = scanString(from: position + 1) else { return nil }
@@ -153,7 +163,7 @@ struct EventLineDecoder {
         }
         // Indices seen before a reset of the learned strings may name other keys now.
         guard position == count, v >= 1, seq >= 1, let id, let at, let type, known.generation == generation else { return nil }
-        return Event(v: v, seq: seq, id: id, at: at, type: type, fields: JSONObject(payload))
+        return Event(v: v, seq: seq, id: id, at: at, type: type, knownType: knownType, fields: payload, keyCodes: codes)
     }
 
     /// `v` and `seq`: a plain positive integer of at most 15 digits (anything else takes the reference path).
@@ -479,6 +489,9 @@ final class KnownStrings: @unchecked Sendable {
     let slots: UnsafeMutablePointer<Int32>
     let strings: UnsafeMutablePointer<String>
     let isTypeName: UnsafeMutablePointer<Bool>
+    /// Each string's `PayloadKey` code (0 for none) and `EventType`, for the decoder to hand to `Event`.
+    let keyCodes: UnsafeMutablePointer<UInt8>
+    let types: UnsafeMutablePointer<EventType?>
     /// Where each string's bytes start in `utf8`, and its length.
     let offsets: UnsafeMutablePointer<Int>
     let lengths: UnsafeMutablePointer<Int>
@@ -542,6 +555,8 @@ final class KnownStrings: @unchecked Sendable {
         slots.initialize(repeating: 0, count: KnownStrings.slotCount)
         strings = .allocate(capacity: capacity)
         isTypeName = .allocate(capacity: capacity)
+        keyCodes = .allocate(capacity: capacity)
+        types = .allocate(capacity: capacity)
         offsets = .allocate(capacity: capacity)
         lengths = .allocate(capacity: capacity)
         utf8 = .allocate(capacity: capacity * KnownStrings.longestKept)
@@ -576,6 +591,8 @@ final class KnownStrings: @unchecked Sendable {
         strings.deallocate()
         slots.deallocate()
         isTypeName.deallocate()
+        keyCodes.deallocate()
+        types.deallocate()
         offsets.deallocate()
         lengths.deallocate()
         utf8.deallocate()
@@ -620,6 +637,8 @@ final class KnownStrings: @unchecked Sendable {
     func append(_ bytes: UnsafePointer<UInt8>, _ length: Int, _ text: String, isType: Bool, slot: Int) -> Int {
         (strings + count).initialize(to: text)
         isTypeName[count] = isType
+        keyCodes[count] = PayloadKey(name: text)?.rawValue ?? 0
+        (types + count).initialize(to: isType ? EventType(name: text) : nil)
         offsets[count] = utf8Count
         lengths[count] = length
         (utf8 + utf8Count).update(from: bytes, count: length)
@@ -657,18 +676,18 @@ final class KnownStrings: @unchecked Sendable {
         return found
     }
 
-    /// A known event type name at `place` of a line.
+    /// The index of a known event type name at `place` of a line.
     @inline(__always)
-    func typeName(at place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> String? {
-        guard learning, place < KnownStrings.predictedPlaces else { return typeName(bytes, length) }
+    func typeNameIndex(at place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int? {
+        guard learning, place < KnownStrings.predictedPlaces else { return typeNameIndex(bytes, length) }
         let guess = Int(predicted[place])
         if guess >= 0 && guess < knownCount && isTypeName[guess] && lengths[guess] == length
             && memoryEqual(utf8 + offsets[guess], bytes, length) {
-            return strings[guess]
+            return guess
         }
-        guard length <= KnownStrings.longestKept, let found = slot(bytes, length).index, isTypeName[found] else { return nil }
+        guard let found = typeNameIndex(bytes, length) else { return nil }
         predicted[place] = Int32(found)
-        return strings[found]
+        return found
     }
 
     func index(_ bytes: UnsafePointer<UInt8>, _ length: Int, ascii: Bool) -> Int? {
@@ -685,11 +704,11 @@ final class KnownStrings: @unchecked Sendable {
         return append(bytes, length, text, isType: false, slot: slot)
     }
 
-    /// A known event type name (well formed by construction).
+    /// The index of a known event type name (well formed by construction).
     @inline(__always)
-    func typeName(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> String? {
+    func typeNameIndex(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int? {
         guard length <= KnownStrings.longestKept, let index = slot(bytes, length).index, isTypeName[index] else { return nil }
-        return strings[index]
+        return index
     }
 }
 
