@@ -47,13 +47,15 @@ public struct ReplaySummary: Equatable, Sendable {
             self = ReplaySummary()
             (events, unknownEvents, lastSeq, firstActivity, lastActivity) = kept
         case .workoutStarted:
-            if let workout = event.string(.workout) { openSets[workout] = [:] }
+            // Room for a whole workout's sets at once (no rehashing as they arrive).
+            if let workout = event.string(.workout) { openSets[workout] = Dictionary(minimumCapacity: 48) }
         case .setCompleted:
-            guard let workout = event.string(.workout), openSets[workout] != nil,
+            guard let workout = event.string(.workout), let open = openSets.index(forKey: workout),
                   let exercise = event.string(.exercise), let set = event.int(.set),
                   let weight = event.double(.weight), let reps = event.int(.reps) else { return }
             let kg = event.string(.unit) == "lb" ? weight * ReplaySummary.kilogramsPerPound : weight
-            openSets[workout]![SetKey(exercise: exercise, set: set)] = (kg, reps, event.string(.kind) == "warmup")
+            // Through the index found above: the workout's id is hashed once.
+            openSets.values[open][SetKey(exercise: exercise, set: set)] = (kg, reps, event.string(.kind) == "warmup")
         case .setUncompleted, .setRemoved:
             guard let workout = event.string(.workout), let exercise = event.string(.exercise), let set = event.int(.set) else { return }
             openSets[workout]?[SetKey(exercise: exercise, set: set)] = nil

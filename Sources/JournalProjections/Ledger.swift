@@ -30,6 +30,9 @@ public struct Ledger: Equatable, Sendable {
     /// Per-exercise default rest from `rest.configured` (seconds; 0 = Off).
     public internal(set) var restSettings: [String: Int] = [:]
     var workoutIndex: [String: Int] = [:]
+    /// The workout the last event named, so the open workout's events skip hashing its id. A cache, not
+    /// state: ledgers compare equal (and encode the same) whatever it holds.
+    var recentWorkout = RecentWorkout()
 
     public init(asOf: Timestamp) { self.asOf = asOf }
 
@@ -261,10 +264,18 @@ public struct Ledger: Equatable, Sendable {
     }
 
     @inline(__always) mutating func withWorkout(_ event: Event, _ body: (inout WorkoutRecord) -> Void) {
-        guard let id = event.string(.workout), let index = workoutIndex[id] else { return }
+        guard let id = event.string(.workout), let index = position(ofWorkout: id) else { return }
         let status = workouts[index].status
         guard status == .open || status == .finished else { return }
         body(&workouts[index])
+    }
+
+    /// `workoutIndex[id]`, answered without hashing when `id` is the workout the last event named.
+    @inline(__always) mutating func position(ofWorkout id: String) -> Int? {
+        if recentWorkout.index >= 0 && sameID(recentWorkout.id, id) { return recentWorkout.index }
+        guard let index = workoutIndex[id] else { return nil }
+        recentWorkout = RecentWorkout(id: id, index: index)
+        return index
     }
 
     /// The hot path: one pass over the payload instead of a lookup per key.
@@ -286,11 +297,11 @@ public struct Ledger: Equatable, Sendable {
             default: break
             }
         }
-        guard let workoutID, let index = workoutIndex[workoutID], let exercise, let number, let weight, let reps else { return }
+        guard let workoutID, let index = position(ofWorkout: workoutID), let exercise, let number, let weight, let reps else { return }
         let status = workouts[index].status
         guard status == .open || status == .finished else { return }
         let set = LoggedSet(exercise: exercise, set: number, weight: weight, unit: unit, reps: reps, kind: kind, rpe: rpe, note: note, at: event.at)
-        if let existing = workouts[index].sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
+        if let existing = workouts[index].sets.firstIndex(where: { $0.set == number && sameID($0.exercise, exercise) }) {
             workouts[index].sets[existing] = set
         } else {
             workouts[index].ensureExercise(exercise)
@@ -434,7 +445,7 @@ public struct Ledger: Equatable, Sendable {
 
 extension WorkoutRecord {
     mutating func ensureExercise(_ exercise: String) {
-        if !exercises.contains(where: { $0.exercise == exercise }) { exercises.append(WorkoutExercise(exercise: exercise)) }
+        if !exercises.contains(where: { sameID($0.exercise, exercise) }) { exercises.append(WorkoutExercise(exercise: exercise)) }
     }
 
     mutating func markEdited() { if status == .finished { edited = true } }
@@ -459,4 +470,22 @@ extension WorkoutRecord {
             }, superset: supersets.first { $0.exercises.contains(exercise) }?.group, minutes: cardio?.minutes, km: cardio?.km)
         }
     }
+}
+
+/// `a == b` for ids, lengths first: ids from the decoder are equal by identity (no call) or mostly differ in
+/// length, so few pairs need the full comparison.
+@inline(__always) func sameID(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
+
+/// `Ledger.recentWorkout`: the last workout id looked up and its position in `workouts` (-1: none).
+struct RecentWorkout: Sendable, Equatable, Codable {
+    var id = ""
+    var index = -1
+
+    init() {}
+    init(id: String, index: Int) { self.id = id; self.index = index }
+
+    // A cache: always equal, encoded as nothing and decoded empty.
+    static func == (_: RecentWorkout, _: RecentWorkout) -> Bool { true }
+    init(from decoder: any Decoder) throws { self.init() }
+    func encode(to encoder: any Encoder) throws {}
 }
