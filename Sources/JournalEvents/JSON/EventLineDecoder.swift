@@ -56,12 +56,15 @@ struct EventLineDecoder {
     static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Event? {
         guard let base = line.baseAddress, line.count >= 2 else { return nil }
         var decoder = EventLineDecoder(base: base, count: line.count)
-        return decoder.decodeEvent()
+        var payload: [JSONField] = []
+        return decoder.decodeEvent(into: &payload)
     }
 
     // MARK: The envelope
 
-    mutating func decodeEvent() -> Event? {
+    /// Decodes the line, collecting the payload in `payload` (empty on entry; a stream decoder passes the
+    /// same array every time, so its buffer is reused once the previous event is gone).
+    mutating func decodeEvent(into payload: inout [JSONField]) -> Event? {
         guard base[0] == UInt8(ascii: "{") else { return nil }
         position = 1
         let generation = known.generation
@@ -75,7 +78,6 @@ struct EventLineDecoder {
         var knownType: EventType?
         var at: Timestamp?
         var codes = PayloadKeyCodes()
-        var payload: [JSONField] = []
         payload.reserveCapacity(10)
         while true {
             guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
@@ -719,13 +721,17 @@ extension EventCodec {
     /// those of `EventCodec.decode`. Not thread-safe: one per reader.
     public final class StreamDecoder {
         let strings = KnownStrings(learning: true)
+        /// The payload array handed to the last event: when the caller has let go of that event, the next
+        /// line reuses its buffer (no allocation and no free per line).
+        var payload: [JSONField] = []
 
         public init() {}
 
         public func decode(_ line: UnsafeBufferPointer<UInt8>) throws(DecodingError) -> Event {
             if let base = line.baseAddress, line.count >= 2 {
                 var decoder = EventLineDecoder(base: base, count: line.count, known: strings)
-                if let event = decoder.decodeEvent() { return event }
+                payload.removeAll(keepingCapacity: true)
+                if let event = decoder.decodeEvent(into: &payload) { return event }
             }
             return try EventCodec.decodeReference(line)
         }
