@@ -43,14 +43,18 @@ struct EventLineDecoder {
         types = known.types
     }
 
-    /// The table index of the string at `place` when it is the one seen there on the previous line.
+    /// The string seen at `place` on the previous line when the bytes from `start` are exactly it and its
+    /// closing quote: then the string needs no scan (table strings hold no quote, backslash or control byte,
+    /// so the match is the whole JSON string). Returns its table index and the position of the closing quote.
     /// (Predictions are reset whenever learned strings are forgotten, so a set one is a live entry.)
     @inline(__always)
-    func predictedIndex(_ place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int? {
+    func predictedWhole(_ place: Int, _ start: Int) -> (index: Int, end: Int)? {
         guard learning, place < KnownStrings.predictedPlaces else { return nil }
         let guess = Int(predicted[place])
-        guard guess >= 0, lengths[guess] == length, memoryEqual(utf8 + offsets[guess], bytes, length) else { return nil }
-        return guess
+        guard guess >= 0 else { return nil }
+        let length = lengths[guess], end = start &+ length
+        guard end < count, base[end] == UInt8(ascii: "\""), memoryEqual(utf8 + offsets[guess], base + start, length) else { return nil }
+        return (guess, end)
     }
 
     static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Event? {
@@ -82,14 +86,24 @@ struct EventLineDecoder {
         while true {
             guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
             let keyStart = position + 1
-            guard let (keyEnd, ascii) = scanString(from: keyStart), ascii else { return nil }
-            let keyLength = keyEnd - keyStart
+            // The key seen here on the previous line, compared in place; otherwise scanned and looked up.
+            var keyIndex = -1, keyEnd: Int
+            if let (guess, end) = predictedWhole(place, keyStart) {
+                keyIndex = guess
+                keyEnd = end
+            } else {
+                guard let (end, ascii) = scanString(from: keyStart), ascii else { return nil }
+                keyEnd = end
+            }
             position = keyEnd + 1
             guard position < count, base[position] == UInt8(ascii: ":") else { return nil }
             position += 1
             guard position < count else { return nil }
-            guard let keyIndex = predictedIndex(place, base + keyStart, keyLength) ?? known.index(at: place, base + keyStart, keyLength, ascii: true),
-                  keyIndex < 256 else { return nil }
+            if keyIndex < 0 {
+                guard let found = known.index(at: place, base + keyStart, keyEnd - keyStart, ascii: true) else { return nil }
+                keyIndex = found
+            }
+            guard keyIndex < 256 else { return nil }
             let bit: UInt64 = 1 &<< UInt64(keyIndex & 63)
             switch keyIndex >> 6 {
             case 0: if seen0 & bit != 0 { return nil }; seen0 |= bit
@@ -118,12 +132,16 @@ struct EventLineDecoder {
                 at = time
                 position = end + 1
             case KnownStrings.type:
-                guard base[position] == UInt8(ascii: "\""), let (end, ascii) = scanString(from: position + 1), ascii else { return nil }
+                guard base[position] == UInt8(ascii: "\"") else { return nil }
                 let start = position + 1
-                if let guess = predictedIndex(place &+ 1, base + start, end - start), isTypeName[guess] {
+                if let (guess, end) = predictedWhole(place &+ 1, start), isTypeName[guess] {
                     type = strings[guess]
                     knownType = types[guess]
-                } else if let index = known.typeNameIndex(at: place &+ 1, base + start, end - start) {
+                    position = end + 1
+                    break
+                }
+                guard let (end, ascii) = scanString(from: start), ascii else { return nil }
+                if let index = known.typeNameIndex(at: place &+ 1, base + start, end - start) {
                     type = strings[index]
                     knownType = types[index]
                 } else {
@@ -138,13 +156,14 @@ struct EventLineDecoder {
                 codes.set(keyCodes[keyIndex], at: payload.count)
                 if base[position] == UInt8(ascii: "\"") {
                     // A string value: try the one seen at this place on the previous line first.
-                    guard let (end, ascii) = scanString(from: position + 1) else { return nil }
                     let start = position + 1
-                    position = end + 1
                     let text: String
-                    if let guess = predictedIndex(place &+ 1, base + start, end - start) {
+                    if let (guess, end) = predictedWhole(place &+ 1, start) {
                         text = strings[guess]
+                        position = end + 1
                     } else {
+                        guard let (end, ascii) = scanString(from: start) else { return nil }
+                        position = end + 1
                         guard let found = known.string(at: place &+ 1, base + start, end - start, ascii: ascii)
                                 ?? makeString(start, end - start, ascii: ascii) else { return nil }
                         text = found
@@ -546,7 +565,8 @@ final class KnownStrings: @unchecked Sendable {
             for field in schema.fields { addKind(field.kind) }
         }
         for extra in EventVocabulary.units + EventVocabulary.setKinds { add(extra) }
-        return list.filter { $0.0.utf8.count <= KnownStrings.longestKept }
+        // (`EventLineDecoder.predictedWhole` relies on no entry holding a quote, a backslash or a control byte.)
+        return list.filter { $0.0.utf8.count <= KnownStrings.longestKept && !$0.0.utf8.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } }
     }()
 
     init(learning: Bool) {
