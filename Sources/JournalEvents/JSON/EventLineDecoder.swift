@@ -27,6 +27,8 @@ struct EventLineDecoder {
     let isTypeName: UnsafeMutablePointer<Bool>
     let keyCodes: UnsafeMutablePointer<UInt8>
     let types: UnsafeMutablePointer<EventType?>
+    /// A learning table's memory of the previous line: its date and its type (nil for the shared table).
+    let dayCache: UnsafeMutablePointer<Int>?
 
     init(base: UnsafePointer<UInt8>, count: Int, known: KnownStrings = .shared) {
         self.base = base
@@ -41,6 +43,7 @@ struct EventLineDecoder {
         isTypeName = known.isTypeName
         keyCodes = known.keyCodes
         types = known.types
+        dayCache = known.learning ? known.dayCache : nil
     }
 
     /// The string seen at `place` on the previous line when the bytes from `start` are exactly it and its
@@ -127,21 +130,24 @@ struct EventLineDecoder {
                 position = end + 1
             case KnownStrings.at:
                 guard base[position] == UInt8(ascii: "\""), let (end, _) = scanString(from: position + 1) else { return nil }
-                guard let time = EventLineDecoder.canonicalTimestamp(base + position + 1, end - position - 1)
+                guard let time = EventLineDecoder.canonicalTimestamp(base + position + 1, end - position - 1, dayCache: dayCache)
                         ?? Timestamp(rfc3339UTF8: UnsafeBufferPointer(start: base + position + 1, count: end - position - 1)) else { return nil }
                 at = time
                 position = end + 1
             case KnownStrings.type:
                 guard base[position] == UInt8(ascii: "\"") else { return nil }
                 let start = position + 1
-                if let (guess, end) = predictedWhole(place &+ 1, start), isTypeName[guess] {
+                // Predicted from the previous line's type (types alternate: a set, its rest, the next set, …).
+                let slot = dayCache.map { KnownStrings.typePlaces &+ $0[3] } ?? place &+ 1
+                defer { if let dayCache { dayCache[3] = Int(knownType?.rawValue ?? 0) } }
+                if let (guess, end) = predictedWhole(slot, start), isTypeName[guess] {
                     type = strings[guess]
                     knownType = types[guess]
                     position = end + 1
                     break
                 }
                 guard let (end, ascii) = scanString(from: start), ascii else { return nil }
-                if let index = known.typeNameIndex(at: place &+ 1, base + start, end - start) {
+                if let index = known.typeNameIndex(at: slot, base + start, end - start) {
                     type = strings[index]
                     knownType = types[index]
                 } else {
@@ -209,9 +215,11 @@ struct EventLineDecoder {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS.mmm±HH:MM`, the form writers emit, read with no loops; nil for any
-    /// other text (then `Timestamp(rfc3339UTF8:)` decides, so the result is the same).
+    /// other text (then `Timestamp(rfc3339UTF8:)` decides, so the result is the same). With `dayCache`
+    /// (a stream decoder's, never shared between threads), a date equal to the previous one reuses its
+    /// already checked day number.
     @inline(__always)
-    static func canonicalTimestamp(_ b: UnsafePointer<UInt8>, _ count: Int) -> Timestamp? {
+    static func canonicalTimestamp(_ b: UnsafePointer<UInt8>, _ count: Int, dayCache: UnsafeMutablePointer<Int>? = nil) -> Timestamp? {
         guard count == 29, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "."), b[26] == UInt8(ascii: ":"),
               b[23] == UInt8(ascii: "+") || b[23] == UInt8(ascii: "-") else { return nil }
@@ -221,15 +229,24 @@ struct EventLineDecoder {
             bad |= digit > 9 ? 1 : 0
             return Int(digit)
         }
-        let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
-        let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
+        // `YYYY-MM-` and `DD` as two words: the cache holds them (never both zero for a real date) and the day number.
+        let dateWord = Int(Int64(bitPattern: UnsafeRawPointer(b).loadUnaligned(as: UInt64.self)))
+        let dayWord = Int(UnsafeRawPointer(b + 8).loadUnaligned(as: UInt16.self))
+        let days: Int
+        if let dayCache, dayCache[0] == dateWord, dayCache[1] == dayWord {
+            days = dayCache[2]
+        } else {
+            let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
+            let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
+            guard bad == 0, month >= 1 && month <= 12, day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+            days = LocalDate(year: year, month: month, day: day).day
+            if let dayCache { dayCache[0] = dateWord; dayCache[1] = dayWord; dayCache[2] = days }
+        }
         let hour = d(11) * 10 + d(12), minute = d(14) * 10 + d(15), second = d(17) * 10 + d(18)
         let millis = d(20) * 100 + d(21) * 10 + d(22)
         let offsetHours = d(24) * 10 + d(25), offsetMinutes = d(27) * 10 + d(28)
-        guard bad == 0, month >= 1 && month <= 12, day >= 1, day <= LocalDate.daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60, offsetHours < 24, offsetMinutes < 60 else { return nil }
+        guard bad == 0, hour < 24, minute < 60, second < 60, offsetHours < 24, offsetMinutes < 60 else { return nil }
         let offset = (offsetHours * 3600 + offsetMinutes * 60) * (b[23] == UInt8(ascii: "-") ? -1 : 1)
-        let days = LocalDate(year: year, month: month, day: day).day
         let local = Int64(days) * 86_400_000 + Int64(hour * 3_600_000 + minute * 60_000 + second * 1000 + millis)
         return Timestamp(epochMilliseconds: local - Int64(offset) * 1000, offsetSeconds: Int32(offset))
     }
@@ -513,6 +530,9 @@ final class KnownStrings: @unchecked Sendable {
     /// Each string's `PayloadKey` code (0 for none) and `EventType`, for the decoder to hand to `Event`.
     let keyCodes: UnsafeMutablePointer<UInt8>
     let types: UnsafeMutablePointer<EventType?>
+    /// The previous line's date (two words of its bytes) and day number, all zero until a date is read,
+    /// then its type's raw value (0: none or outside the vocabulary).
+    let dayCache: UnsafeMutablePointer<Int>
     /// Where each string's bytes start in `utf8`, and its length.
     let offsets: UnsafeMutablePointer<Int>
     let lengths: UnsafeMutablePointer<Int>
@@ -523,7 +543,9 @@ final class KnownStrings: @unchecked Sendable {
     /// For a learning table: the entry seen last time at each place of a line (key or string
     /// value of the n-th top-level field), tried before hashing. -1 when none.
     let predicted: UnsafeMutablePointer<Int32>
-    static let predictedPlaces = 128
+    /// Places of a line, then one place per previous line's type for predicting the type.
+    static let typePlaces = 128
+    static let predictedPlaces = 128 + 64
     /// Entries below this index are the vocabulary's; the rest were learned and are forgotten
     /// together when the budget is spent.
     var knownCount = 0
@@ -579,6 +601,8 @@ final class KnownStrings: @unchecked Sendable {
         isTypeName = .allocate(capacity: capacity)
         keyCodes = .allocate(capacity: capacity)
         types = .allocate(capacity: capacity)
+        dayCache = .allocate(capacity: 4)
+        dayCache.initialize(repeating: 0, count: 4)
         offsets = .allocate(capacity: capacity)
         lengths = .allocate(capacity: capacity)
         utf8 = .allocate(capacity: capacity * KnownStrings.longestKept)
@@ -615,6 +639,7 @@ final class KnownStrings: @unchecked Sendable {
         isTypeName.deallocate()
         keyCodes.deallocate()
         types.deallocate()
+        dayCache.deallocate()
         offsets.deallocate()
         lengths.deallocate()
         utf8.deallocate()
