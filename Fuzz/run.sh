@@ -1,43 +1,107 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets and runs each for N seconds (default 60).
+# Builds the libFuzzer targets and runs each for N seconds (default 60). scripts/test (CI) runs it
+# with 30 seconds and FUZZ_SEED=1; longer runs are the same command with more seconds.
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: frame-reader event-decoder (default: both)
+#   Fuzz/run.sh [SECONDS] [TARGET...]
+#       targets: frame-reader event-decoder differential-decoder importer (default: all four)
+#   FUZZ_SEED=N      libFuzzer's -seed (default 0: a random seed each run)
 #
-# Each target is its own small source under Fuzz/, compiled with `swiftc -sanitize=fuzzer,address`
-# together with the sources of the one library it exercises (as a single module, so no package
-# build is needed). Seeds come from the `journal` binary (swift build first): small simulated
-# journals for the frame reader, their lines for the event decoder. Corpora persist under
-# .build/fuzz/<target>/corpus; crashes land in .build/fuzz/<target>/ as crash-*, leak-*, oom-*,
-# timeout-*. Prints, per target: executions, coverage (edges), features, corpus size, and problems.
+# Each target is a small source under Fuzz/ compiled with `swiftc -sanitize=fuzzer,address` together
+# with the library it exercises: the frame reader and the two decoders as one module with the sources
+# of JournalStore or JournalEvents; the importer links its libraries as separate instrumented modules
+# (JournalEvents, SwiftCSV from .build/checkouts, TrainingDomain, JournalProjections, JournalInterchange),
+# because they import each other. Everything lands under .build/fuzz, apart from `swift build`'s
+# directories; a binary newer than its sources and this script is reused.
+#
+# Seeds: small simulated journals for the frame reader and their lines for the decoders (from
+# .build/debug/journal; built if missing), and for the importer Fuzz/Seeds/importer (one small file per
+# layout) plus four 60-row slices of ../shared/realdata/strong-export.csv when it is there. Corpora
+# persist under .build/fuzz/<target>/corpus. A crash, leak, timeout (10 s per input) or out-of-memory
+# (2 GB RSS, 256 MB in one allocation) writes crash-*, leak-*, timeout-* or oom-* beside the corpus and
+# fails the run. Prints, per target: executions, coverage (edges), features, corpus, peak RSS, problems.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(frame-reader event-decoder)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(frame-reader event-decoder differential-decoder importer)
+ROOT=$PWD
 OUT=.build/fuzz
 JOURNAL=${JOURNAL_BIN:-.build/debug/journal}
+STRONG_EXPORT=../shared/realdata/strong-export.csv
 mkdir -p "$OUT/bin"
-[ -x "$JOURNAL" ] || swift build --product journal >/dev/null
 
 # Swift's own crash reporter gets in AddressSanitizer's way: let libFuzzer report.
 export SWIFT_BACKTRACE=enable=no
-export LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+export LSAN_OPTIONS=suppressions=$ROOT/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+SWIFTC=(swiftc -sanitize=fuzzer,address -O -parse-as-library -suppress-warnings)
+
+quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
+
+# True when $1 exists and is newer than every other argument.
+fresh() {
+    local binary=$1; shift
+    [ -x "$binary" ] && [ -z "$(find "$@" -newer "$binary" 2>/dev/null | head -1)" ]
+}
+
+# One instrumented library module: NAME, then swiftc arguments (sources first).
+module() {
+    local name=$1; shift
+    quiet "${SWIFTC[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" \
+        -I "$OUT/modules" -c "$@" -o "$OUT/modules/$name.o"
+}
 
 build() {
-    local target=$1 module sources
+    local target=$1 binary=$OUT/bin/$1 sources
     case $target in
-        frame-reader) module=FrameReaderFuzz; sources=$(find Sources/JournalStore -name '*.swift') ;;
-        event-decoder) module=EventDecoderFuzz; sources=$(find Sources/JournalEvents -name '*.swift') ;;
-        *) echo "unknown target $target" >&2; exit 2 ;;
+        frame-reader)
+            sources=$(find Sources/JournalStore -name '*.swift')
+            fresh "$binary" $sources Fuzz/FrameReaderFuzz.swift Fuzz/run.sh && return
+            quiet "${SWIFTC[@]}" -module-name FrameReaderFuzz $sources Fuzz/FrameReaderFuzz.swift -I Sources/CZstd -lzstd -o "$binary" ;;
+        event-decoder)
+            sources=$(find Sources/JournalEvents -name '*.swift')
+            fresh "$binary" $sources Fuzz/EventDecoderFuzz.swift Fuzz/run.sh && return
+            quiet "${SWIFTC[@]}" -module-name EventDecoderFuzz $sources Fuzz/EventDecoderFuzz.swift -o "$binary" ;;
+        differential-decoder)
+            sources=$(find Sources/JournalEvents -name '*.swift')
+            fresh "$binary" $sources Fuzz/DifferentialDecoder/main.swift Fuzz/run.sh && return
+            quiet "${SWIFTC[@]}" -module-name DifferentialDecoder $sources Fuzz/DifferentialDecoder/main.swift -o "$binary" ;;
+        importer)
+            [ -d .build/checkouts/SwiftCSV ] || swift package resolve >/dev/null
+            local stamp=$OUT/modules/.built any=(-enable-upcoming-feature ExistentialAny)
+            if ! fresh "$stamp" Sources/JournalEvents Sources/TrainingDomain Sources/JournalProjections Sources/JournalInterchange \
+                    .build/checkouts/SwiftCSV/SwiftCSV Fuzz/TrainingDomainBundle.swift Fuzz/run.sh; then
+                rm -rf "$OUT/modules"; mkdir -p "$OUT/modules"
+                module JournalEvents "${any[@]}" $(find Sources/JournalEvents -name '*.swift')
+                module SwiftCSV $(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift')
+                # TrainingDomain reads Data/ through Bundle.module, which SwiftPM generates: the stand-in finds
+                # the source folder from its own absolute path.
+                module TrainingDomain "${any[@]}" $(find Sources/TrainingDomain -name '*.swift') "$ROOT/Fuzz/TrainingDomainBundle.swift"
+                module JournalProjections "${any[@]}" $(find Sources/JournalProjections -name '*.swift')
+                module JournalInterchange "${any[@]}" $(find Sources/JournalInterchange -name '*.swift')
+                touch "$stamp"; chmod +x "$stamp"
+            fi
+            fresh "$binary" "$stamp" Fuzz/ImporterFuzz.swift && return
+            quiet "${SWIFTC[@]}" -module-name ImporterFuzz -I "$OUT/modules" "$OUT"/modules/*.o Fuzz/ImporterFuzz.swift -o "$binary" ;;
+        *) echo "unknown target $target (frame-reader, event-decoder, differential-decoder, importer)" >&2; exit 2 ;;
     esac
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "$module" $sources "Fuzz/$module.swift" \
-        -I Sources/CZstd -lzstd -o "$OUT/bin/$target" 2>&1 | grep -v "Cannot export local symbol" || true
 }
 
 seed() {
     local target=$1 dir=$OUT/$1/seeds tmp
     rm -rf "$dir"; mkdir -p "$dir" "$OUT/$1/corpus"
+    if [ "$target" = importer ]; then
+        cp Fuzz/Seeds/importer/*.csv "$dir"/
+        if [ -f "$STRONG_EXPORT" ]; then
+            for start in 2 700 1400 2000; do
+                { head -1 "$STRONG_EXPORT"; sed -n "${start},$((start + 59))p" "$STRONG_EXPORT"; } >"$dir/real-strong-$start.csv"
+            done
+        else
+            echo "   ($STRONG_EXPORT is missing: seeding from Fuzz/Seeds/importer only)"
+        fi
+        return
+    fi
+    [ -x "$JOURNAL" ] || swift build --product journal >/dev/null
     tmp=$(mktemp -d)
     "$JOURNAL" simulate --profile new-user -o "$tmp/new.journal" 2>/dev/null
     "$JOURNAL" simulate --profile ppl --weeks 1 -o "$tmp/ppl.journal" 2>/dev/null
@@ -47,21 +111,33 @@ seed() {
         | "$JOURNAL" record "$tmp/tail.journal" >/dev/null
     case $target in
         frame-reader) cp "$tmp"/*.journal "$dir"/ ;;
-        event-decoder) "$JOURNAL" cat "$tmp/ppl.journal" | awk -v d="$dir" '!seen[$4]++ || NR % 25 == 0 { f = d "/line-" NR; print > f; close(f) }' FS='"' ;;
+        *) "$JOURNAL" cat "$tmp/ppl.journal" | awk -v d="$dir" '!seen[$4]++ || NR % 25 == 0 { f = d "/line-" NR; print > f; close(f) }' FS='"' ;;
     esac
     rm -rf "$tmp"
 }
 
 for target in "${TARGETS[@]}"; do
+    started=$(date +%s)
     echo "== $target: building"
     build "$target"
     seed "$target"
-    echo "== $target: fuzzing for ${SECONDS_PER_TARGET}s"
-    log=$OUT/$target/run.log
+    built=$(date +%s)
+    echo "== $target: built and seeded in $((built - started))s; fuzzing for ${SECONDS_PER_TARGET}s"
+    dir=$OUT/$target
+    log=$dir/run.log
+    touch "$dir/.started"
+    options=(-max_total_time="$SECONDS_PER_TARGET" -seed="${FUZZ_SEED:-0}" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256
+             -print_final_stats=1 -artifact_prefix=./)
+    asan=${ASAN_OPTIONS:-}
+    case $target in
+        importer) options+=(-max_len=16384) ;;
+        # Foundation (JSONSerialization) keeps caches alive at exit: no leak checks for this one.
+        differential-decoder) options+=(-max_len=4096); asan=detect_leaks=0${asan:+:$asan} ;;
+    esac
     set +e
-    (cd "$OUT/$target" && "../bin/$target" -max_total_time="$SECONDS_PER_TARGET" -timeout=5 -rss_limit_mb=2048 -malloc_limit_mb=256 \
-        -print_final_stats=1 -artifact_prefix=./ corpus seeds) >"$log" 2>&1
+    (cd "$dir" && ASAN_OPTIONS=$asan "../bin/$target" "${options[@]}" corpus seeds) >"$log" 2>&1
     status=$?
+    elapsed=$(($(date +%s) - built))
     set -e
     runs=$(grep -E '^stat::number_of_executed_units' "$log" | tail -1 | awk '{print $2}' || true)
     last=$(grep -E '^#[0-9]+.*cov:' "$log" | tail -1 || true)
@@ -69,10 +145,14 @@ for target in "${TARGETS[@]}"; do
     ft=$(sed -E 's/.*ft: ([0-9]+).*/\1/' <<<"$last")
     corp=$(sed -E 's/.*corp: ([0-9]+\/[0-9A-Za-z]+).*/\1/' <<<"$last")
     rss=$(grep -E '^stat::peak_rss_mb' "$log" | tail -1 | awk '{print $2}' || true)
-    problems=$(cd "$OUT/$target" && { ls crash-* leak-* oom-* timeout-* slow-unit-* 2>/dev/null || true; } | wc -l)
-    echo "$target: ${runs:-0} executions in ${SECONDS_PER_TARGET}s, coverage ${cov:-?} edges, ${ft:-?} features, corpus ${corp:-?}, peak RSS ${rss:-?} MB, exit $status, problems $problems"
+    # Only what this run wrote: an artifact of an earlier run is left for whoever is looking at it.
+    artifacts=$(cd "$dir" && find . -maxdepth 1 \( -name 'crash-*' -o -name 'leak-*' -o -name 'oom-*' -o -name 'timeout-*' -o -name 'slow-unit-*' \) -newer .started)
+    problems=$(grep -c . <<<"$artifacts" || true)
+    echo "$target: ${runs:-0} executions in ${elapsed}s, coverage ${cov:-?} edges, ${ft:-?} features, corpus ${corp:-?}, peak RSS ${rss:-?} MB, exit $status, problems $problems"
     if [ "$status" -ne 0 ] || [ "$problems" -ne 0 ]; then
-        grep -E 'ERROR|Fatal error|precondition' "$log" | head -5 || true
+        echo "   FAILED: see $log; reproduce with (cd $dir && ../bin/$target <artifact>)"
+        for artifact in $artifacts; do echo "   artifact: $dir/${artifact#./}"; done
+        grep -E 'ERROR|Fatal error|precondition|SUMMARY' "$log" | head -8 | sed 's/^/   /' || true
         FAILED=1
     fi
 done

@@ -4,12 +4,10 @@
 // The same comparisons as Tests/JournalEventsTests/DifferentialDecoderTests.swift, with the same
 // documented differences from Foundation (nesting deeper than 64 levels, a comma before `]` or
 // `}`, a NUL among the first four bytes, duplicate keys, long numbers kept as NSDecimalNumber).
-// Built together with the sources of JournalEvents as one module:
+// Built together with the sources of JournalEvents as one module, seeded and run by Fuzz/run.sh (in CI
+// through scripts/test, 30 s):
 //
-//   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name DifferentialDecoder \
-//       Sources/JournalEvents/*/*.swift Fuzz/DifferentialDecoder/main.swift -o .build/fuzz-differential-decoder
-//   mkdir -p .build/fuzz-corpus && zstd -dc SampleJournals/*.journal | split -l 1 - .build/fuzz-corpus/line-
-//   ASAN_OPTIONS=detect_leaks=0 .build/fuzz-differential-decoder .build/fuzz-corpus -max_len=4096 -max_total_time=300
+//   Fuzz/run.sh 300 differential-decoder
 //
 // (Leak detection is off: Foundation and the Swift runtime keep caches alive at exit.) First run
 // here: 469,307 inputs in 90 s, no difference found.

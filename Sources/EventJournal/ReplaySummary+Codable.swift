@@ -4,14 +4,15 @@ import JournalEvents
 /// what each finished workout added included, so that resuming from it and folding the rest equals a full fold.
 extension ReplaySummary: Codable {
     /// Bump whenever `apply(_:)` or the stored properties change (snapshots of another version are rebuilt).
-    public static let snapshotVersion = 1
+    /// 2: an open workout's sets are a list in completion order (`fold`'s `OpenSet` array), no longer sorted.
+    public static let snapshotVersion = 2
 
     enum CodingKeys: String, CodingKey {
         case events, unknownEvents, workoutsFinished, workoutsDiscarded, workingSets, warmupSets, volumeKg
         case firstActivity, lastActivity, lastSeq, openSets, finished
     }
 
-    struct OpenSet: Codable { var exercise: String; var set: Int; var kg: Double; var reps: Int; var warmup: Bool }
+    struct CodedSet: Codable { var exercise: String; var set: Int; var kg: Double; var reps: Int; var warmup: Bool }
     struct Added: Codable { var working: Int; var warmup: Int; var volumeKg: Double }
 
     public init(from decoder: any Decoder) throws {
@@ -27,9 +28,10 @@ extension ReplaySummary: Codable {
         firstActivity = try c.decodeIfPresent(Timestamp.self, forKey: .firstActivity)
         lastActivity = try c.decodeIfPresent(Timestamp.self, forKey: .lastActivity)
         lastSeq = try c.decode(Int.self, forKey: .lastSeq)
-        openSets = try c.decode([String: [OpenSet]].self, forKey: .openSets).mapValues { sets in
-            Dictionary(sets.map { (SetKey(exercise: $0.exercise, set: $0.set), (kg: $0.kg, reps: $0.reps, warmup: $0.warmup)) },
-                       uniquingKeysWith: { _, last in last })
+        // In the order they were completed, as `apply(_:)` left them (the volume is summed in that order).
+        // `recentOpen` stays nil: it is a cache of an index into `openSets`, found again on the next set event.
+        openSets = try c.decode([String: [CodedSet]].self, forKey: .openSets).mapValues { sets in
+            sets.map { OpenSet(exercise: $0.exercise, set: $0.set, kg: $0.kg, reps: $0.reps, warmup: $0.warmup) }
         }
         finished = try c.decode([String: Added].self, forKey: .finished).mapValues { (working: $0.working, warmup: $0.warmup, volumeKg: $0.volumeKg) }
     }
@@ -46,10 +48,9 @@ extension ReplaySummary: Codable {
         try c.encodeIfPresent(firstActivity, forKey: .firstActivity)
         try c.encodeIfPresent(lastActivity, forKey: .lastActivity)
         try c.encode(lastSeq, forKey: .lastSeq)
-        // Sets in (exercise, set) order, so the same summary always encodes to the same bytes.
+        // Sets in the order they were completed (the list `apply(_:)` keeps, and sums the volume over).
         try c.encode(openSets.mapValues { sets in
-            sets.map { OpenSet(exercise: $0.key.exercise, set: $0.key.set, kg: $0.value.kg, reps: $0.value.reps, warmup: $0.value.warmup) }
-                .sorted { ($0.exercise, $0.set) < ($1.exercise, $1.set) }
+            sets.map { CodedSet(exercise: $0.exercise, set: $0.set, kg: $0.kg, reps: $0.reps, warmup: $0.warmup) }
         }, forKey: .openSets)
         try c.encode(finished.mapValues { Added(working: $0.working, warmup: $0.warmup, volumeKg: $0.volumeKg) }, forKey: .finished)
     }

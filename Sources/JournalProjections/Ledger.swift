@@ -30,6 +30,16 @@ public struct Ledger: Equatable, Sendable, Codable {
     /// Per-exercise default rest from `rest.configured` (seconds; 0 = Off).
     public internal(set) var restSettings: [String: Int] = [:]
     var workoutIndex: [String: Int] = [:]
+    /// The workout the last event named, so the open workout's events skip hashing its id. A cache, not
+    /// state: ledgers compare equal whatever it holds, and it is not in a snapshot (`CodingKeys`), so a decoded
+    /// ledger starts with it empty and finds it again on the next event that names a workout.
+    var recentWorkout = RecentWorkout()
+
+    /// What a snapshot stores (`Ledger+Snapshot.swift`): every stored property except the cache `recentWorkout`.
+    enum CodingKeys: String, CodingKey {
+        case asOf, eventCount, clearedAtSeq, profile, answers, programme, workouts, templates, plans, customExercises
+        case favourites, progression, settings, restSettings, workoutIndex
+    }
 
     public init(asOf: Timestamp) { self.asOf = asOf }
 
@@ -51,12 +61,12 @@ public struct Ledger: Equatable, Sendable, Codable {
     public mutating func apply(_ event: Event) {
         guard event.at.epochMilliseconds <= asOf.epochMilliseconds else { return }
         eventCount += 1
-        switch event.type {
+        switch event.knownType {
         // Workouts and sets: the hot path.
-        case "set.completed": setCompleted(event)
-        case "set.uncompleted":
+        case .setCompleted: setCompleted(event)
+        case .setUncompleted:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise"), let number = event.int("set") else { return }
+                guard let exercise = event.string(.exercise), let number = event.int(.set) else { return }
                 if let index = workout.sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
                     let set = workout.sets.remove(at: index)
                     if !workout.rows.contains(where: { $0.set == number && $0.exercise == exercise }) {
@@ -64,35 +74,35 @@ public struct Ledger: Equatable, Sendable, Codable {
                     }
                 }
             }
-        case "set.added":
+        case .setAdded:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise"), let number = event.int("set") else { return }
+                guard let exercise = event.string(.exercise), let number = event.int(.set) else { return }
                 workout.ensureExercise(exercise)
-                let row = SetRow(exercise: exercise, set: number, weight: event.double("weight"), unit: WeightUnit(event.string("unit")),
-                                 reps: event.int("reps"), kind: SetKind(event.string("kind")))
+                let row = SetRow(exercise: exercise, set: number, weight: event.double(.weight), unit: WeightUnit(event.string(.unit)),
+                                 reps: event.int(.reps), kind: SetKind(event.string(.kind)))
                 if let index = workout.rows.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
                     workout.rows[index] = row
                 } else {
                     workout.rows.append(row)
                 }
             }
-        case "set.removed":
+        case .setRemoved:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise"), let number = event.int("set") else { return }
+                guard let exercise = event.string(.exercise), let number = event.int(.set) else { return }
                 workout.sets.removeAll { $0.set == number && $0.exercise == exercise }
                 workout.rows.removeAll { $0.set == number && $0.exercise == exercise }
                 workout.markEdited()
             }
-        case "set.edited":
+        case .setEdited:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise"), let number = event.int("set") else { return }
+                guard let exercise = event.string(.exercise), let number = event.int(.set) else { return }
                 if let index = workout.sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
-                    if let weight = event.double("weight") { workout.sets[index].weight = weight }
-                    if let unit = WeightUnit(event.string("unit")) { workout.sets[index].unit = unit }
-                    if let reps = event.int("reps") { workout.sets[index].reps = reps }
-                    if let kind = event.string("kind") { workout.sets[index].kind = SetKind(kind) }
-                    if let rpe = event.double("rpe") { workout.sets[index].rpe = rpe }
-                    if workout.status == .open, event["weight"] != nil || event["reps"] != nil {
+                    if let weight = event.double(.weight) { workout.sets[index].weight = weight }
+                    if let unit = WeightUnit(event.string(.unit)) { workout.sets[index].unit = unit }
+                    if let reps = event.int(.reps) { workout.sets[index].reps = reps }
+                    if let kind = event.string(.kind) { workout.sets[index].kind = SetKind(kind) }
+                    if let rpe = event.double(.rpe) { workout.sets[index].rpe = rpe }
+                    if workout.status == .open, event[.weight] != nil || event[.reps] != nil {
                         // Seed 004: an edited value carries to the later incomplete rows; the row remembers it was entered.
                         let set = workout.sets[index]
                         let row = SetRow(exercise: exercise, set: number, weight: set.weight, unit: set.unit, reps: set.reps, kind: set.kind)
@@ -100,100 +110,100 @@ public struct Ledger: Equatable, Sendable, Codable {
                         else { workout.rows.append(row) }
                     }
                 } else if let index = workout.rows.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
-                    if let weight = event.double("weight") { workout.rows[index].weight = weight }
-                    if let unit = WeightUnit(event.string("unit")) { workout.rows[index].unit = unit }
-                    if let reps = event.int("reps") { workout.rows[index].reps = reps }
-                    if let kind = event.string("kind") { workout.rows[index].kind = SetKind(kind) }
+                    if let weight = event.double(.weight) { workout.rows[index].weight = weight }
+                    if let unit = WeightUnit(event.string(.unit)) { workout.rows[index].unit = unit }
+                    if let reps = event.int(.reps) { workout.rows[index].reps = reps }
+                    if let kind = event.string(.kind) { workout.rows[index].kind = SetKind(kind) }
                 } else if workout.status == .open {
                     // Editing a prefilled row of an open workout enters its values.
                     workout.ensureExercise(exercise)
-                    workout.rows.append(SetRow(exercise: exercise, set: number, weight: event.double("weight"), unit: WeightUnit(event.string("unit")),
-                                               reps: event.int("reps"), kind: SetKind(event.string("kind"))))
+                    workout.rows.append(SetRow(exercise: exercise, set: number, weight: event.double(.weight), unit: WeightUnit(event.string(.unit)),
+                                               reps: event.int(.reps), kind: SetKind(event.string(.kind))))
                 }
                 workout.markEdited()
             }
-        case "set.rated":
+        case .setRated:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise"), let number = event.int("set"),
+                guard let exercise = event.string(.exercise), let number = event.int(.set),
                       let index = workout.sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) else { return }
-                workout.sets[index].rpe = event.double("rpe")
+                workout.sets[index].rpe = event.double(.rpe)
             }
-        case "set.noted":
+        case .setNoted:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise"), let number = event.int("set"), let text = event.string("note") else { return }
+                guard let exercise = event.string(.exercise), let number = event.int(.set), let text = event.string(.note) else { return }
                 if let index = workout.sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) { workout.sets[index].note = text }
                 workout.notes.append(Note(exercise: exercise, set: number, text: text))
             }
-        case "rest.started":
+        case .restStarted:
             withWorkout(event) { workout in
-                workout.rest = RestTimer(exercise: event.string("exercise") ?? "", startedAt: event.at, seconds: event.int("seconds") ?? 0)
+                workout.rest = RestTimer(exercise: event.string(.exercise) ?? "", startedAt: event.at, seconds: event.int(.seconds) ?? 0)
             }
-        case "rest.adjusted":
+        case .restAdjusted:
             withWorkout(event) { workout in
                 guard workout.rest?.ending == nil else { return }
                 // Never below zero remaining (seed 004): clamp so the timer ends no earlier than now.
                 guard var rest = workout.rest else { return }
-                rest.adjustmentSeconds += event.int("delta_s") ?? 0
+                rest.adjustmentSeconds += event.int(.deltaS) ?? 0
                 let floor = Int((event.at.epochMilliseconds - rest.startedAt.epochMilliseconds) / 1000) - rest.seconds
                 if rest.adjustmentSeconds < floor { rest.adjustmentSeconds = floor }
                 workout.rest = rest
             }
-        case "rest.skipped":
+        case .restSkipped:
             withWorkout(event) { workout in
-                if workout.rest != nil, workout.rest?.ending == nil { workout.rest?.ending = .skipped(remainingSeconds: event.int("remaining_s") ?? 0) }
+                if workout.rest != nil, workout.rest?.ending == nil { workout.rest?.ending = .skipped(remainingSeconds: event.int(.remainingS) ?? 0) }
             }
-        case "rest.finished":
+        case .restFinished:
             withWorkout(event) { workout in
                 if workout.rest != nil, workout.rest?.ending == nil { workout.rest?.ending = .finished }
             }
-        case "cardio.logged":
+        case .cardioLogged:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise") else { return }
+                guard let exercise = event.string(.exercise) else { return }
                 workout.ensureExercise(exercise)
-                let entry = CardioEntry(exercise: exercise, minutes: event.double("minutes") ?? 0, km: event.double("km"), calories: event.double("calories"))
+                let entry = CardioEntry(exercise: exercise, minutes: event.double(.minutes) ?? 0, km: event.double(.km), calories: event.double(.calories))
                 if let index = workout.cardio.firstIndex(where: { $0.exercise == exercise }) { workout.cardio[index] = entry } else { workout.cardio.append(entry) }
                 workout.markEdited()
             }
-        case "workout.started": workoutStarted(event)
-        case "workout.finished":
+        case .workoutStarted: workoutStarted(event)
+        case .workoutFinished:
             withWorkout(event) { workout in
                 guard workout.status == .open else { return }
                 workout.status = .finished
-                workout.finishedAt = event.string("finished_at").flatMap(Timestamp.init(rfc3339:)) ?? event.at
+                workout.finishedAt = event.string(.finishedAt).flatMap(Timestamp.init(rfc3339:)) ?? event.at
                 workout.rest = nil
                 workout.dropUnperformed()
             }
-        case "workout.discarded":
+        case .workoutDiscarded:
             withWorkout(event) { workout in if workout.status == .open { workout.status = .discarded } }
-        case "workout.deleted":
+        case .workoutDeleted:
             withWorkout(event) { workout in if workout.status == .finished { workout.status = .deleted } }
-        case "workout.edited":
+        case .workoutEdited:
             withWorkout(event) { workout in
-                if let name = event.string("name") { workout.name = name }
-                if let start = event.string("started_at").flatMap(Timestamp.init(rfc3339:)) { workout.startedAt = start }
-                if let finish = event.string("finished_at").flatMap(Timestamp.init(rfc3339:)), workout.status == .finished { workout.finishedAt = finish }
+                if let name = event.string(.name) { workout.name = name }
+                if let start = event.string(.startedAt).flatMap(Timestamp.init(rfc3339:)) { workout.startedAt = start }
+                if let finish = event.string(.finishedAt).flatMap(Timestamp.init(rfc3339:)), workout.status == .finished { workout.finishedAt = finish }
                 workout.edited = true
             }
-        case "workout.noted":
-            withWorkout(event) { workout in if let text = event.string("note") { workout.notes.append(Note(text: text)) } }
-        case "exercise.added":
+        case .workoutNoted:
+            withWorkout(event) { workout in if let text = event.string(.note) { workout.notes.append(Note(text: text)) } }
+        case .exerciseAdded:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise") else { return }
+                guard let exercise = event.string(.exercise) else { return }
                 var prescription = Prescription(exercise: exercise)
-                prescription.sets = event.int("sets")
-                prescription.reps = event.string("reps")
-                prescription.restSeconds = event.int("rest_s")
+                prescription.sets = event.int(.sets)
+                prescription.reps = event.string(.reps)
+                prescription.restSeconds = event.int(.restS)
                 if let index = workout.exercises.firstIndex(where: { $0.exercise == exercise }) {
                     workout.exercises[index].prescription = prescription
                 } else {
-                    let position = min(max(0, event.int("position") ?? workout.exercises.count), workout.exercises.count)
+                    let position = min(max(0, event.int(.position) ?? workout.exercises.count), workout.exercises.count)
                     workout.exercises.insert(WorkoutExercise(exercise: exercise, prescription: prescription), at: position)
                 }
                 workout.markEdited()
             }
-        case "exercise.removed":
+        case .exerciseRemoved:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise") else { return }
+                guard let exercise = event.string(.exercise) else { return }
                 workout.exercises.removeAll { $0.exercise == exercise }
                 workout.sets.removeAll { $0.exercise == exercise }
                 workout.rows.removeAll { $0.exercise == exercise }
@@ -203,17 +213,17 @@ public struct Ledger: Equatable, Sendable, Codable {
                 workout.supersets.removeAll { $0.exercises.count < 2 }
                 workout.markEdited()
             }
-        case "exercises.reordered":
+        case .exercisesReordered:
             withWorkout(event) { workout in
-                let order = event.array("order")?.compactMap(\.stringValue) ?? []
+                let order = event.array(.order)?.compactMap(\.stringValue) ?? []
                 var reordered: [WorkoutExercise] = []
                 for id in order { if let entry = workout.exercises.first(where: { $0.exercise == id }), !reordered.contains(entry) { reordered.append(entry) } }
                 for entry in workout.exercises where !reordered.contains(where: { $0.exercise == entry.exercise }) { reordered.append(entry) }
                 workout.exercises = reordered
             }
-        case "exercise.swapped":
+        case .exerciseSwapped:
             withWorkout(event) { workout in
-                guard let from = event.string("from"), let to = event.string("to"),
+                guard let from = event.string(.from), let to = event.string(.to),
                       let index = workout.exercises.firstIndex(where: { $0.exercise == from }),
                       !workout.exercises.contains(where: { $0.exercise == to }) else { return }
                 workout.exercises[index].exercise = to
@@ -224,35 +234,35 @@ public struct Ledger: Equatable, Sendable, Codable {
                     workout.supersets[group].exercises = workout.supersets[group].exercises.map { $0 == from ? to : $0 }
                 }
             }
-        case "exercise.noted":
+        case .exerciseNoted:
             withWorkout(event) { workout in
-                if let text = event.string("note") { workout.notes.append(Note(exercise: event.string("exercise"), text: text)) }
+                if let text = event.string(.note) { workout.notes.append(Note(exercise: event.string(.exercise), text: text)) }
             }
-        case "exercise.submitted":
+        case .exerciseSubmitted:
             withWorkout(event) { workout in
-                if let exercise = event.string("exercise"), !workout.submitted.contains(exercise) { workout.submitted.append(exercise) }
+                if let exercise = event.string(.exercise), !workout.submitted.contains(exercise) { workout.submitted.append(exercise) }
             }
-        case "injury.warning_answered":
+        case .injuryWarningAnswered:
             withWorkout(event) { workout in
-                guard let exercise = event.string("exercise"), let muscle = event.string("muscle"), let choice = event.string("choice") else { return }
+                guard let exercise = event.string(.exercise), let muscle = event.string(.muscle), let choice = event.string(.choice) else { return }
                 workout.injuryAnswers.removeAll { $0.exercise == exercise && $0.muscle == muscle }
                 workout.injuryAnswers.append(InjuryAnswer(exercise: exercise, muscle: muscle, choice: choice))
             }
-        case "superset.linked":
+        case .supersetLinked:
             withWorkout(event) { workout in
-                guard let group = event.string("group") else { return }
-                let members = event.array("exercises")?.compactMap(\.stringValue) ?? []
+                guard let group = event.string(.group) else { return }
+                let members = event.array(.exercises)?.compactMap(\.stringValue) ?? []
                 for index in workout.supersets.indices { workout.supersets[index].exercises.removeAll { members.contains($0) } }
                 workout.supersets.removeAll { $0.exercises.count < 2 || $0.group == group }
                 workout.supersets.append(SupersetGroup(group: group, exercises: members))
             }
-        case "superset.unlinked":
-            withWorkout(event) { workout in workout.supersets.removeAll { $0.group == event.string("group") } }
-        case "warmup.started":
-            withWorkout(event) { workout in workout.warmup = WarmupCard(state: .running, minutes: event.double("minutes"), startedAt: event.at) }
-        case "warmup.completed":
+        case .supersetUnlinked:
+            withWorkout(event) { workout in workout.supersets.removeAll { $0.group == event.string(.group) } }
+        case .warmupStarted:
+            withWorkout(event) { workout in workout.warmup = WarmupCard(state: .running, minutes: event.double(.minutes), startedAt: event.at) }
+        case .warmupCompleted:
             withWorkout(event) { workout in workout.warmup = WarmupCard(state: .completed, minutes: workout.warmup?.minutes, startedAt: workout.warmup?.startedAt) }
-        case "warmup.skipped":
+        case .warmupSkipped:
             withWorkout(event) { workout in workout.warmup = WarmupCard(state: .skipped, minutes: workout.warmup?.minutes, startedAt: workout.warmup?.startedAt) }
 
         // Everything else is rare.
@@ -261,36 +271,44 @@ public struct Ledger: Equatable, Sendable, Codable {
     }
 
     @inline(__always) mutating func withWorkout(_ event: Event, _ body: (inout WorkoutRecord) -> Void) {
-        guard let id = event.string("workout"), let index = workoutIndex[id] else { return }
+        guard let id = event.string(.workout), let index = position(ofWorkout: id) else { return }
         let status = workouts[index].status
         guard status == .open || status == .finished else { return }
         body(&workouts[index])
+    }
+
+    /// `workoutIndex[id]`, answered without hashing when `id` is the workout the last event named.
+    @inline(__always) mutating func position(ofWorkout id: String) -> Int? {
+        if recentWorkout.index >= 0 && sameID(recentWorkout.id, id) { return recentWorkout.index }
+        guard let index = workoutIndex[id] else { return nil }
+        recentWorkout = RecentWorkout(id: id, index: index)
+        return index
     }
 
     /// The hot path: one pass over the payload instead of a lookup per key.
     mutating func setCompleted(_ event: Event) {
         var workoutID: String?, exercise: String?, number: Int?, weight: Double?, reps: Int?, rpe: Double?, note: String?
         var unit = WeightUnit.kg, kind = SetKind.working, edited = false
-        for field in event.fields.fields {
-            switch field.key {
-            case "workout": workoutID = field.value.stringValue
-            case "exercise": exercise = field.value.stringValue
-            case "set": number = field.value.intValue
-            case "weight": weight = field.value.doubleValue
-            case "unit": unit = WeightUnit(field.value.stringValue) ?? .kg
-            case "reps": reps = field.value.intValue
-            case "kind": kind = SetKind(field.value.stringValue)
-            case "rpe": rpe = field.value.doubleValue
-            case "note": note = field.value.stringValue
-            case "edited": edited = field.value.boolValue ?? false
+        for (position, field) in event.fields.fields.enumerated() {
+            switch event.payloadKey(at: position) {
+            case .workout: workoutID = field.value.stringValue
+            case .exercise: exercise = field.value.stringValue
+            case .set: number = field.value.intValue
+            case .weight: weight = field.value.doubleValue
+            case .unit: unit = WeightUnit(field.value.stringValue) ?? .kg
+            case .reps: reps = field.value.intValue
+            case .kind: kind = SetKind(field.value.stringValue)
+            case .rpe: rpe = field.value.doubleValue
+            case .note: note = field.value.stringValue
+            case .edited: edited = field.value.boolValue ?? false
             default: break
             }
         }
-        guard let workoutID, let index = workoutIndex[workoutID], let exercise, let number, let weight, let reps else { return }
+        guard let workoutID, let index = position(ofWorkout: workoutID), let exercise, let number, let weight, let reps else { return }
         let status = workouts[index].status
         guard status == .open || status == .finished else { return }
         let set = LoggedSet(exercise: exercise, set: number, weight: weight, unit: unit, reps: reps, kind: kind, rpe: rpe, note: note, at: event.at)
-        if let existing = workouts[index].sets.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
+        if let existing = workouts[index].sets.firstIndex(where: { $0.set == number && sameID($0.exercise, exercise) }) {
             workouts[index].sets[existing] = set
         } else {
             workouts[index].ensureExercise(exercise)
@@ -300,11 +318,11 @@ public struct Ledger: Equatable, Sendable, Codable {
     }
 
     mutating func workoutStarted(_ event: Event) {
-        guard let id = event.string("workout"), workoutIndex[id] == nil else { return }
-        var workout = WorkoutRecord(id: id, name: event.string("name") ?? "Workout", session: event.int("session"),
-                                    template: event.string("template"), plan: event.string("plan"), repeatOf: event.string("repeat_of"),
-                                    source: event.string("source"),
-                                    startedAt: event.string("started_at").flatMap(Timestamp.init(rfc3339:)) ?? event.at, seq: event.seq)
+        guard let id = event.string(.workout), workoutIndex[id] == nil else { return }
+        var workout = WorkoutRecord(id: id, name: event.string(.name) ?? "Workout", session: event.int(.session),
+                                    template: event.string(.template), plan: event.string(.plan), repeatOf: event.string(.repeatOf),
+                                    source: event.string(.source),
+                                    startedAt: event.string(.startedAt).flatMap(Timestamp.init(rfc3339:)) ?? event.at, seq: event.seq)
         var prescriptions: [Prescription] = []
         if let plan = workout.plan, let index = plans.firstIndex(where: { $0.id == plan }) {
             prescriptions = plans[index].exercises
@@ -334,43 +352,43 @@ public struct Ledger: Equatable, Sendable, Codable {
     }
 
     mutating func applyRare(_ event: Event) {
-        switch event.type {
-        case "data.cleared":
+        switch event.knownType {
+        case .dataCleared:
             let asOf = self.asOf
             self = Ledger(asOf: asOf)
             clearedAtSeq = event.seq
-        case "account.created":
+        case .accountCreated:
             profile.memberSince = event.at
-            if let name = event.string("name") { profile.name = name }
-            if let email = event.string("email") { profile.email = email }
-        case "profile.updated":
-            if let name = event.string("name") { profile.name = name }
-            if let email = event.string("email") { profile.email = email }
-            if let unit = WeightUnit(event.string("unit")) { profile.unit = unit }
-            if let birthDate = event.string("birth_date") { profile.birthDate = birthDate }
-            if let gender = event.string("gender") { profile.gender = gender }
-            if let height = Quantity(event["height"]) { profile.height = height }
-            if let bodyWeight = Quantity(event["body_weight"]) { profile.bodyWeight = bodyWeight }
-        case "settings.changed":
-            guard let key = event.string("key"), let value = event["value"] else { return }
+            if let name = event.string(.name) { profile.name = name }
+            if let email = event.string(.email) { profile.email = email }
+        case .profileUpdated:
+            if let name = event.string(.name) { profile.name = name }
+            if let email = event.string(.email) { profile.email = email }
+            if let unit = WeightUnit(event.string(.unit)) { profile.unit = unit }
+            if let birthDate = event.string(.birthDate) { profile.birthDate = birthDate }
+            if let gender = event.string(.gender) { profile.gender = gender }
+            if let height = Quantity(event[.height]) { profile.height = height }
+            if let bodyWeight = Quantity(event[.bodyWeight]) { profile.bodyWeight = bodyWeight }
+        case .settingsChanged:
+            guard let key = event.string(.key), let value = event[.value] else { return }
             settings[key] = value
             if key == "unit", let unit = WeightUnit(value.stringValue) { profile.unit = unit }
-        case "subscription.started":
-            profile.subscription = Subscription(plan: event.string("plan") ?? "monthly", startedAt: event.at, price: event.double("price"),
-                                                currency: event.string("currency"), trialDays: event.int("trial_days"),
-                                                nextBillingDate: event.string("next_billing_date"))
-        case "subscription.renewed":
-            if let plan = event.string("plan") { profile.subscription?.plan = plan }
-            if let date = event.string("next_billing_date") { profile.subscription?.nextBillingDate = date }
+        case .subscriptionStarted:
+            profile.subscription = Subscription(plan: event.string(.plan) ?? "monthly", startedAt: event.at, price: event.double(.price),
+                                                currency: event.string(.currency), trialDays: event.int(.trialDays),
+                                                nextBillingDate: event.string(.nextBillingDate))
+        case .subscriptionRenewed:
+            if let plan = event.string(.plan) { profile.subscription?.plan = plan }
+            if let date = event.string(.nextBillingDate) { profile.subscription?.nextBillingDate = date }
             profile.subscription?.cancelledAt = nil
             profile.subscription?.effectiveDate = nil
-        case "subscription.cancelled":
+        case .subscriptionCancelled:
             profile.subscription?.cancelledAt = event.at
-            profile.subscription?.effectiveDate = event.string("effective_date")
-        case "questionnaire.answered":
-            if let question = event.string("question"), let answer = event["answer"] { answers[question] = answer }
-        case "programme.generated":
-            guard let object = event.object("programme") else { return }
+            profile.subscription?.effectiveDate = event.string(.effectiveDate)
+        case .questionnaireAnswered:
+            if let question = event.string(.question), let answer = event[.answer] { answers[question] = answer }
+        case .programmeGenerated:
+            guard let object = event.object(.programme) else { return }
             let sessions: [RecordedProgramme.Session] = object["sessions"]?.arrayValue?.compactMap { value in
                 guard let session = value.objectValue, let name = session["name"]?.stringValue else { return nil }
                 return RecordedProgramme.Session(name: name, focus: session["focus"]?.stringValue, exercises: Prescription.list(session["exercises"]))
@@ -379,52 +397,52 @@ public struct Ledger: Equatable, Sendable, Codable {
                                   weeks: object["weeks"]?.intValue ?? 1, sessions: sessions,
                                   sessionMinutes: object["session_minutes"]?.stringValue,
                                   priorityMuscles: object["priority_muscles"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                                  goal: object["goal"]?.stringValue, ruleset: event.string("ruleset") ?? "", generatedAt: event.at)
-        case "programme.reset":
+                                  goal: object["goal"]?.stringValue, ruleset: event.string(.ruleset) ?? "", generatedAt: event.at)
+        case .programmeReset:
             // Retaking the quiz: the programme ends and the new answers start from nothing.
             programme = nil
             answers = [:]
-        case "rest.configured":
-            if let id = event.string("exercise"), let seconds = event.int("seconds") { restSettings[id] = seconds }
-        case "exercise.created":
-            guard let id = event.string("exercise"), let name = event.string("name") else { return }
-            customExercises[id] = CustomExercise(id: id, name: name, primaryMuscles: event.array("primary_muscles")?.compactMap(\.stringValue) ?? [],
-                                                 mechanic: event.string("mechanic"))
-        case "exercise.favourited":
-            if let id = event.string("exercise"), !favourites.contains(id), favourites.count < 10 { favourites.append(id) }
-        case "exercise.unfavourited":
-            favourites.removeAll { $0 == event.string("exercise") }
-        case "progression.configured":
-            guard let id = event.string("exercise") else { return }
+        case .restConfigured:
+            if let id = event.string(.exercise), let seconds = event.int(.seconds) { restSettings[id] = seconds }
+        case .exerciseCreated:
+            guard let id = event.string(.exercise), let name = event.string(.name) else { return }
+            customExercises[id] = CustomExercise(id: id, name: name, primaryMuscles: event.array(.primaryMuscles)?.compactMap(\.stringValue) ?? [],
+                                                 mechanic: event.string(.mechanic))
+        case .exerciseFavourited:
+            if let id = event.string(.exercise), !favourites.contains(id), favourites.count < 10 { favourites.append(id) }
+        case .exerciseUnfavourited:
+            favourites.removeAll { $0 == event.string(.exercise) }
+        case .progressionConfigured:
+            guard let id = event.string(.exercise) else { return }
             var rule = progression[id] ?? ProgressionSettings()
-            if let increment = event.double("increment") { rule.increment = increment }
-            if let unit = WeightUnit(event.string("unit")) { rule.unit = unit }
-            if let trigger = event.string("trigger") { rule.trigger = trigger }
-            if let deload = event.double("deload_percent") { rule.deloadPercent = deload }
-            if let failures = event.int("failures_before_deload") { rule.failuresBeforeDeload = failures }
+            if let increment = event.double(.increment) { rule.increment = increment }
+            if let unit = WeightUnit(event.string(.unit)) { rule.unit = unit }
+            if let trigger = event.string(.trigger) { rule.trigger = trigger }
+            if let deload = event.double(.deloadPercent) { rule.deloadPercent = deload }
+            if let failures = event.int(.failuresBeforeDeload) { rule.failuresBeforeDeload = failures }
             progression[id] = rule
-        case "template.created":
-            guard let id = event.string("template"), !templates.contains(where: { $0.id == id }) else { return }
-            templates.append(Template(id: id, name: event.string("name") ?? "Template", exercises: Prescription.list(event["exercises"]),
-                                      note: event.string("note"), fromWorkout: event.string("from_workout"), source: event.string("source"),
+        case .templateCreated:
+            guard let id = event.string(.template), !templates.contains(where: { $0.id == id }) else { return }
+            templates.append(Template(id: id, name: event.string(.name) ?? "Template", exercises: Prescription.list(event[.exercises]),
+                                      note: event.string(.note), fromWorkout: event.string(.fromWorkout), source: event.string(.source),
                                       createdAt: event.at))
-        case "template.updated":
-            guard let index = templates.firstIndex(where: { $0.id == event.string("template") }) else { return }
-            if let name = event.string("name") { templates[index].name = name }
-            if event["exercises"] != nil { templates[index].exercises = Prescription.list(event["exercises"]) }
-            if let note = event.string("note") { templates[index].note = note }
+        case .templateUpdated:
+            guard let index = templates.firstIndex(where: { $0.id == event.string(.template) }) else { return }
+            if let name = event.string(.name) { templates[index].name = name }
+            if event[.exercises] != nil { templates[index].exercises = Prescription.list(event[.exercises]) }
+            if let note = event.string(.note) { templates[index].note = note }
             templates[index].updatedAt = event.at
-        case "template.deleted":
-            templates.removeAll { $0.id == event.string("template") }
-        case "workout.planned":
-            guard let id = event.string("plan") else { return }
-            var exercises = Prescription.list(event["exercises"])
-            if exercises.isEmpty, let previous = event.string("repeat_of").flatMap({ workout($0) }), previous.isFinished {
+        case .templateDeleted:
+            templates.removeAll { $0.id == event.string(.template) }
+        case .workoutPlanned:
+            guard let id = event.string(.plan) else { return }
+            var exercises = Prescription.list(event[.exercises])
+            if exercises.isEmpty, let previous = event.string(.repeatOf).flatMap({ workout($0) }), previous.isFinished {
                 // "Repeat last workout" with nothing listed: the repeated workout's exercises and sets are the plan.
                 exercises = previous.repeatPrescriptions
             }
-            let plan = PlannedWorkout(id: id, name: event.string("name") ?? "Workout", exercises: exercises,
-                                      date: event.string("date"), repeatOf: event.string("repeat_of"), plannedAt: event.at)
+            let plan = PlannedWorkout(id: id, name: event.string(.name) ?? "Workout", exercises: exercises,
+                                      date: event.string(.date), repeatOf: event.string(.repeatOf), plannedAt: event.at)
             if let index = plans.firstIndex(where: { $0.id == id }) { plans[index] = plan } else { plans.append(plan) }
         default:
             break
@@ -434,7 +452,7 @@ public struct Ledger: Equatable, Sendable, Codable {
 
 extension WorkoutRecord {
     mutating func ensureExercise(_ exercise: String) {
-        if !exercises.contains(where: { $0.exercise == exercise }) { exercises.append(WorkoutExercise(exercise: exercise)) }
+        if !exercises.contains(where: { sameID($0.exercise, exercise) }) { exercises.append(WorkoutExercise(exercise: exercise)) }
     }
 
     mutating func markEdited() { if status == .finished { edited = true } }
@@ -459,4 +477,20 @@ extension WorkoutRecord {
             }, superset: supersets.first { $0.exercises.contains(exercise) }?.group, minutes: cardio?.minutes, km: cardio?.km)
         }
     }
+}
+
+/// `a == b` for ids, lengths first: ids from the decoder are equal by identity (no call) or mostly differ in
+/// length, so few pairs need the full comparison.
+@inline(__always) func sameID(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
+
+/// `Ledger.recentWorkout`: the last workout id looked up and its position in `workouts` (-1: none).
+struct RecentWorkout: Sendable, Equatable {
+    var id = ""
+    var index = -1
+
+    init() {}
+    init(id: String, index: Int) { self.id = id; self.index = index }
+
+    // A cache: always equal (and never encoded: `Ledger.CodingKeys` leaves it out).
+    static func == (_: RecentWorkout, _: RecentWorkout) -> Bool { true }
 }

@@ -219,7 +219,7 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
     /// Exercises that have at least one completed set or a cardio entry, in display order.
     public var performedExercises: [String] {
         var result: [String] = []
-        for entry in exercises where sets.contains(where: { $0.exercise == entry.exercise }) || cardio.contains(where: { $0.exercise == entry.exercise }) {
+        for entry in exercises where sets.contains(where: { sameID($0.exercise, entry.exercise) }) || cardio.contains(where: { $0.exercise == entry.exercise }) {
             result.append(entry.exercise)
         }
         return result

@@ -7,8 +7,8 @@ import TrainingDomain
 extension WeightUnit {
     /// An event's `unit` field, spelled exactly `kg` or `lb` (the hot path: no trimming or case folding).
     @inline(__always) init?(_ text: String?) {
-        guard let text else { return nil }
-        self.init(rawValue: text)
+        // Compared in place rather than through `init(rawValue:)` (a table scan): usually equal on the first try.
+        if text == "kg" { self = .kg } else if text == "lb" { self = .lb } else { return nil }
     }
 
     /// `value` in this unit, in kilograms (1 lb = 0.45359237 kg).
@@ -22,7 +22,16 @@ extension WeightUnit {
 public enum SetKind: String, Sendable, Equatable, Hashable, Codable {
     case working, warmup, drop, failure
 
-    public init(_ text: String?) { self = text.flatMap(SetKind.init(rawValue:)) ?? .working }
+    public init(_ text: String?) {
+        // As `init(rawValue:)`, but compared in place (the common spellings first), with no table scan.
+        switch text {
+        case "working"?: self = .working
+        case "warmup"?: self = .warmup
+        case "drop"?: self = .drop
+        case "failure"?: self = .failure
+        default: self = .working
+        }
+    }
     public var isWorking: Bool { self != .warmup }
 }
 

@@ -74,9 +74,14 @@ struct LedgerSnapshotTests {
     func roundTrips() throws {
         let ledger = Self.folded()
         #expect(ledger.workouts.count == 2 && ledger.workouts[0].sets.count == 2 && ledger.workouts[1].rest != nil)
-        let decoded = try JSONDecoder().decode(Ledger.self, from: Self.canonicalJSON(ledger))
+        let json = try Self.canonicalJSON(ledger)
+        let decoded = try JSONDecoder().decode(Ledger.self, from: json)
         #expect(decoded == ledger)
         #expect(decoded.workoutIndex == ledger.workoutIndex)
+        // The cache of the last workout named is not state: not encoded, empty after decoding.
+        #expect(ledger.recentWorkout.id == "w2" && ledger.recentWorkout.index == 1)
+        #expect(decoded.recentWorkout.index == -1)
+        #expect(String(decoding: json, as: UTF8.self).contains("recentWorkout") == false)
         // Folding on after decoding equals folding on the original.
         var a = ledger, b = decoded
         let more = ev("workout.finished", at: "2026-01-08T18:30:00.000+01:00", ["workout": "w2"])

@@ -1,6 +1,7 @@
 import EventJournal
 import Foundation
 import JournalEvents
+import JournalProjections
 import JournalStore
 
 /// The baseline: Foundation's `JSONDecoder` decoding each line into a typed, Codable event (the
@@ -45,6 +46,21 @@ public enum FoundationReplay {
             if let event = try decoder.decode(FoundationEvent.self, from: data).event { summary.apply(event) }
         }
         return summary
+    }
+
+    /// The same with the projections' `Ledger` folded too (what `journal replay` folds), as `OurReplay.replayWithProjections`.
+    public static func replayWithProjections(_ path: String) throws -> (ReplaySummary, Int) {
+        let decoder = JSONDecoder()
+        var summary = ReplaySummary()
+        var ledger = Ledger(asOf: OurReplay.farFuture)
+        try JournalReader.read(path: path, storage: PosixStorage()) { line, _ in
+            let data = Data(buffer: line)
+            if let event = try decoder.decode(FoundationEvent.self, from: data).event {
+                summary.apply(event)
+                ledger.apply(event)
+            }
+        }
+        return (summary, ledger.workouts.count)
     }
 
     /// Decode already-decompressed lines with `JSONDecoder` (the decoder alone).

@@ -14,10 +14,13 @@ public enum OurReplay {
         return summary
     }
 
+    /// An as-of time after every event.
+    public static let farFuture = Timestamp(epochMilliseconds: Int64.max / 2, offsetSeconds: 0)
+
     /// What `journal replay` folds: the summary and the projections' ledger (every screen's state).
     public static func replayWithProjections(_ path: String) throws -> (ReplaySummary, Int) {
         var summary = ReplaySummary()
-        var ledger = Ledger(asOf: Timestamp(epochMilliseconds: Int64.max / 2, offsetSeconds: 0))
+        var ledger = Ledger(asOf: farFuture)
         try EventReader.forEach(path: path) { event in
             summary.apply(event)
             ledger.apply(event)

@@ -17,11 +17,14 @@ public final class SQLitePeer {
     /// Opens (creating when missing) the database at `path`.
     public init(path: String) throws {
         self.path = path
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
+        pool = try DatabasePool(path: path, configuration: Configuration())
+        // GRDB's DatabasePool sets `synchronous = NORMAL` after `prepareDatabase` runs (GRDB
+        // Core/Database.swift), so the pragma goes to the writer connection once the pool is open.
+        try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            let mode = try Int.fetchOne(db, sql: "PRAGMA synchronous")
+            precondition(mode == 2, "SQLite peer: synchronous is \(String(describing: mode)), not FULL (2)")
         }
-        pool = try DatabasePool(path: path, configuration: configuration)
         try pool.write { db in
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS event (

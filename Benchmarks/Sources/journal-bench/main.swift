@@ -2,7 +2,8 @@
 //
 //   swift run -c release --package-path Benchmarks journal-bench all
 //   … journal-bench replay | append | size | rss | fleet | queries
-//   … journal-bench replay-file PATH     (used by `rss`: streaming replay, prints peak RSS)
+//   … journal-bench replay-file PATH [--projections]   (used by `rss` and callgrind: one streaming replay,
+//                                                      prints events, seconds, peak RSS; --projections folds the Ledger too)
 //   … journal-bench snapshot-decode|snapshot-encode JOURNAL [RUNS]   (the snapshot's state alone, for perf)
 import BenchSupport
 import EventJournal
@@ -59,16 +60,19 @@ func which(_ name: String) -> String? {
 func benchReplay() throws {
     let fiveYears = try Fixtures.recorded(weeks: 260)
     let million = try Fixtures.bulk(events: 1_000_000, level: 19)
-    print("\n## Full replay (decompress, decode, fold `ReplaySummary`)\n")
+    print("\n## Full replay (decompress, decode, fold `ReplaySummary`, and the `Ledger` as `journal replay` does)\n")
     print("Machine: \(machine()).\n")
     let ours5 = try fastest(runs: 21) { try OurReplay.replay(fiveYears) }
     let events5 = Double(ours5.result.events)
-    let projections5 = try fastest(runs: 15) { try OurReplay.replayWithProjections(fiveYears) }
+    let projections5 = try fastest(runs: 21) { try OurReplay.replayWithProjections(fiveYears) }
     let foundation5 = try fastest(runs: 2) { try FoundationReplay.replay(fiveYears) }
     precondition(foundation5.result == ours5.result, "Foundation's replay disagrees with ours")
+    let foundationProjections5 = try fastest(runs: 2) { try FoundationReplay.replayWithProjections(fiveYears) }
+    precondition(foundationProjections5.result == projections5.result, "Foundation's replay with the Ledger disagrees with ours")
     let floor5 = try fastest(runs: 21) { try OurReplay.decompressOnly(fiveYears) }
     let ours1m = try fastest(runs: 9) { try OurReplay.replay(million) }
     let events1m = Double(ours1m.result.events)
+    let projections1m = try fastest(runs: 9) { try OurReplay.replayWithProjections(million) }
     let floor1m = try fastest(runs: 9) { try OurReplay.decompressOnly(million) }
     var zstdSeconds = Double.nan
     if let zstd = which("zstd") { zstdSeconds = try timeCommand(zstd, ["-dc", million], runs: 5) }
@@ -76,11 +80,13 @@ func benchReplay() throws {
     print("|---|---|---|---|---|")
     print("| 5 years, \(format(events5)) events, \(Fixtures.size(fiveYears)) bytes | ours: `EventReader.forEach` + `ReplaySummary` | \(format(ours5.seconds, 4)) | \(format(events5 / ours5.seconds)) | 1 |")
     print("| | Foundation `JSONDecoder` (typed Codable event) + same fold | \(format(foundation5.seconds, 4)) | \(format(events5 / foundation5.seconds)) | ours is **\(format(foundation5.seconds / ours5.seconds, 1))x** faster |")
-    print("| | ours + the projections' `Ledger` (what `journal replay` folds) | \(format(projections5.seconds, 4)) | \(format(events5 / projections5.seconds)) | \(format(foundation5.seconds / projections5.seconds, 1))x JSONDecoder + summary only |")
-    print("| | floor in-process: read + decompress + split lines | \(format(floor5.seconds, 4)) | \(format(events5 / floor5.seconds)) | ours is \(format(ours5.seconds / floor5.seconds, 2))x the floor |")
+    print("| | ours + the projections' `Ledger` (what `journal replay` folds) | \(format(projections5.seconds, 4)) | \(format(events5 / projections5.seconds)) | 1 |")
+    print("| | Foundation `JSONDecoder` + the same two folds | \(format(foundationProjections5.seconds, 4)) | \(format(events5 / foundationProjections5.seconds)) | ours is **\(format(foundationProjections5.seconds / projections5.seconds, 1))x** faster |")
+    print("| | floor in-process: read + decompress + split lines | \(format(floor5.seconds, 4)) | \(format(events5 / floor5.seconds)) | ours is \(format(ours5.seconds / floor5.seconds, 2))x the floor, \(format(projections5.seconds / floor5.seconds, 2))x with the `Ledger` |")
     print("| 1,000,000+ events (bulk, level 19), \(Fixtures.size(million)) bytes | ours | \(format(ours1m.seconds, 4)) | \(format(events1m / ours1m.seconds)) | 1 |")
-    print("| | floor in-process | \(format(floor1m.seconds, 4)) | \(format(events1m / floor1m.seconds)) | ours is \(format(ours1m.seconds / floor1m.seconds, 2))x the floor |")
-    print("| | floor: `zstd -dc FILE > /dev/null` (a process) | \(format(zstdSeconds, 4)) | \(format(events1m / zstdSeconds)) | ours is **\(format(ours1m.seconds / zstdSeconds, 2))x** `zstd -dc` |")
+    print("| | ours + the `Ledger` | \(format(projections1m.seconds, 4)) | \(format(events1m / projections1m.seconds)) | |")
+    print("| | floor in-process | \(format(floor1m.seconds, 4)) | \(format(events1m / floor1m.seconds)) | ours is \(format(ours1m.seconds / floor1m.seconds, 2))x the floor, \(format(projections1m.seconds / floor1m.seconds, 2))x with the `Ledger` |")
+    print("| | floor: `zstd -dc FILE > /dev/null` (a process) | \(format(zstdSeconds, 4)) | \(format(events1m / zstdSeconds)) | ours is **\(format(ours1m.seconds / zstdSeconds, 2))x** `zstd -dc`, **\(format(projections1m.seconds / zstdSeconds, 2))x** with the `Ledger` |")
 
     let lines = try Fixtures.lines(fiveYears)
     let decodeOurs = try fastest(runs: 21) { try OurReplay.decode(lines) }
@@ -232,9 +238,11 @@ func benchSize() throws {
 
 // MARK: Memory
 
-func replayFile(_ path: String) throws {
+/// `replay-file PATH [--projections]`: one replay in this process (for `rss` and for callgrind); with
+/// `--projections` it also folds the projections' `Ledger`, exactly what `journal replay` folds.
+func replayFile(_ path: String, projections: Bool) throws {
     let start = monotonicNanoseconds()
-    let summary = try OurReplay.replay(path)
+    let summary = projections ? try OurReplay.replayWithProjections(path).0 : try OurReplay.replay(path)
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     print("\(summary.events) \(seconds) \(peakResidentBytes())")
 }
@@ -314,7 +322,7 @@ do {
     case "size": try benchSize()
     case "rss": try benchRSS()
     case "fleet": try benchFleet(users: arguments.count > 1 ? Int(arguments[1])! : 10_000)
-    case "replay-file": try replayFile(arguments[1])
+    case "replay-file": try replayFile(arguments[1], projections: arguments.dropFirst(2).contains("--projections"))
     case "fixtures":
         for weeks in [52, 260] { _ = try Fixtures.recorded(weeks: weeks) }
         _ = try Fixtures.bulk(events: 1_000_000, level: 19)
@@ -329,7 +337,7 @@ do {
         try benchRSS()
         try benchFleet()
     default:
-        print("usage: journal-bench [all|replay|queries|append|size|rss|fleet|fixtures|replay-file PATH]")
+        print("usage: journal-bench [all|replay|queries|append|size|rss|fleet|fixtures|replay-file PATH [--projections]]")
         exit(64)
     }
 } catch {

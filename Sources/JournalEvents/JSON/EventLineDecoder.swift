@@ -25,6 +25,10 @@ struct EventLineDecoder {
     let utf8: UnsafeMutablePointer<UInt8>
     let strings: UnsafeMutablePointer<String>
     let isTypeName: UnsafeMutablePointer<Bool>
+    let keyCodes: UnsafeMutablePointer<UInt8>
+    let types: UnsafeMutablePointer<EventType?>
+    /// A learning table's memory of the previous line: its date and its type (nil for the shared table).
+    let dayCache: UnsafeMutablePointer<Int>?
 
     init(base: UnsafePointer<UInt8>, count: Int, known: KnownStrings = .shared) {
         self.base = base
@@ -37,27 +41,37 @@ struct EventLineDecoder {
         utf8 = known.utf8
         strings = known.strings
         isTypeName = known.isTypeName
+        keyCodes = known.keyCodes
+        types = known.types
+        dayCache = known.learning ? known.dayCache : nil
     }
 
-    /// The table index of the string at `place` when it is the one seen there on the previous line.
+    /// The string seen at `place` on the previous line when the bytes from `start` are exactly it and its
+    /// closing quote: then the string needs no scan (table strings hold no quote, backslash or control byte,
+    /// so the match is the whole JSON string). Returns its table index and the position of the closing quote.
     /// (Predictions are reset whenever learned strings are forgotten, so a set one is a live entry.)
     @inline(__always)
-    func predictedIndex(_ place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int? {
+    func predictedWhole(_ place: Int, _ start: Int) -> (index: Int, end: Int)? {
         guard learning, place < KnownStrings.predictedPlaces else { return nil }
         let guess = Int(predicted[place])
-        guard guess >= 0, lengths[guess] == length, memoryEqual(utf8 + offsets[guess], bytes, length) else { return nil }
-        return guess
+        guard guess >= 0 else { return nil }
+        let length = lengths[guess], end = start &+ length
+        guard end < count, base[end] == UInt8(ascii: "\""), memoryEqual(utf8 + offsets[guess], base + start, length) else { return nil }
+        return (guess, end)
     }
 
     static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Event? {
         guard let base = line.baseAddress, line.count >= 2 else { return nil }
         var decoder = EventLineDecoder(base: base, count: line.count)
-        return decoder.decodeEvent()
+        var payload: [JSONField] = []
+        return decoder.decodeEvent(into: &payload)
     }
 
     // MARK: The envelope
 
-    mutating func decodeEvent() -> Event? {
+    /// Decodes the line, collecting the payload in `payload` (empty on entry; a stream decoder passes the
+    /// same array every time, so its buffer is reused once the previous event is gone).
+    mutating func decodeEvent(into payload: inout [JSONField]) -> Event? {
         guard base[0] == UInt8(ascii: "{") else { return nil }
         position = 1
         let generation = known.generation
@@ -68,20 +82,31 @@ struct EventLineDecoder {
         var place = 0
         var v = 0, seq = 0
         var id: String?, type: String?
+        var knownType: EventType?
         var at: Timestamp?
-        var payload: [JSONField] = []
+        var codes = PayloadKeyCodes()
         payload.reserveCapacity(10)
         while true {
             guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
             let keyStart = position + 1
-            guard let (keyEnd, ascii) = scanString(from: keyStart), ascii else { return nil }
-            let keyLength = keyEnd - keyStart
+            // The key seen here on the previous line, compared in place; otherwise scanned and looked up.
+            var keyIndex = -1, keyEnd: Int
+            if let (guess, end) = predictedWhole(place, keyStart) {
+                keyIndex = guess
+                keyEnd = end
+            } else {
+                guard let (end, ascii) = scanString(from: keyStart), ascii else { return nil }
+                keyEnd = end
+            }
             position = keyEnd + 1
             guard position < count, base[position] == UInt8(ascii: ":") else { return nil }
             position += 1
             guard position < count else { return nil }
-            guard let keyIndex = predictedIndex(place, base + keyStart, keyLength) ?? known.index(at: place, base + keyStart, keyLength, ascii: true),
-                  keyIndex < 256 else { return nil }
+            if keyIndex < 0 {
+                guard let found = known.index(at: place, base + keyStart, keyEnd - keyStart, ascii: true) else { return nil }
+                keyIndex = found
+            }
+            guard keyIndex < 256 else { return nil }
             let bit: UInt64 = 1 &<< UInt64(keyIndex & 63)
             switch keyIndex >> 6 {
             case 0: if seen0 & bit != 0 { return nil }; seen0 |= bit
@@ -105,34 +130,46 @@ struct EventLineDecoder {
                 position = end + 1
             case KnownStrings.at:
                 guard base[position] == UInt8(ascii: "\""), let (end, _) = scanString(from: position + 1) else { return nil }
-                guard let time = EventLineDecoder.canonicalTimestamp(base + position + 1, end - position - 1)
+                guard let time = EventLineDecoder.canonicalTimestamp(base + position + 1, end - position - 1, dayCache: dayCache)
                         ?? Timestamp(rfc3339UTF8: UnsafeBufferPointer(start: base + position + 1, count: end - position - 1)) else { return nil }
                 at = time
                 position = end + 1
             case KnownStrings.type:
-                guard base[position] == UInt8(ascii: "\""), let (end, ascii) = scanString(from: position + 1), ascii else { return nil }
+                guard base[position] == UInt8(ascii: "\"") else { return nil }
                 let start = position + 1
-                if let guess = predictedIndex(place &+ 1, base + start, end - start), isTypeName[guess] {
+                // Predicted from the previous line's type (types alternate: a set, its rest, the next set, …).
+                let slot = dayCache.map { KnownStrings.typePlaces &+ $0[3] } ?? place &+ 1
+                defer { if let dayCache { dayCache[3] = Int(knownType?.rawValue ?? 0) } }
+                if let (guess, end) = predictedWhole(slot, start), isTypeName[guess] {
                     type = strings[guess]
-                } else if let name = known.typeName(at: place &+ 1, base + start, end - start) {
-                    type = name
+                    knownType = types[guess]
+                    position = end + 1
+                    break
+                }
+                guard let (end, ascii) = scanString(from: start), ascii else { return nil }
+                if let index = known.typeNameIndex(at: slot, base + start, end - start) {
+                    type = strings[index]
+                    knownType = types[index]
                 } else {
                     let name = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
                     guard EventVocabulary.isWellFormedTypeName(name) else { return nil }
                     type = name
+                    knownType = EventType(name: name)
                 }
                 position = end + 1
             default:
                 let key = strings[keyIndex]
+                codes.set(keyCodes[keyIndex], at: payload.count)
                 if base[position] == UInt8(ascii: "\"") {
                     // A string value: try the one seen at this place on the previous line first.
-                    guard let (end, ascii) = scanString(from: position + 1) else { return nil }
                     let start = position + 1
-                    position = end + 1
                     let text: String
-                    if let guess = predictedIndex(place &+ 1, base + start, end - start) {
+                    if let (guess, end) = predictedWhole(place &+ 1, start) {
                         text = strings[guess]
+                        position = end + 1
                     } else {
+                        guard let (end, ascii) = scanString(from: start) else { return nil }
+                        position = end + 1
                         guard let found = known.string(at: place &+ 1, base + start, end - start, ascii: ascii)
                                 ?? makeString(start, end - start, ascii: ascii) else { return nil }
                         text = found
@@ -153,7 +190,7 @@ struct EventLineDecoder {
         }
         // Indices seen before a reset of the learned strings may name other keys now.
         guard position == count, v >= 1, seq >= 1, let id, let at, let type, known.generation == generation else { return nil }
-        return Event(v: v, seq: seq, id: id, at: at, type: type, fields: JSONObject(payload))
+        return Event(v: v, seq: seq, id: id, at: at, type: type, knownType: knownType, fields: payload, keyCodes: codes)
     }
 
     /// `v` and `seq`: a plain positive integer of at most 15 digits (anything else takes the reference path).
@@ -178,9 +215,11 @@ struct EventLineDecoder {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS.mmm±HH:MM`, the form writers emit, read with no loops; nil for any
-    /// other text (then `Timestamp(rfc3339UTF8:)` decides, so the result is the same).
+    /// other text (then `Timestamp(rfc3339UTF8:)` decides, so the result is the same). With `dayCache`
+    /// (a stream decoder's, never shared between threads), a date equal to the previous one reuses its
+    /// already checked day number.
     @inline(__always)
-    static func canonicalTimestamp(_ b: UnsafePointer<UInt8>, _ count: Int) -> Timestamp? {
+    static func canonicalTimestamp(_ b: UnsafePointer<UInt8>, _ count: Int, dayCache: UnsafeMutablePointer<Int>? = nil) -> Timestamp? {
         guard count == 29, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "."), b[26] == UInt8(ascii: ":"),
               b[23] == UInt8(ascii: "+") || b[23] == UInt8(ascii: "-") else { return nil }
@@ -190,15 +229,24 @@ struct EventLineDecoder {
             bad |= digit > 9 ? 1 : 0
             return Int(digit)
         }
-        let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
-        let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
+        // `YYYY-MM-` and `DD` as two words: the cache holds them (never both zero for a real date) and the day number.
+        let dateWord = Int(Int64(bitPattern: UnsafeRawPointer(b).loadUnaligned(as: UInt64.self)))
+        let dayWord = Int(UnsafeRawPointer(b + 8).loadUnaligned(as: UInt16.self))
+        let days: Int
+        if let dayCache, dayCache[0] == dateWord, dayCache[1] == dayWord {
+            days = dayCache[2]
+        } else {
+            let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
+            let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
+            guard bad == 0, month >= 1 && month <= 12, day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+            days = LocalDate(year: year, month: month, day: day).day
+            if let dayCache { dayCache[0] = dateWord; dayCache[1] = dayWord; dayCache[2] = days }
+        }
         let hour = d(11) * 10 + d(12), minute = d(14) * 10 + d(15), second = d(17) * 10 + d(18)
         let millis = d(20) * 100 + d(21) * 10 + d(22)
         let offsetHours = d(24) * 10 + d(25), offsetMinutes = d(27) * 10 + d(28)
-        guard bad == 0, month >= 1 && month <= 12, day >= 1, day <= LocalDate.daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60, offsetHours < 24, offsetMinutes < 60 else { return nil }
+        guard bad == 0, hour < 24, minute < 60, second < 60, offsetHours < 24, offsetMinutes < 60 else { return nil }
         let offset = (offsetHours * 3600 + offsetMinutes * 60) * (b[23] == UInt8(ascii: "-") ? -1 : 1)
-        let days = LocalDate(year: year, month: month, day: day).day
         let local = Int64(days) * 86_400_000 + Int64(hour * 3_600_000 + minute * 60_000 + second * 1000 + millis)
         return Timestamp(epochMilliseconds: local - Int64(offset) * 1000, offsetSeconds: Int32(offset))
     }
@@ -479,6 +527,12 @@ final class KnownStrings: @unchecked Sendable {
     let slots: UnsafeMutablePointer<Int32>
     let strings: UnsafeMutablePointer<String>
     let isTypeName: UnsafeMutablePointer<Bool>
+    /// Each string's `PayloadKey` code (0 for none) and `EventType`, for the decoder to hand to `Event`.
+    let keyCodes: UnsafeMutablePointer<UInt8>
+    let types: UnsafeMutablePointer<EventType?>
+    /// The previous line's date (two words of its bytes) and day number, all zero until a date is read,
+    /// then its type's raw value (0: none or outside the vocabulary).
+    let dayCache: UnsafeMutablePointer<Int>
     /// Where each string's bytes start in `utf8`, and its length.
     let offsets: UnsafeMutablePointer<Int>
     let lengths: UnsafeMutablePointer<Int>
@@ -489,7 +543,9 @@ final class KnownStrings: @unchecked Sendable {
     /// For a learning table: the entry seen last time at each place of a line (key or string
     /// value of the n-th top-level field), tried before hashing. -1 when none.
     let predicted: UnsafeMutablePointer<Int32>
-    static let predictedPlaces = 128
+    /// Places of a line, then one place per previous line's type for predicting the type.
+    static let typePlaces = 128
+    static let predictedPlaces = 128 + 64
     /// Entries below this index are the vocabulary's; the rest were learned and are forgotten
     /// together when the budget is spent.
     var knownCount = 0
@@ -531,7 +587,8 @@ final class KnownStrings: @unchecked Sendable {
             for field in schema.fields { addKind(field.kind) }
         }
         for extra in EventVocabulary.units + EventVocabulary.setKinds { add(extra) }
-        return list.filter { $0.0.utf8.count <= KnownStrings.longestKept }
+        // (`EventLineDecoder.predictedWhole` relies on no entry holding a quote, a backslash or a control byte.)
+        return list.filter { $0.0.utf8.count <= KnownStrings.longestKept && !$0.0.utf8.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } }
     }()
 
     init(learning: Bool) {
@@ -542,6 +599,10 @@ final class KnownStrings: @unchecked Sendable {
         slots.initialize(repeating: 0, count: KnownStrings.slotCount)
         strings = .allocate(capacity: capacity)
         isTypeName = .allocate(capacity: capacity)
+        keyCodes = .allocate(capacity: capacity)
+        types = .allocate(capacity: capacity)
+        dayCache = .allocate(capacity: 4)
+        dayCache.initialize(repeating: 0, count: 4)
         offsets = .allocate(capacity: capacity)
         lengths = .allocate(capacity: capacity)
         utf8 = .allocate(capacity: capacity * KnownStrings.longestKept)
@@ -576,6 +637,9 @@ final class KnownStrings: @unchecked Sendable {
         strings.deallocate()
         slots.deallocate()
         isTypeName.deallocate()
+        keyCodes.deallocate()
+        types.deallocate()
+        dayCache.deallocate()
         offsets.deallocate()
         lengths.deallocate()
         utf8.deallocate()
@@ -620,6 +684,8 @@ final class KnownStrings: @unchecked Sendable {
     func append(_ bytes: UnsafePointer<UInt8>, _ length: Int, _ text: String, isType: Bool, slot: Int) -> Int {
         (strings + count).initialize(to: text)
         isTypeName[count] = isType
+        keyCodes[count] = PayloadKey(name: text)?.rawValue ?? 0
+        (types + count).initialize(to: isType ? EventType(name: text) : nil)
         offsets[count] = utf8Count
         lengths[count] = length
         (utf8 + utf8Count).update(from: bytes, count: length)
@@ -657,18 +723,18 @@ final class KnownStrings: @unchecked Sendable {
         return found
     }
 
-    /// A known event type name at `place` of a line.
+    /// The index of a known event type name at `place` of a line.
     @inline(__always)
-    func typeName(at place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> String? {
-        guard learning, place < KnownStrings.predictedPlaces else { return typeName(bytes, length) }
+    func typeNameIndex(at place: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int? {
+        guard learning, place < KnownStrings.predictedPlaces else { return typeNameIndex(bytes, length) }
         let guess = Int(predicted[place])
         if guess >= 0 && guess < knownCount && isTypeName[guess] && lengths[guess] == length
             && memoryEqual(utf8 + offsets[guess], bytes, length) {
-            return strings[guess]
+            return guess
         }
-        guard length <= KnownStrings.longestKept, let found = slot(bytes, length).index, isTypeName[found] else { return nil }
+        guard let found = typeNameIndex(bytes, length) else { return nil }
         predicted[place] = Int32(found)
-        return strings[found]
+        return found
     }
 
     func index(_ bytes: UnsafePointer<UInt8>, _ length: Int, ascii: Bool) -> Int? {
@@ -685,11 +751,11 @@ final class KnownStrings: @unchecked Sendable {
         return append(bytes, length, text, isType: false, slot: slot)
     }
 
-    /// A known event type name (well formed by construction).
+    /// The index of a known event type name (well formed by construction).
     @inline(__always)
-    func typeName(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> String? {
+    func typeNameIndex(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int? {
         guard length <= KnownStrings.longestKept, let index = slot(bytes, length).index, isTypeName[index] else { return nil }
-        return strings[index]
+        return index
     }
 }
 
@@ -700,13 +766,17 @@ extension EventCodec {
     /// those of `EventCodec.decode`. Not thread-safe: one per reader.
     public final class StreamDecoder {
         let strings = KnownStrings(learning: true)
+        /// The payload array handed to the last event: when the caller has let go of that event, the next
+        /// line reuses its buffer (no allocation and no free per line).
+        var payload: [JSONField] = []
 
         public init() {}
 
         public func decode(_ line: UnsafeBufferPointer<UInt8>) throws(DecodingError) -> Event {
             if let base = line.baseAddress, line.count >= 2 {
                 var decoder = EventLineDecoder(base: base, count: line.count, known: strings)
-                if let event = decoder.decodeEvent() { return event }
+                payload.removeAll(keepingCapacity: true)
+                if let event = decoder.decodeEvent(into: &payload) { return event }
             }
             return try EventCodec.decodeReference(line)
         }

@@ -246,7 +246,7 @@ public enum EventVocabulary {
         var bytes = type
         let inTable = bytes.withUTF8 { utf8 in
             guard let base = utf8.baseAddress, utf8.count <= KnownStrings.longestKept else { return false }
-            return KnownStrings.shared.typeName(base, utf8.count) != nil
+            return KnownStrings.shared.typeNameIndex(base, utf8.count) != nil
         }
         return inTable || byType.index(forKey: type) != nil
     }

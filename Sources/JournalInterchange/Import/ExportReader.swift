@@ -111,6 +111,22 @@ struct RowReader {
             throw InterchangeError(file: file, line: row.line, column: column.map { table.header[$0] }, value: text,
                                    problem: "is not a number", advice: "fix the cell (e.g. 82.5) or delete the row; nothing was imported")
         }
+        // Beyond any weight, count or distance; also keeps every conversion to Int exact.
+        if let value, abs(value) > 1e9 {
+            throw InterchangeError(file: file, line: row.line, column: column.map { table.header[$0] }, value: text,
+                                   problem: "is not a number this importer reads (above a billion)",
+                                   advice: "fix the cell or delete the row; nothing was imported")
+        }
+        return value
+    }
+
+    /// Whole seconds, or an error naming the cell when `seconds` is negative or longer than `ValueParsing.maxDurationSeconds`.
+    func duration(_ row: CSVTable.Row, _ column: Int, seconds: Double?) throws(InterchangeError) -> Int? {
+        guard let seconds else { return nil }
+        guard let value = ValueParsing.durationSeconds(seconds) else {
+            throw InterchangeError(file: file, line: row.line, column: table.header[column], value: row.cell(column),
+                                   problem: "is not a duration from 0 to 31 days", advice: "fix the cell or empty it; nothing was imported")
+        }
         return value
     }
 
@@ -155,6 +171,7 @@ struct RowReader {
     static func emptiness(weight: Double, reps: Int, seconds: Double?, km: Double?) -> String? {
         if reps == 0 && weight == 0 && (seconds ?? 0) == 0 && (km ?? 0) == 0 { return "no weight, reps, time or distance (an empty set)" }
         if weight < 0 { return "negative weight \(format(weight)) (an assisted exercise): the journal records weights from 0" }
+        if reps < 0 { return "negative reps \(reps): the journal records reps from 0" }
         return nil
     }
 
@@ -184,13 +201,13 @@ struct RowReader {
             let workoutName = row.cell(name).isEmpty ? "Workout" : row.cell(name)
             let key = "\(row.cell(number))|\(start)|\(workoutName)"
             var durationValue: Int?
-            if let durationSeconds { durationValue = try self.number(row, durationSeconds).map { Int($0) } }
+            if let durationSeconds { durationValue = try self.duration(row, durationSeconds, seconds: self.number(row, durationSeconds)) }
             else if let duration {
                 let text = row.cell(duration)
                 if !text.isEmpty {
                     guard let value = ValueParsing.duration(text) else {
                         throw InterchangeError(file: file, line: row.line, column: table.header[duration], value: text,
-                                               problem: "is not a duration", advice: "write it like 1h 5m or 47m; nothing was imported")
+                                               problem: "is not a duration", advice: "write it like 1h 5m or 47m (at most 31 days); nothing was imported")
                     }
                     durationValue = value
                 }
@@ -386,7 +403,7 @@ struct RowReader {
             var durationValue: Int?
             if let endTime, let end = ValueParsing.dateTime("2000-01-01 " + row.cell(endTime)) {
                 durationValue = (end.seconds - seconds + 86_400) % 86_400
-            } else if let durationHours, let hours = try number(row, durationHours) { durationValue = Int(hours * 3600) }
+            } else if let durationHours, let hours = try number(row, durationHours) { durationValue = try duration(row, durationHours, seconds: hours * 3600) }
             let name = [row.cell(workoutName), row.cell(workoutLetter)].first { !$0.isEmpty } ?? "Workout"
             let start = LocalDateTime(date: day.date, seconds: seconds)
             let key = "\(day.date)|\(name)|\(seconds)"

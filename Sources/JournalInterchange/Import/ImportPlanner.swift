@@ -191,7 +191,7 @@ public struct ImportPlanner {
                 if exercise.custom && !knownCustom.contains(exercise.id) {
                     knownCustom.insert(exercise.id)
                     created.append(["type": "exercise.created", "at": .string(start.rfc3339), "exercise": .string(exercise.id),
-                                    "name": .string(String(set.exerciseName.utf8.prefix(200)) ?? set.exerciseName), "source": .string(app)])
+                                    "name": .string(truncate(set.exerciseName, 200)), "source": .string(app)])
                 }
                 if set.isTimed {
                     if let index = cardio.firstIndex(where: { $0.exercise == exercise.id }) {

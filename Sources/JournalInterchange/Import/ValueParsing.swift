@@ -3,6 +3,11 @@ import JournalEvents
 
 /// Dates, durations and numbers as other apps write them.
 enum ValueParsing {
+    /// The longest workout read from a file: a longer duration is a typo, refused with the cell.
+    static let maxDurationSeconds = 31 * 86_400
+    /// Years a date may have: four digits (what RFC 3339 writes), with centuries of headroom for a duration.
+    static let years = 1901...2999
+
     /// A number with `.` or (in semicolon files) `,` as decimal mark; nil for an empty cell.
     static func number(_ text: String) -> Double?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -54,6 +59,7 @@ enum ValueParsing {
                 let parts = token.split(separator: ":").map { Int($0) }
                 guard parts.count >= 2, parts.count <= 3, let h = parts[0], let m = parts[1], h < 24, m < 60 else { return nil }
                 let s = parts.count == 3 ? parts[2] ?? 0 : 0
+                guard s < 60 else { return nil }
                 seconds = h * 3600 + m * 60 + s
             } else if let value = Int(token) {
                 numbers.append(value)
@@ -73,7 +79,7 @@ enum ValueParsing {
             guard numbers.count == 2 else { return nil }
             if numbers[0] > 1900 { (year, day) = (numbers[0], numbers[1]) } else { (day, year) = (numbers[0], numbers[1]) }
         }
-        guard let year, let month, let day, (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+        guard let year, years.contains(year), let month, let day, (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
         if let pm {
             let hour = seconds / 3600
             if pm && hour < 12 { seconds += 12 * 3600 } else if !pm && hour == 12 { seconds -= 12 * 3600 }
@@ -81,39 +87,47 @@ enum ValueParsing {
         return LocalDateTime(date: LocalDate(year: year, month: month, day: day), seconds: seconds)
     }
 
-    /// Strong's `2h 18m`, `47m`, `1h`, `30s`; also `1:05:00` and plain seconds. Nil when unreadable.
+    /// Strong's `2h 18m`, `47m`, `1h`, `30s`; also `1:05:00` and plain seconds. Nil when unreadable or longer than
+    /// `maxDurationSeconds`.
     static func duration(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed.isEmpty { return nil }
-        if let seconds = Double(trimmed) { return Int(seconds) }
+        if let seconds = Double(trimmed) { return durationSeconds(seconds) }
         if trimmed.contains(":") {
-            let parts = trimmed.split(separator: ":").compactMap { Int($0) }
-            guard parts.count >= 2 else { return nil }
-            return parts.reduce(0) { $0 * 60 + $1 } * (parts.count == 2 ? 60 : 1)
+            let parts = trimmed.split(separator: ":").map { Int($0) ?? -1 }
+            guard parts.count >= 2, parts.count <= 3, parts.allSatisfy({ $0 >= 0 && $0 <= maxDurationSeconds }) else { return nil }
+            return durationSeconds(Double(parts.reduce(0) { $0 * 60 + $1 } * (parts.count == 2 ? 60 : 1)))
         }
         var total = 0, number = "", found = false
         for character in trimmed {
             if character.isNumber { number.append(character); continue }
             if character == " " { continue }
-            guard let value = Int(number) else { return nil }
+            guard let value = Int(number), value <= maxDurationSeconds else { return nil }
             switch character {
             case "h": total += value * 3600
             case "m": total += value * 60
             case "s": total += value
             default: return nil
             }
+            guard total <= maxDurationSeconds else { return nil }
             number = ""; found = true
         }
         return found && number.isEmpty ? total : nil
+    }
+
+    /// Whole seconds from a number of seconds, or nil when it is not a duration from 0 to `maxDurationSeconds`.
+    static func durationSeconds(_ seconds: Double) -> Int? {
+        seconds >= 0 && seconds <= Double(maxDurationSeconds) ? Int(seconds) : nil
     }
 
     /// `0:01:30` or `90` as seconds (FitNotes `Time`).
     static func clockSeconds(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return nil }
-        if let value = Double(trimmed) { return value }
+        if let value = Double(trimmed) { return value.isFinite && value >= 0 ? value : nil }
         let parts = trimmed.split(separator: ":").compactMap { Double($0) }
         guard parts.count >= 2 else { return nil }
-        return parts.reduce(0) { $0 * 60 + $1 }
+        let value = parts.reduce(0) { $0 * 60 + $1 }
+        return value.isFinite && value >= 0 ? value : nil
     }
 }
