@@ -125,11 +125,16 @@ public enum SnapshotReplay {
     /// - `rewriteAfter`: a valid snapshot is rewritten at the new stable point only once at least this many events
     ///   were replayed after it (encoding a large state costs more than folding a few events; a missing, corrupt or
     ///   stale one is always rewritten).
+    /// - `companion`: a second file derived from the same state at the same position (the home page's,
+    ///   `<journal>.home-snapshot`): `write` is called with the saved state and its position whenever the snapshot
+    ///   is written, and also when `wanted` says so of the stable position (the companion is missing or behind).
     /// - Returns `folded`: whether the journal was read into `state` (false: `state` is `initial`).
     public static func replay<State: Codable & Sendable>(
         path: String, storage: any Storage = PosixStorage(), stateVersion: Int, initial: State,
         untilSeq: Int? = nil, useSnapshot: Bool = true, accept: (State) -> Bool = { _ in true },
-        replayWhenUnusable: Bool = true, rewriteAfter: Int = 0, fold: (inout State, Event) -> Void
+        replayWhenUnusable: Bool = true, rewriteAfter: Int = 0,
+        companion: (wanted: (JournalPosition) -> Bool, write: (State, JournalPosition) -> Void)? = nil,
+        fold: (inout State, Event) -> Void
     ) throws(JournalError) -> (state: State, outcome: Outcome, folded: Bool) {
         let snapshotPath = ProjectionSnapshot<State>.path(for: path)
         var loaded: Result<ProjectionSnapshot<State>, ProjectionSnapshot<State>.Problem> = .failure(.missing)
@@ -187,11 +192,14 @@ public enum SnapshotReplay {
         } else {
             outcome = .fullReplay(because: ProjectionSnapshot<State>.Problem.stale.description)
         }
-        if useSnapshot, let stable = read?.stable, stable != snapshot?.position, !resumed || replayed >= rewriteAfter,
-           let checkpoint = checkpoints.last(where: { $0.offset == stable.offset }),
-           let bytes = try? ProjectionSnapshot(stateVersion: stateVersion, position: stable, state: checkpoint.state).encoded() {
-            // A cache: a failed write costs the next open a full replay, nothing more.
-            _ = SnapshotFile.write(bytes, to: snapshotPath, storage: storage)
+        if useSnapshot, let stable = read?.stable, let checkpoint = checkpoints.last(where: { $0.offset == stable.offset }) {
+            if stable != snapshot?.position, !resumed || replayed >= rewriteAfter,
+               let bytes = try? ProjectionSnapshot(stateVersion: stateVersion, position: stable, state: checkpoint.state).encoded() {
+                // A cache: a failed write costs the next open a full replay, nothing more (and skips the companion).
+                if SnapshotFile.write(bytes, to: snapshotPath, storage: storage) { companion?.write(checkpoint.state, stable) }
+            } else if let companion, companion.wanted(stable) {
+                companion.write(checkpoint.state, stable)
+            }
         }
         return (state, outcome, true)
     }
@@ -200,7 +208,7 @@ public enum SnapshotReplay {
     struct StopReading: Error {}
 
     /// The snapshot at `snapshotPath`, or why there is none to use.
-    static func load<State: Codable & Sendable>(_ snapshotPath: String, storage: any Storage, stateVersion: Int)
+    public static func load<State: Codable & Sendable>(_ snapshotPath: String, storage: any Storage, stateVersion: Int)
         -> Result<ProjectionSnapshot<State>, ProjectionSnapshot<State>.Problem> {
         guard storage.exists(snapshotPath) else { return .failure(.missing) }
         do {

@@ -16,9 +16,7 @@ public struct Analysis: Sendable {
     public init(_ ledger: Ledger, context: ProjectionContext = .standard) {
         self.ledger = ledger
         self.context = context
-        let finished = ledger.workouts.filter(\.isFinished).sorted {
-            ($0.startedAt.epochMilliseconds, $0.seq) < ($1.startedAt.epochMilliseconds, $1.seq)
-        }
+        let finished = ledger.workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder)
         self.finished = finished
         var indices: [String: [Int]] = [:]
         for (index, workout) in finished.enumerated() {
@@ -28,17 +26,14 @@ public struct Analysis: Sendable {
         }
         sessionIndices = indices
         var records = Analysis.findRecords(finished)
-        for index in records.indices {
-            let id = records[index].exercise
-            records[index].name = ledger.customExercises[id]?.name ?? context.exerciseName(id)
-        }
+        for index in records.indices { records[index].name = ledger.exerciseName(records[index].exercise, context: context) }
         self.records = records
     }
 
     public var unit: WeightUnit { ledger.displayUnit }
     public var asOf: Timestamp { ledger.asOf }
 
-    public func exerciseName(_ id: String) -> String { ledger.customExercises[id]?.name ?? context.exerciseName(id) }
+    public func exerciseName(_ id: String) -> String { ledger.exerciseName(id, context: context) }
     public func muscles(_ id: String) -> [String] {
         if let custom = ledger.customExercises[id], !custom.primaryMuscles.isEmpty { return custom.primaryMuscles }
         return context.muscles(id)
@@ -92,61 +87,75 @@ public struct Analysis: Sendable {
     // MARK: Records
 
     static func findRecords(_ finished: [WorkoutRecord]) -> [PersonalRecord] {
-        struct Bests { var weight = 0.0, e1rm = 0.0, setVolume = 0.0, sessionVolume = 0.0, repsAtWeight: [Int64: Int] = [:] }
-        var bests: [String: Bests] = [:]
+        var finder = RecordFinder()
+        return finished.flatMap { finder.records(of: $0) }
+    }
+}
+
+/// The records of finished workouts taken in order (PROJECTIONS.md §"Records"): the bests so far per exercise, so
+/// the records of one more workout that sorts after all the others cost that workout alone (the home page's
+/// snapshot keeps one, `HomeState`).
+public struct RecordFinder: Equatable, Sendable, Codable {
+    struct Bests: Equatable, Sendable, Codable {
+        var weight = 0.0, e1rm = 0.0, setVolume = 0.0, sessionVolume = 0.0, repsAtWeight: [Int64: Int] = [:]
+    }
+    var bests: [String: Bests] = [:]
+
+    public init() {}
+
+    /// The records `workout` sets against every workout passed before it (unnamed), in the order the views list them.
+    public mutating func records(of workout: WorkoutRecord) -> [PersonalRecord] {
         var records: [PersonalRecord] = []
-        for workout in finished {
-            let date = LocalDate(day: workout.day)
-            for exercise in workout.performedExercises {
-                let sets = workout.workingSets(of: exercise)
-                guard !sets.isEmpty else { continue }
-                var heaviest = sets[0], bestE1RM = sets[0], bestVolume = sets[0]
-                var sessionVolume = 0.0
-                var repsAtWeight: [Int64: (Int, Double)] = [:]
-                for set in sets {
-                    let kg = set.kilograms
-                    if kg > heaviest.kilograms { heaviest = set }
-                    if epley(kg, set.reps) > epley(bestE1RM.kilograms, bestE1RM.reps) { bestE1RM = set }
-                    if set.volumeKilograms > bestVolume.volumeKilograms { bestVolume = set }
-                    sessionVolume += set.volumeKilograms
-                    let key = Int64((kg * 1000).rounded())
-                    if set.reps > (repsAtWeight[key]?.0 ?? -1) { repsAtWeight[key] = (set.reps, kg) }
-                }
-                let e1rm = epley(bestE1RM.kilograms, bestE1RM.reps)
-                guard var best = bests[exercise] else {
-                    // The first session only sets the baseline.
-                    bests[exercise] = Bests(weight: heaviest.kilograms, e1rm: e1rm, setVolume: bestVolume.volumeKilograms,
-                                            sessionVolume: sessionVolume, repsAtWeight: repsAtWeight.mapValues(\.0))
-                    continue
-                }
-                func record(_ kind: PersonalRecord.Kind, _ value: Double, _ previous: Double, _ set: LoggedSet?) {
-                    records.append(PersonalRecord(kind: kind, exercise: exercise, workout: workout.id, date: date,
-                                                  value: Rounding.kilograms(value), previous: Rounding.kilograms(previous),
-                                                  weightKilograms: set.map { Rounding.kilograms($0.kilograms) }, reps: set?.reps))
-                }
-                // A record must beat the best by at least a gram: floating-point noise is no record.
-                func beats(_ value: Double, _ best: Double) -> Bool { Rounding.kilograms(value) > Rounding.kilograms(best) }
-                if beats(heaviest.kilograms, best.weight) { record(.heaviestWeight, heaviest.kilograms, best.weight, heaviest); best.weight = heaviest.kilograms }
-                if beats(e1rm, best.e1rm) { record(.bestE1RM, e1rm, best.e1rm, bestE1RM); best.e1rm = e1rm }
-                if beats(bestVolume.volumeKilograms, best.setVolume) {
-                    record(.bestSetVolume, bestVolume.volumeKilograms, best.setVolume, bestVolume); best.setVolume = bestVolume.volumeKilograms
-                }
-                if beats(sessionVolume, best.sessionVolume) { record(.bestSessionVolume, sessionVolume, best.sessionVolume, nil); best.sessionVolume = sessionVolume }
-                for key in repsAtWeight.keys.sorted() {
-                    let (reps, kg) = repsAtWeight[key]!
-                    if let previous = best.repsAtWeight[key] {
-                        if reps > previous {
-                            records.append(PersonalRecord(kind: .repsAtWeight, exercise: exercise, workout: workout.id, date: date,
-                                                          value: Double(reps), previous: Double(previous),
-                                                          weightKilograms: Rounding.kilograms(kg), reps: reps))
-                            best.repsAtWeight[key] = reps
-                        }
-                    } else {
+        let date = LocalDate(day: workout.day)
+        for exercise in workout.performedExercises {
+            let sets = workout.workingSets(of: exercise)
+            guard !sets.isEmpty else { continue }
+            var heaviest = sets[0], bestE1RM = sets[0], bestVolume = sets[0]
+            var sessionVolume = 0.0
+            var repsAtWeight: [Int64: (Int, Double)] = [:]
+            for set in sets {
+                let kg = set.kilograms
+                if kg > heaviest.kilograms { heaviest = set }
+                if epley(kg, set.reps) > epley(bestE1RM.kilograms, bestE1RM.reps) { bestE1RM = set }
+                if set.volumeKilograms > bestVolume.volumeKilograms { bestVolume = set }
+                sessionVolume += set.volumeKilograms
+                let key = Int64((kg * 1000).rounded())
+                if set.reps > (repsAtWeight[key]?.0 ?? -1) { repsAtWeight[key] = (set.reps, kg) }
+            }
+            let e1rm = epley(bestE1RM.kilograms, bestE1RM.reps)
+            guard var best = bests[exercise] else {
+                // The first session only sets the baseline.
+                bests[exercise] = Bests(weight: heaviest.kilograms, e1rm: e1rm, setVolume: bestVolume.volumeKilograms,
+                                        sessionVolume: sessionVolume, repsAtWeight: repsAtWeight.mapValues(\.0))
+                continue
+            }
+            func record(_ kind: PersonalRecord.Kind, _ value: Double, _ previous: Double, _ set: LoggedSet?) {
+                records.append(PersonalRecord(kind: kind, exercise: exercise, workout: workout.id, date: date,
+                                              value: Rounding.kilograms(value), previous: Rounding.kilograms(previous),
+                                              weightKilograms: set.map { Rounding.kilograms($0.kilograms) }, reps: set?.reps))
+            }
+            // A record must beat the best by at least a gram: floating-point noise is no record.
+            func beats(_ value: Double, _ best: Double) -> Bool { Rounding.kilograms(value) > Rounding.kilograms(best) }
+            if beats(heaviest.kilograms, best.weight) { record(.heaviestWeight, heaviest.kilograms, best.weight, heaviest); best.weight = heaviest.kilograms }
+            if beats(e1rm, best.e1rm) { record(.bestE1RM, e1rm, best.e1rm, bestE1RM); best.e1rm = e1rm }
+            if beats(bestVolume.volumeKilograms, best.setVolume) {
+                record(.bestSetVolume, bestVolume.volumeKilograms, best.setVolume, bestVolume); best.setVolume = bestVolume.volumeKilograms
+            }
+            if beats(sessionVolume, best.sessionVolume) { record(.bestSessionVolume, sessionVolume, best.sessionVolume, nil); best.sessionVolume = sessionVolume }
+            for key in repsAtWeight.keys.sorted() {
+                let (reps, kg) = repsAtWeight[key]!
+                if let previous = best.repsAtWeight[key] {
+                    if reps > previous {
+                        records.append(PersonalRecord(kind: .repsAtWeight, exercise: exercise, workout: workout.id, date: date,
+                                                      value: Double(reps), previous: Double(previous),
+                                                      weightKilograms: Rounding.kilograms(kg), reps: reps))
                         best.repsAtWeight[key] = reps
                     }
+                } else {
+                    best.repsAtWeight[key] = reps
                 }
-                bests[exercise] = best
             }
+            bests[exercise] = best
         }
         return records
     }
@@ -165,8 +174,8 @@ public struct ExerciseComparison: Equatable, Sendable {
 }
 
 /// A personal record achieved in a finished workout (never in an exercise's first session).
-public struct PersonalRecord: Equatable, Hashable, Sendable {
-    public enum Kind: String, Equatable, Hashable, Sendable, CaseIterable {
+public struct PersonalRecord: Equatable, Hashable, Sendable, Codable {
+    public enum Kind: String, Equatable, Hashable, Sendable, CaseIterable, Codable {
         case heaviestWeight = "heaviest_weight"
         case bestE1RM = "best_e1rm"
         case bestSetVolume = "best_set_volume"

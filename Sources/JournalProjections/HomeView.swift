@@ -53,7 +53,7 @@ extension Analysis {
     public var streaks: Streaks { Streaks(days: finished.map(\.day), today: asOf.localDay, weeklyTarget: weeklyTarget) }
 
     /// Workouts per week the lifter aims for: the programme's days per week, else the questionnaire's answer.
-    public var weeklyTarget: Int? { ledger.programme?.daysPerWeek ?? ledger.answers["days_per_week"]?.intValue }
+    public var weeklyTarget: Int? { ledger.weeklyTarget }
 
     /// Finished workouts whose day falls in the local week starting on `weekStart`.
     public func finished(inWeekStarting weekStart: Int) -> [WorkoutRecord] {
@@ -160,11 +160,19 @@ public struct HomeView: Equatable, Sendable {
         self.message = message; self.activeWorkout = activeWorkout
     }
 
+    /// The home page of `analysis` (the full ledger).
     public init(_ analysis: Analysis) {
-        let ledger = analysis.ledger
-        let today = analysis.asOf.localDay
+        self.init(ledger: analysis.ledger, finished: analysis.finished.map(FinishedWorkout.init),
+                  recentRecords: Array(analysis.records.suffix(5).reversed()), context: analysis.context)
+    }
+
+    /// The home page from what it needs alone: the ledger's profile, programme, answers, plans and open workouts
+    /// (the bodies of finished workouts are not read), every finished workout's summary in `Analysis.finished`
+    /// order, and the five latest records, newest first, named. `HomeState` answers from its snapshot this way.
+    public init(ledger: Ledger, finished: [FinishedWorkout], recentRecords: [PersonalRecord], context: ProjectionContext) {
+        let today = ledger.asOf.localDay
         let weekStart = LocalDate.weekStart(ofDay: today)
-        let thisWeek = analysis.finished(inWeekStarting: weekStart)
+        let thisWeek = finished.filter { $0.day >= weekStart && $0.day < weekStart + 7 }
 
         var progress: ProgrammeProgress?
         var sessions: [SessionStatus] = []
@@ -180,19 +188,20 @@ public struct HomeView: Equatable, Sendable {
                 sessions.append(SessionStatus(session: index, name: session.name, completed: done != nil, workout: done?.id))
                 if done == nil {
                     cards.append(SessionCard(session: index, name: session.name, exercises: session.exercises.map {
-                        SessionCard.Exercise(exercise: $0.exercise, name: analysis.exerciseName($0.exercise), sets: $0.setCount, reps: $0.reps)
+                        SessionCard.Exercise(exercise: $0.exercise, name: ledger.exerciseName($0.exercise, context: context),
+                                             sets: $0.setCount, reps: $0.reps)
                     }))
                 }
             }
         }
         let completed = ledger.programme == nil ? thisWeek.count : sessions.filter(\.completed).count
-        let target = analysis.weeklyTarget
+        let target = ledger.weeklyTarget
         let calendar = (0..<7).map { offset -> CalendarDay in
             let count = thisWeek.filter { $0.day == weekStart + offset }.count
             return CalendarDay(date: LocalDate(day: weekStart + offset), finished: count > 0, workouts: count)
         }
         let message: String
-        if analysis.finished.isEmpty {
+        if finished.isEmpty {
             message = "Let's get your first workout done"
         } else if let target, target > 0, completed >= target {
             message = "You're killing it this week"
@@ -201,20 +210,19 @@ public struct HomeView: Equatable, Sendable {
         } else {
             message = "New week, fresh start"
         }
-        let recent = analysis.finished.suffix(3).reversed().map { workout in
-            let volume = workout.sets.reduce(0.0) { $0 + ($1.isWorking ? $1.volumeKilograms : 0) }
-            return RecentWorkout(workout: workout.id, name: workout.name, date: LocalDate(day: workout.day),
-                                 durationSeconds: workout.durationSeconds, exerciseCount: workout.performedExercises.count,
-                                 volumeKilograms: Rounding.kilograms(volume))
+        let recent = finished.suffix(3).reversed().map { workout in
+            RecentWorkout(workout: workout.id, name: workout.name, date: LocalDate(day: workout.day),
+                          durationSeconds: workout.durationSeconds, exerciseCount: workout.exerciseCount,
+                          volumeKilograms: Rounding.kilograms(workout.volumeKilograms))
         }
         let active = ledger.workouts.last { $0.status == .open }
         self.init(
-            name: ledger.profile.name, streak: analysis.streaks, programme: progress,
+            name: ledger.profile.name, streak: Streaks(days: finished.map(\.day), today: today, weeklyTarget: target), programme: progress,
             week: Week(start: LocalDate(day: weekStart), completed: completed, target: target, workouts: thisWeek.count,
                        sessions: sessions, calendar: calendar),
             nextWorkout: cards.first, upcoming: Array(cards.dropFirst()),
             planned: ledger.plans.filter { $0.startedWorkout == nil }.map(\.name),
-            recentRecords: Array(analysis.records.suffix(5).reversed()), lastWorkouts: Array(recent),
+            recentRecords: recentRecords, lastWorkouts: Array(recent),
             message: message, activeWorkout: active?.id)
     }
 }

@@ -47,13 +47,18 @@ public struct JournalState: Codable, Equatable, Sendable {
     }
 
     /// Every event of `path` folded, from `<journal>.snapshot` when it is valid (and rewriting it when it moved).
+    /// `<journal>.home-snapshot` (`HomePage`) is written with it, from the same state, and also when
+    /// `homeWanted` says so of the stable position (the home page found it missing, damaged or behind).
     public static func replay(path: String, storage: any Storage = PosixStorage(), useSnapshot: Bool = true,
                               untilSeq: Int? = nil, accept: (JournalState) -> Bool = { _ in true },
-                              replayWhenUnusable: Bool = true)
+                              replayWhenUnusable: Bool = true, homeWanted: @escaping (JournalPosition) -> Bool = { _ in false })
         throws(JournalError) -> (state: JournalState, outcome: SnapshotReplay.Outcome, folded: Bool) {
         try SnapshotReplay.replay(path: path, storage: storage, stateVersion: stateVersion, initial: JournalState(),
                                   untilSeq: untilSeq, useSnapshot: useSnapshot, accept: accept,
-                                  replayWhenUnusable: replayWhenUnusable, rewriteAfter: rewriteAfter, fold: fold)
+                                  replayWhenUnusable: replayWhenUnusable, rewriteAfter: rewriteAfter,
+                                  companion: (wanted: homeWanted, write: { state, position in
+                                      HomePage.writeSnapshot(of: state, at: position, journal: path, storage: storage)
+                                  }), fold: fold)
     }
 }
 
@@ -83,13 +88,13 @@ public struct JournalRead: Sendable {
     /// short of the journal, so it could not be saved). The answer is the same either way, byte for byte
     /// (`JournalSnapshotTests`).
     public static func read(path: String, storage: any Storage = PosixStorage(), asOf: Timestamp?, untilSeq: Int?,
-                            now: Timestamp, useSnapshot: Bool = true,
+                            now: Timestamp, useSnapshot: Bool = true, homeWanted: @escaping (JournalPosition) -> Bool = { _ in false },
                             progress: ((_ frameOffset: Int) -> Void)? = nil) throws(JournalError) -> JournalRead {
         var reason = SnapshotReplay.disabled
         if useSnapshot {
             let (state, outcome, folded) = try JournalState.replay(path: path, storage: storage, untilSeq: untilSeq,
                                                                    accept: { $0.answers(asOf: asOf, untilSeq: untilSeq) },
-                                                                   replayWhenUnusable: untilSeq == nil)
+                                                                   replayWhenUnusable: untilSeq == nil, homeWanted: homeWanted)
             if !folded, case .fullReplay(let because) = outcome { reason = because }
             if folded {
                 if state.answers(asOf: asOf ?? now, untilSeq: untilSeq) {

@@ -94,7 +94,7 @@ struct ViewCommandTests {
     }
 }
 
-@Suite("journal views with <journal>.snapshot", .serialized)
+@Suite("journal views with <journal>.snapshot and <journal>.home-snapshot", .serialized)
 struct SnapshotCommandTests {
     /// A copy of the 12-week sample in a fresh directory (the snapshot is written beside it).
     func copy() throws -> String {
@@ -117,6 +117,7 @@ struct SnapshotCommandTests {
             let full = try CLI.run(view + asOf + ["--no-snapshot"])
             #expect(full.status == 0, "\(view): \(full.stderr)")
             #expect(!FileManager.default.fileExists(atPath: path + ".snapshot"), "--no-snapshot wrote a snapshot")
+            #expect(!FileManager.default.fileExists(atPath: path + ".home-snapshot"), "--no-snapshot wrote a home snapshot")
         }
         var expected: [String] = []
         for view in views { expected.append(try CLI.run(view + asOf + ["--no-snapshot"]).stdout) }
@@ -126,15 +127,21 @@ struct SnapshotCommandTests {
             #expect(result.status == 0 && result.stdout == output, "\(view) from the snapshot: \(result.stderr)")
         }
         #expect(FileManager.default.fileExists(atPath: path + ".snapshot"))
+        #expect(FileManager.default.fileExists(atPath: path + ".home-snapshot"))
         for (view, output) in zip(views, expected) {
             #expect(try CLI.run(view + asOf).stdout == output, "\(view) from the snapshot (second run)")
             #expect(try CLI.run(view + asOf, environment: ["JOURNAL_NO_SNAPSHOT": "1"]).stdout == output, "\(view) with JOURNAL_NO_SNAPSHOT")
         }
-        // Garbage where the snapshot was: the same answer, no error, and the snapshot is rewritten.
-        try Data("not a snapshot".utf8).write(to: URL(fileURLWithPath: path + ".snapshot"))
+        // Garbage where both snapshots were: the same answer, no error, and both are rewritten.
+        for file in [path + ".snapshot", path + ".home-snapshot"] { try Data("not a snapshot".utf8).write(to: URL(fileURLWithPath: file)) }
         let result = try CLI.run(["home", path] + asOf)
         #expect(result.status == 0 && result.stdout == expected[0] && result.stderr.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".snapshot")).count > 1000)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".home-snapshot")).count > 1000)
+        // Garbage in the home snapshot alone: `home` answers from the ledger's snapshot and rewrites its own.
+        try Data("not a snapshot".utf8).write(to: URL(fileURLWithPath: path + ".home-snapshot"))
+        #expect(try CLI.run(["home", path, "--json"] + asOf).stdout == expected[1])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".home-snapshot")).count > 1000)
     }
 
     @Test("verify never trusts the snapshot: damage in the journal is reported with a valid snapshot beside it")

@@ -69,6 +69,52 @@ struct JournalSnapshotTests {
 
     func snapshotBytes(_ storage: MemoryStorage) throws -> [UInt8] { try #require(storage.contents(of: snapshotPath)) }
 
+    /// Puts each kind of damage in place of the valid snapshot `good` at `file` — `damaged(_:flips:bit:)`, an older
+    /// state version, another prefix hash — and checks that `read` does not trust it, says why, and rewrites it
+    /// whole. Returns `good` decoded.
+    @discardableResult
+    static func expectEveryDamageFallsBack<State: Codable & Sendable & Equatable>(
+        of good: [UInt8], as: State.Type, at file: String, in storage: MemoryStorage, version: Int, flips: Int, bit: UInt8,
+        sourceLocation: SourceLocation = #_sourceLocation, read: () throws -> SnapshotReplay.Outcome
+    ) throws -> ProjectionSnapshot<State> {
+        let decoded = try ProjectionSnapshot<State>.decode(good, stateVersion: version).get()
+        var older = decoded
+        older.stateVersion = version - 1
+        var wrongKey = decoded
+        wrongKey.position.prefixHash ^= 1
+        let cases = damaged(good, flips: flips, bit: bit).map { ($0.bytes, "corrupt snapshot", $0.label) } + [
+            (try older.encoded(), "snapshot of state version \(version - 1)", "an older version"),
+            (try wrongKey.encoded(), "the journal's bytes before the snapshot's position changed", "another prefix hash"),
+        ]
+        for (bytes, reason, label) in cases {
+            storage.setContents(of: file, to: bytes)
+            guard case .fullReplay(let because) = try read() else {
+                Issue.record("\(label): trusted a bad snapshot", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(because.hasPrefix(reason), "\(label): \(because)", sourceLocation: sourceLocation)
+            let rewritten = try ProjectionSnapshot<State>.decode(try #require(storage.contents(of: file)), stateVersion: version).get()
+            #expect(rewritten.position == decoded.position && rewritten.state == decoded.state, "\(label): not rewritten",
+                    sourceLocation: sourceLocation)
+        }
+        return decoded
+    }
+
+    /// Damaged copies of a snapshot file: `bit` flipped at about `flips` places spread over it and in its last byte,
+    /// cut by one byte, cut to 40 bytes (inside the header) and empty.
+    static func damaged(_ good: [UInt8], flips: Int, bit: UInt8) -> [(bytes: [UInt8], label: String)] {
+        var damaged: [(bytes: [UInt8], label: String)] = []
+        for position in stride(from: 0, to: good.count, by: max(1, good.count / flips)) + [good.count - 1] {
+            var flipped = good
+            flipped[position] ^= bit
+            damaged.append((flipped, "bit flip at byte \(position)"))
+        }
+        damaged.append((Array(good.prefix(good.count - 1)), "cut by one byte"))
+        damaged.append((Array(good.prefix(40)), "cut to 40 bytes"))
+        damaged.append(([], "empty"))
+        return damaged
+    }
+
     @Test("property: for random cut points, appends, seals, as-of times and seq limits, snapshot + resume == full fold")
     func randomCutsAndAppends() throws {
         var resumed = 0, refused = 0
@@ -142,32 +188,14 @@ struct JournalSnapshotTests {
         let storage = try journal(0..<900)
         try compare(storage)
         let good = try snapshotBytes(storage)
-        let decoded = try ProjectionSnapshot<JournalState>.decode(good, stateVersion: JournalState.stateVersion).get()
-        func expectFallback(_ bytes: [UInt8], _ reason: String, _ label: String) throws {
-            storage.setContents(of: snapshotPath, to: bytes)
-            let outcome = try compare(storage)
-            guard case .fullReplay(let because) = outcome else { Issue.record("\(label): trusted a bad snapshot"); return }
-            #expect(because.hasPrefix(reason), "\(label): \(because)")
-            let rewritten = try ProjectionSnapshot<JournalState>.decode(snapshotBytes(storage), stateVersion: JournalState.stateVersion).get()
-            #expect(rewritten.position == decoded.position && rewritten.state == decoded.state, "\(label): not rewritten")
-        }
-        for position in stride(from: 0, to: good.count, by: max(1, good.count / 60)) + [good.count - 1] {
-            var flipped = good
-            flipped[position] ^= 0x04
-            try expectFallback(flipped, "corrupt snapshot", "bit flip at byte \(position)")
-        }
-        try expectFallback(Array(good.prefix(good.count - 1)), "corrupt snapshot", "cut by one byte")
-        try expectFallback(Array(good.prefix(40)), "corrupt snapshot", "cut to 40 bytes")
-        try expectFallback([], "corrupt snapshot", "empty")
-        let otherVersion = ProjectionSnapshot(stateVersion: JournalState.stateVersion - 1, position: decoded.position, state: decoded.state)
-        try expectFallback(try otherVersion.encoded(), "snapshot of state version \(JournalState.stateVersion - 1)", "an older version")
-        var wrongKey = decoded
-        wrongKey.position.prefixHash ^= 1
-        try expectFallback(try wrongKey.encoded(), "the journal's bytes before the snapshot's position changed", "another prefix hash")
+        let decoded = try Self.expectEveryDamageFallsBack(of: good, as: JournalState.self, at: snapshotPath, in: storage,
+                                                          version: JournalState.stateVersion, flips: 60, bit: 0x04) { try compare(storage) }
         // A valid snapshot whose key points past the end of the journal.
         var pastTheEnd = decoded
         pastTheEnd.position.offset = try #require(storage.contents(of: path)).count + 10
-        try expectFallback(try pastTheEnd.encoded(), "the journal's bytes before the snapshot's position changed", "an offset past the end")
+        storage.setContents(of: snapshotPath, to: try pastTheEnd.encoded())
+        #expect(try compare(storage) == .fullReplay(because: "the journal's bytes before the snapshot's position changed"))
+        #expect(try ProjectionSnapshot<JournalState>.decode(snapshotBytes(storage), stateVersion: JournalState.stateVersion).get().state == decoded.state)
     }
 
     @Test("a journal rewritten since the snapshot makes it stale; one sealed since keeps it valid; both answer as a full replay")
@@ -221,7 +249,10 @@ struct JournalSnapshotTests {
         #expect(first.outcome == .fullReplay(because: "no snapshot"))
         let attributes = try FileManager.default.attributesOfItem(atPath: journal + ".snapshot")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["tom.journal", "tom.journal.snapshot"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+                == ["tom.journal", "tom.journal.home-snapshot", "tom.journal.snapshot"])
+        let homeAttributes = try FileManager.default.attributesOfItem(atPath: journal + ".home-snapshot")
+        #expect((homeAttributes[.posixPermissions] as? Int) == 0o600)
         let second = try JournalRead.read(path: journal, asOf: nil, untilSeq: nil, now: now)
         guard case .resumed(let replayed) = second.outcome else { Issue.record("did not resume: \(second.outcome)"); return }
         #expect(replayed == 50)
@@ -302,5 +333,165 @@ struct FacadeSnapshotTests {
         defer { journal.close() }
         #expect(journal.openedFrom == .fullReplay(because: "snapshots disabled"))
         #expect(!FileManager.default.fileExists(atPath: journal.path + ".snapshot"))
+    }
+}
+
+/// `<journal>.home-snapshot` and `HomePage` (PROJECTIONS.md §"Snapshots"): the home page from its own small state
+/// is the full replay's page, byte for byte, or is not used.
+@Suite("The home page from its snapshot: the same page as a full replay")
+struct HomeSnapshotTests {
+    let base = JournalSnapshotTests()
+    var path: String { base.path }
+    var homePath: String { path + ".home-snapshot" }
+    var now: Timestamp { base.now }
+
+    /// The page through the home snapshot and the full replay's page; checks they are the same JSON and returns how
+    /// the home snapshot was used.
+    @discardableResult
+    func compare(_ storage: MemoryStorage, asOf: Timestamp? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> SnapshotReplay.Outcome {
+        let full = try JournalRead.read(path: path, storage: storage, asOf: asOf, untilSeq: nil, now: now, useSnapshot: false)
+        let expected = HomeView(Analysis(full.ledger, context: .standard))
+        let page = try HomePage.read(path: path, storage: storage, asOf: asOf, now: now, context: .standard)
+        #expect(page.home.jsonString == expected.jsonString, "as of \(asOf?.rfc3339 ?? "now"): \(page.outcome)", sourceLocation: sourceLocation)
+        #expect(page.unit == full.ledger.displayUnit, sourceLocation: sourceLocation)
+        return page.outcome
+    }
+
+    /// One event line with the next seq, at the time of line `at` of the sample.
+    func line(seq: Int, at: Int, _ type: String, _ fields: String) -> [UInt8] {
+        Array(#"{"v":1,"seq":\#(seq),"id":"t-\#(seq)","at":"\#(JournalSnapshotTests.at(at).rfc3339)","type":"\#(type)",\#(fields)}"#.utf8)
+    }
+
+    func write(_ storage: MemoryStorage, _ lines: [[UInt8]]) throws {
+        let writer = try JournalWriter(path: path, storage: storage)
+        defer { writer.close() }
+        try writer.append(lines)
+        try writer.seal()
+    }
+
+    @Test("property: for random cut points, appends, seals and as-of times, the page from the home snapshot == the full replay's")
+    func randomCutsAndAppends() throws {
+        var fromHome = 0
+        var reasons: Set<String> = []
+        for seed in UInt64(1)...8 {
+            var random = SplitMix64(seed: seed)
+            let n = JournalSnapshotTests.lines.count
+            let first = random.int(60...n / 2 - 1), second = random.int(first...n - 1)
+            let storage = MemoryStorage()
+            try base.append(storage, 0..<first, random: &random)
+            try compare(storage)                                   // the first read writes both snapshots
+            #expect(storage.exists(homePath), "seed \(seed): no home snapshot after \(first) lines")
+            try base.append(storage, first..<second, random: &random)
+            let outcomes = [
+                try compare(storage),
+                try compare(storage, asOf: JournalSnapshotTests.at(random.int(0...second - 1))),
+                try compare(storage, asOf: JournalSnapshotTests.at(random.int(first...second - 1))),
+                try compare(storage, asOf: JournalSnapshotTests.at(second - 1)),
+                try compare(storage),
+            ]
+            for outcome in outcomes {
+                switch outcome {
+                case .resumed: fromHome += 1
+                case .fullReplay(let because): reasons.insert(because)
+                }
+            }
+        }
+        // The home snapshot answered most pages; it was refused for T before its events, and for history edits.
+        #expect(fromHome >= 20)
+        #expect(reasons.contains(SnapshotReplay.notAccepted))
+        #expect(reasons.contains(HomePage.editsSummarised))
+    }
+
+    @Test("a history edit after the home snapshot falls back to the ledger; once sealed past, the home snapshot is rewritten and used")
+    func historyEditFallsBack() throws {
+        let storage = try base.journal(0..<900)
+        try compare(storage)
+        // Both snapshots stand at the stable point, before the last sealed frame or the unsealed tail.
+        guard case .resumed(let after) = try compare(storage) else { Issue.record("did not answer from the home snapshot"); return }
+        #expect(after > 0 && after < 100)
+        let before = try HomePage.read(path: path, storage: storage, asOf: nil, now: now, context: .standard).home
+        // w1 finished long before the snapshot: a 200 kg incline press set in it (a history edit) needs its body, and
+        // takes away the later incline press records the page lists.
+        try write(storage, [line(seq: 901, at: 899, "set.edited", #""workout":"w1","exercise":"incline-dumbbell-press","set":2,"weight":200"#)])
+        let page = try HomePage.read(path: path, storage: storage, asOf: nil, now: now, context: .standard)
+        #expect(page.outcome == .fullReplay(because: HomePage.editsSummarised))
+        #expect(page.ledgerOutcome == .resumed(eventsReplayed: after + 1))
+        #expect(before.recentRecords.map(\.exercise)
+                == ["dumbbell-fly", "dumbbell-lateral-raise", "dumbbell-lateral-raise", "incline-dumbbell-press", "incline-dumbbell-press"])
+        #expect(page.home.recentRecords.filter { $0.exercise == "incline-dumbbell-press" }.count < 2)
+        try compare(storage)
+        // More events sealed after the note move the stable point past it: the fallback rewrote the home snapshot there.
+        var random = SplitMix64(seed: 3)
+        try base.append(storage, 900..<960, random: &random, sealEvery: 1)
+        _ = try HomePage.read(path: path, storage: storage, asOf: nil, now: now, context: .standard)
+        guard case .resumed = try compare(storage) else { Issue.record("the home snapshot was not rewritten past the edit"); return }
+    }
+
+    @Test("a workout finished after the home snapshot that starts before its last workout (backdated) falls back to the ledger")
+    func backdatedWorkoutFallsBack() throws {
+        let storage = try base.journal(0..<900)
+        try compare(storage)
+        let early = JournalSnapshotTests.at(10).rfc3339
+        try write(storage, [
+            line(seq: 901, at: 899, "workout.started", #""workout":"late-1","name":"Forgotten","started_at":"\#(early)""#),
+            line(seq: 902, at: 899, "set.completed", #""workout":"late-1","exercise":"barbell-back-squat","set":1,"weight":200,"unit":"kg","reps":5,"kind":"working""#),
+            line(seq: 903, at: 899, "workout.finished", #""workout":"late-1""#),
+        ])
+        #expect(try compare(storage) == .fullReplay(because: HomePage.backdated))
+    }
+
+    @Test("a workout finished after the home snapshot adds its records to the page, as the full replay does")
+    func newRecordsAfterTheSnapshot() throws {
+        let storage = try base.journal(0..<900)
+        try compare(storage)
+        guard case .resumed(let after) = try compare(storage) else { Issue.record("did not answer from the home snapshot"); return }
+        try write(storage, [
+            line(seq: 901, at: 899, "workout.started", #""workout":"big","name":"Heavy day""#),
+            line(seq: 902, at: 899, "set.completed", #""workout":"big","exercise":"barbell-back-squat","set":1,"weight":300,"unit":"kg","reps":5,"kind":"working""#),
+            line(seq: 903, at: 899, "workout.finished", #""workout":"big""#),
+        ])
+        #expect(try compare(storage) == .resumed(eventsReplayed: after + 3))
+        let page = try HomePage.read(path: path, storage: storage, asOf: nil, now: now, context: .standard)
+        #expect(page.home.lastWorkouts.first?.workout == "big")
+        #expect(page.home.lastWorkouts.first?.volumeKilograms == 1500)
+        #expect(page.home.recentRecords.first?.workout == "big")
+        #expect(page.home.recentRecords.first?.exercise == "barbell-back-squat")
+    }
+
+    @Test("a corrupt home snapshot — a bit flipped anywhere, cut short, another version, another key — gives the full replay's page and is rewritten")
+    func corruptHomeSnapshots() throws {
+        let storage = try base.journal(0..<900)
+        try compare(storage)
+        let good = try #require(storage.contents(of: homePath))
+        let decoded = try JournalSnapshotTests.expectEveryDamageFallsBack(of: good, as: HomeSnapshotState.self, at: homePath, in: storage,
+                                                                          version: HomeSnapshotState.stateVersion, flips: 40, bit: 0x10) {
+            try compare(storage)
+        }
+        try storage.remove(homePath)
+        #expect(try compare(storage) == .fullReplay(because: "no snapshot"))
+        #expect(try ProjectionSnapshot<HomeSnapshotState>.decode(try #require(storage.contents(of: homePath)),
+                                                                 stateVersion: HomeSnapshotState.stateVersion).get().state == decoded.state)
+    }
+
+    @Test("useSnapshot: false reads and writes neither snapshot")
+    func disabled() throws {
+        let storage = try base.journal(0..<600)
+        let page = try HomePage.read(path: path, storage: storage, asOf: nil, now: now, context: .standard, useSnapshot: false)
+        #expect(page.outcome == .fullReplay(because: SnapshotReplay.disabled))
+        #expect(storage.paths == [path])
+    }
+
+    @Test("the home state keeps no finished workout's body: only open workouts stay in its ledger")
+    func compacted() throws {
+        let storage = try base.journal(0..<1199)
+        let (state, _, _) = try JournalState.replay(path: path, storage: storage, useSnapshot: false)
+        let home = HomeState(compacting: state.ledger)
+        #expect(state.ledger.workouts.count == 13)
+        #expect(home.ledger.workouts.map(\.id) == ["w13"])
+        // w8 was discarded: neither kept nor summarised, but retired (an event naming it needs the whole ledger).
+        #expect(home.finished.map(\.id) == ["w1", "w2", "w3", "w4", "w5", "w6", "w7", "w9", "w10", "w11", "w12"])
+        var resumed = home
+        #expect(!resumed.apply(try EventCodec.decode(line(seq: 1200, at: 1198, "workout.noted", #""workout":"w8","note":"x""#))))
+        #expect(resumed.apply(try EventCodec.decode(line(seq: 1200, at: 1198, "workout.noted", #""workout":"w13","note":"x""#))))
     }
 }

@@ -2,34 +2,44 @@ import EventJournal
 import JournalEvents
 import Foundation
 import ArgumentParser
+import JournalProjections
 import WorkoutJournal
 
 /// How every view reads a journal: all decoded events in seq order, optionally only up to `untilSeq`.
 enum JournalLoader {
     static func events(path: String, untilSeq: Int? = nil) throws -> [Event] {
+        try requireJournal(path)
+        return try EventReader.events(path: path, untilSeq: untilSeq)
+    }
+
+    /// The home page as of `asOf` (nil: now, in the offset of the journal's last event), through
+    /// `<journal>.home-snapshot` when `useSnapshot`: the same answer as a full replay.
+    static func home(path: String, asOf: Timestamp?, context: ProjectionContext, useSnapshot: Bool) throws -> HomePage {
+        try requireJournal(path)
+        return try HomePage.read(path: path, asOf: asOf, now: SystemClock.now(), context: context, useSnapshot: useSnapshot)
+    }
+
+    static func requireJournal(_ path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else {
             throw Failure(message: "\(path): no such journal (check the path; `journal record \(path)` creates one)")
         }
-        return try EventReader.events(path: path, untilSeq: untilSeq)
     }
 
     /// The journal as of `asOf` (nil: now, in the offset of its last event) up to `untilSeq`, through the projection
     /// snapshot beside it when `useSnapshot` (PROJECTIONS.md §"Snapshots"): the same answer as a full replay.
     static func read(path: String, asOf: Timestamp?, untilSeq: Int?, useSnapshot: Bool,
                      progress: ((_ frameOffset: Int) -> Void)? = nil) throws -> JournalRead {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw Failure(message: "\(path): no such journal (check the path; `journal record \(path)` creates one)")
-        }
+        try requireJournal(path)
         return try JournalRead.read(path: path, asOf: asOf, untilSeq: untilSeq, now: SystemClock.now(), useSnapshot: useSnapshot,
                                     progress: progress)
     }
 }
 
 /// `--no-snapshot` (or `JOURNAL_NO_SNAPSHOT=1` in the environment): replay the whole journal, neither reading nor
-/// writing `<journal>.snapshot`, for support debugging. The answer is the same either way.
+/// writing `<journal>.snapshot` or `<journal>.home-snapshot`, for support debugging. The answer is the same either way.
 struct SnapshotOption: ParsableArguments {
     @Flag(name: .customLong("no-snapshot"), help: ArgumentHelp(
-        "Replay the whole journal; do not read or write FILE.snapshot (also JOURNAL_NO_SNAPSHOT=1).",
+        "Replay the whole journal; do not read or write FILE.snapshot or FILE.home-snapshot (also JOURNAL_NO_SNAPSHOT=1).",
         discussion: "The answer is the same with and without the snapshot; this only makes the command slower."))
     var disabled = false
 

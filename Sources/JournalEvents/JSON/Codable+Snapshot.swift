@@ -1,5 +1,5 @@
 /// Codable forms of the vocabulary's value types, so folds over events can keep them in a
-/// projection snapshot (`<journal>.snapshot`, FORMAT.md §9). Both are lossless.
+/// projection snapshot (`<journal>.snapshot`, FORMAT.md §9). All are lossless.
 
 extension Timestamp: Codable {
     /// `[epoch milliseconds, offset seconds]`: exact, and cheaper to decode than RFC 3339 text.
@@ -14,6 +14,16 @@ extension Timestamp: Codable {
         var container = encoder.unkeyedContainer()
         try container.encode(epochMilliseconds)
         try container.encode(offsetSeconds)
+    }
+}
+
+extension LocalDate: Codable {
+    /// The day number alone (days since 1970-01-01).
+    public init(from decoder: any Decoder) throws { self.init(day: try decoder.singleValueContainer().decode(Int.self)) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(day)
     }
 }
 

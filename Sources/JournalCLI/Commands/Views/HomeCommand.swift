@@ -11,6 +11,13 @@ struct HomeCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            if options.untilSeq == nil {
+                // From `<journal>.home-snapshot` when it gives the full replay's answer (PROJECTIONS.md §"Snapshots").
+                let page = try JournalLoader.home(path: options.file, asOf: options.asOf.map { try parseTime($0, option: "--as-of") },
+                                                  context: Journal.projectionContext, useSnapshot: options.snapshot.enabled)
+                options.emit(page.home) { HomeCommand.render(page.home, unit: page.unit) }
+                return
+            }
             let analysis = try options.analysis()
             let home = HomeView(analysis)
             options.emit(home) { HomeCommand.render(home, unit: analysis.unit) }

@@ -1,0 +1,62 @@
+import Foundation
+import JournalEvents
+import Testing
+@testable import JournalProjections
+
+/// The home page's own state (`HomeState`, PROJECTIONS.md §"Snapshots"): compacted from a ledger, folded on, and
+/// answering exactly what `HomeView(Analysis(ledger))` answers.
+@Suite("Home state")
+struct HomeStateTests {
+    static let asOf = t("2026-01-09T00:00:00.000+01:00")
+
+    static func page(_ ledger: Ledger) -> String {
+        var ledger = ledger
+        ledger.asOf = asOf
+        return HomeView(Analysis(ledger)).jsonString
+    }
+
+    @Test("compacting keeps open workouts whole, summarises finished ones and retires their ids")
+    func compacts() throws {
+        let full = Ledger(events: LedgerSnapshotTests.events, asOf: Ledger.everything)
+        let home = HomeState(compacting: full)
+        #expect(home.ledger.workouts.map(\.id) == ["w2"])
+        #expect(home.ledger.workout("w2")?.sets.count == 1)
+        #expect(home.retired == ["w1"])
+        #expect(home.finished == [FinishedWorkout(full.workout("w1")!)])
+        #expect(home.finished[0].exerciseCount == 2 && home.finished[0].volumeKilograms == 600 && home.finished[0].durationSeconds == 2700)
+        #expect(home.homeView(asOf: Self.asOf, context: .standard)?.jsonString == Self.page(full))
+        // Every stored property is coded (FinishedWorkout by hand).
+        let decoded = try JSONDecoder().decode(HomeState.self, from: JSONEncoder().encode(home))
+        #expect(decoded == home)
+    }
+
+    @Test("folding on: an event naming a retired workout is refused; the open workout finishing adds its records")
+    func foldsOn() throws {
+        let events = LedgerSnapshotTests.events
+        var home = HomeState(compacting: Ledger(events: events.prefix(15), asOf: Ledger.everything))
+        #expect(home.retired.isEmpty && home.ledger.workouts.map(\.id) == ["w1"])
+        var full = Ledger(events: events.prefix(15), asOf: Ledger.everything)
+        for event in events.dropFirst(15) {
+            let folded = home.apply(event)
+            #expect(folded, "\(event.type)")
+            full.apply(event)
+        }
+        #expect(home.homeView(asOf: Self.asOf, context: .standard)?.jsonString == Self.page(full))
+        let compacted = HomeState(compacting: full)
+        var refusing = compacted
+        let noteOnRetired = refusing.apply(ev("workout.noted", at: "2026-01-08T19:00:00.000+01:00", ["workout": "w1", "note": "late"]))
+        let noteOnOpen = refusing.apply(ev("workout.noted", at: "2026-01-08T19:00:00.000+01:00", ["workout": "w2", "note": "now"]))
+        let repeatOfRetired = refusing.apply(ev("workout.planned", at: "2026-01-08T19:00:00.000+01:00",
+                                                ["plan": "p2", "name": "Again", "repeat_of": "w1", "exercises": []]))
+        #expect(!noteOnRetired && noteOnOpen && !repeatOfRetired)
+    }
+
+    @Test("retired ids are found by halving in UTF-8 byte order")
+    func retiredSearch() {
+        var home = HomeState(compacting: Ledger(asOf: Self.asOf))
+        home.retired = ["w1", "w10", "w2", "wé", "x"].sorted(by: HomeState.byteOrder)
+        #expect(home.retired == ["w1", "w10", "w2", "wé", "x"])
+        for id in ["w1", "w10", "w2", "wé", "x"] { #expect(home.isRetired(id), "\(id)") }
+        for id in ["", "w", "w0", "w11", "w3", "y"] { #expect(!home.isRetired(id), "\(id)") }
+    }
+}
