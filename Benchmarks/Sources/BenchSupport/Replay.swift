@@ -67,6 +67,24 @@ public enum OurReplay {
         return (HomeView(analysis), HomeAnswer(read.ledger), read.outcome)
     }
 
+    /// The home page as `journal home` computes it now: `HomePage.read`, from `<journal>.home-snapshot` plus the
+    /// events after it (the whole ledger only when that cannot answer).
+    public static func homePageFromHomeSnapshot(_ path: String, now: Timestamp) throws -> (home: HomeView, outcome: SnapshotReplay.Outcome) {
+        let page = try HomePage.read(path: path, asOf: nil, now: now, context: .trainingDomain)
+        return (page.home, page.outcome)
+    }
+
+    /// Parts of the home-snapshot path: reading and decoding `<journal>.home-snapshot` alone (checksum included).
+    public static func decodeHomeSnapshot(_ path: String) throws -> HomeState {
+        let bytes = try PosixStorage().openForReading(HomePage.snapshotPath(for: path)).readAll()
+        return try ProjectionSnapshot<HomeSnapshotState>.decode(bytes, stateVersion: HomeSnapshotState.stateVersion).get().state.home
+    }
+
+    /// … and the page from a decoded home state (records of the workouts after it, streaks, the week, the cards).
+    public static func homeFromHomeState(_ state: HomeState, asOf: Timestamp) -> HomeView? {
+        state.homeView(asOf: asOf, context: .trainingDomain)
+    }
+
     /// Parts of the snapshot path, for the breakdown: decoding the snapshot file alone.
     public static func decodeSnapshot(_ path: String) throws -> Int {
         let bytes = try PosixStorage().openForReading(path + ".snapshot").readAll()
