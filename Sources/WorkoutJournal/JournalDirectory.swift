@@ -36,6 +36,14 @@ public struct JournalDirectory: Sendable {
         try UserJournal(path: journalPath(user: user), user: user, device: device, clock: clock, options: options, context: context,
                         useSnapshot: useSnapshot)
     }
+
+    /// The home page of `user` as of the clock's now, without opening the journal for recording (no writer lock, no
+    /// ledger): from `<user-id>.journal.home-snapshot` plus the events after it when that gives the full replay's
+    /// answer (`HomePage`, ~1 ms on a 5-year journal), else from the whole ledger. The page `journal home` prints:
+    /// events stamped later than now are left out, as a replay as of now leaves them out.
+    public func homePage(user: String, context: ProjectionContext = .trainingDomain, useSnapshot: Bool = true) throws -> HomePage {
+        try HomePage.read(path: journalPath(user: user), asOf: nil, now: clock(), context: context, useSnapshot: useSnapshot)
+    }
 }
 
 /// Why a user id cannot name a journal: it must not be empty, hold `/`, NUL or `..`, nor exceed 200 bytes.

@@ -281,15 +281,8 @@ struct JournalSnapshotTests {
 
 @Suite("The app facade opens from the snapshot")
 struct FacadeSnapshotTests {
-    @Test("open writes <user>.journal.snapshot, the next open resumes from it, and both read exactly as a full replay")
-    func openResumes() throws {
-        let clock = TestClock("2026-11-20T18:00:00.000+01:00")
-        let journals = JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { clock.now })
-        defer { try? FileManager.default.removeItem(atPath: journals.path) }
-        var options = EventJournal.Options()
-        options.store.sealTargetBytes = 900   // seal often, so there are stable frames to stand on
-        let journal = try journals.open(user: "ana", options: options)
-        #expect(journal.openedFrom == .fullReplay(because: "no snapshot"))
+    /// Ana's profile, then six "Push" workouts a day apart, each three bench sets of 50 + n kg × 9, 10, 11 reps.
+    static func recordSixPushWorkouts(_ journal: UserJournal, clock: TestClock) throws {
         try journal.updateProfile(name: "Ana", unit: .kg)
         for index in 1...6 {
             let workout = try journal.startWorkout(name: "Push")
@@ -300,6 +293,18 @@ struct FacadeSnapshotTests {
             try journal.finishWorkout(workout)
             clock.advance(seconds: 86_400)
         }
+    }
+
+    @Test("open writes <user>.journal.snapshot, the next open resumes from it, and both read exactly as a full replay")
+    func openResumes() throws {
+        let clock = TestClock("2026-11-20T18:00:00.000+01:00")
+        let journals = JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { clock.now })
+        defer { try? FileManager.default.removeItem(atPath: journals.path) }
+        var options = EventJournal.Options()
+        options.store.sealTargetBytes = 900   // seal often, so there are stable frames to stand on
+        let journal = try journals.open(user: "ana", options: options)
+        #expect(journal.openedFrom == .fullReplay(because: "no snapshot"))
+        try Self.recordSixPushWorkouts(journal, clock: clock)
         let expected = journal.everything
         journal.close()
 
@@ -323,6 +328,28 @@ struct FacadeSnapshotTests {
         #expect(replayed2.ledger == ledger)
         #expect(replayed2.everything == afterAppend)
         #expect(afterAppend.active?.name == "Pull")
+    }
+
+    @Test("homePage(user:) reads the home page without opening the journal: the open journal's page, from the home snapshot")
+    func homePageWithoutOpening() throws {
+        let clock = TestClock("2026-11-20T18:00:00.000+01:00")
+        let journals = JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { clock.now })
+        defer { try? FileManager.default.removeItem(atPath: journals.path) }
+        var options = EventJournal.Options()
+        options.store.sealTargetBytes = 900
+        let journal = try journals.open(user: "ana", options: options, context: .standard)
+        try Self.recordSixPushWorkouts(journal, clock: clock)
+        let expected = journal.home
+        // The writer holds its lock; reading the page needs none.
+        let first = try journals.homePage(user: "ana", context: .standard)
+        #expect(first.home.jsonString == expected.jsonString)
+        #expect(first.outcome == .fullReplay(because: "no snapshot"))
+        let second = try journals.homePage(user: "ana", context: .standard)
+        guard case .resumed = second.outcome else { Issue.record("did not read the home snapshot: \(second.outcome)"); journal.close(); return }
+        #expect(second.home.jsonString == expected.jsonString)
+        #expect(second.home.lastWorkouts.map(\.volumeKilograms) == [1680, 1650, 1620])   // 56, 55, 54 kg × (9 + 10 + 11) reps
+        journal.close()
+        #expect(throws: UserIDError.self) { try journals.homePage(user: "../x") }
     }
 
     @Test("useSnapshot: false opens by a full replay and leaves no snapshot")
