@@ -98,6 +98,36 @@ public struct Analysis: Sendable {
 public struct RecordFinder: Equatable, Sendable, Codable {
     struct Bests: Equatable, Sendable, Codable {
         var weight = 0.0, e1rm = 0.0, setVolume = 0.0, sessionVolume = 0.0, repsAtWeight: [Int64: Int] = [:]
+
+        enum CodingKeys: CodingKey { case weight, e1rm, setVolume, sessionVolume, repsAtWeight }
+
+        init(weight: Double, e1rm: Double, setVolume: Double, sessionVolume: Double, repsAtWeight: [Int64: Int]) {
+            self.weight = weight; self.e1rm = e1rm; self.setVolume = setVolume; self.sessionVolume = sessionVolume
+            self.repsAtWeight = repsAtWeight
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            weight = try c.decode(Double.self, forKey: .weight)
+            e1rm = try c.decode(Double.self, forKey: .e1rm)
+            setVolume = try c.decode(Double.self, forKey: .setVolume)
+            sessionVolume = try c.decode(Double.self, forKey: .sessionVolume)
+            let pairs = try c.decode([Int64].self, forKey: .repsAtWeight)
+            guard pairs.count % 2 == 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .repsAtWeight, in: c, debugDescription: "an odd count (\(pairs.count)) of grams and reps")
+            }
+            repsAtWeight = Dictionary(stride(from: 0, to: pairs.count, by: 2).map { (pairs[$0], Int(pairs[$0 + 1])) }, uniquingKeysWith: { _, last in last })
+        }
+
+        /// Reps at weight as [grams, reps, grams, reps, …] by grams, so the same bests always encode to the same bytes.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(weight, forKey: .weight)
+            try c.encode(e1rm, forKey: .e1rm)
+            try c.encode(setVolume, forKey: .setVolume)
+            try c.encode(sessionVolume, forKey: .sessionVolume)
+            try c.encode(repsAtWeight.sorted { $0.key < $1.key }.flatMap { [$0.key, Int64($0.value)] }, forKey: .repsAtWeight)
+        }
     }
     var bests: [String: Bests] = [:]
 

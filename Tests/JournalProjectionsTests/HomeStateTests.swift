@@ -30,6 +30,21 @@ struct HomeStateTests {
         #expect(decoded == home)
     }
 
+    /// The encoded home state of `LedgerSnapshotTests.events` as of version `HomeState.snapshotVersion`.
+    static let pinned = (version: 1, digest: UInt64(0xa48f_b2ec_317f_74b5))
+
+    @Test("a change to what the home state stores or computes cannot reuse old home snapshots: its encoding is pinned to the version")
+    func goldenDigest() throws {
+        let home = HomeState(compacting: Ledger(events: LedgerSnapshotTests.events, asOf: Ledger.everything))
+        let digest = LedgerSnapshotTests.digest(try LedgerSnapshotTests.canonicalJSON(home))
+        #expect(HomeState.snapshotVersion == Self.pinned.version && digest == Self.pinned.digest, """
+            The home state's encoding changed (digest \(String(digest, radix: 16)), pinned \(String(Self.pinned.digest, radix: 16)) \
+            for version \(Self.pinned.version)). If you changed what HomeState, FinishedWorkout or RecordFinder store or how \
+            records are found, bump HomeState.snapshotVersion in Sources/JournalProjections/HomeState.swift so that existing \
+            <journal>.home-snapshot files are rebuilt, then pin the new version and digest here (HomeStateTests.pinned).
+            """)
+    }
+
     @Test("folding on: an event naming a retired workout is refused; the open workout finishing adds its records")
     func foldsOn() throws {
         let events = LedgerSnapshotTests.events

@@ -48,10 +48,10 @@ struct LedgerSnapshotTests {
         bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
-    static func canonicalJSON(_ ledger: Ledger) throws -> Data {
+    static func canonicalJSON(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(ledger)
+        return try encoder.encode(value)
     }
 
     /// The encoded state of `events` as of version `Ledger.snapshotVersion`. A different digest means the fold or the
