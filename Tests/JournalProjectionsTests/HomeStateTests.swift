@@ -66,6 +66,31 @@ struct HomeStateTests {
         #expect(!noteOnRetired && noteOnOpen && !repeatOfRetired)
     }
 
+    @Test("data.cleared after the compaction starts over, as the ledger does: old ids are forgotten, a reused id is a new workout")
+    func clearedStartsOver() throws {
+        let full = Ledger(events: LedgerSnapshotTests.events, asOf: Ledger.everything)
+        var home = HomeState(compacting: full)
+        var ledger = full
+        let after = [
+            ev("data.cleared", at: "2026-01-08T19:00:00.000+01:00"),
+            ev("workout.noted", at: "2026-01-08T19:01:00.000+01:00", ["workout": "w1", "note": "ignored: cleared"]),
+            ev("workout.started", at: "2026-01-08T19:02:00.000+01:00", ["workout": "w1", "name": "Fresh start"]),
+            ev("set.completed", at: "2026-01-08T19:03:00.000+01:00", ["workout": "w1", "exercise": "barbell-back-squat", "set": 1,
+                                                                     "weight": 70, "unit": "kg", "reps": 5, "kind": "working"]),
+            ev("workout.finished", at: "2026-01-08T19:30:00.000+01:00", ["workout": "w1"]),
+        ]
+        for event in after {
+            let folded = home.apply(event)
+            #expect(folded, "\(event.type)")
+            ledger.apply(event)
+        }
+        #expect(home.retired.isEmpty && home.finished.isEmpty)
+        let page = try #require(home.homeView(asOf: Self.asOf, context: .standard))
+        #expect(page.jsonString == Self.page(ledger))
+        #expect(page.lastWorkouts.map(\.name) == ["Fresh start"] && page.lastWorkouts[0].volumeKilograms == 350)
+        #expect(page.name == nil && page.recentRecords.isEmpty)
+    }
+
     @Test("retired ids are found by halving in UTF-8 byte order")
     func retiredSearch() {
         var home = HomeState(compacting: Ledger(asOf: Self.asOf))
