@@ -88,6 +88,15 @@ public struct FrameMap: Equatable, Sendable {
         Array(records[..<excluded.firstRecord] + records[(excluded.firstRecord + excluded.records)...])
     }
 
+    /// The byte offsets an exhaustive flip or cut test visits: every byte of the file, except that inside
+    /// the padding frame (up to 32 KiB of zeros the reader checks byte by byte, each byte alike) only its
+    /// first and last 64 bytes and every 509th byte between are visited.
+    public var offsetsToCheck: [Int] {
+        guard let padding else { return Array(0..<fileSize) }
+        let interior = (padding.offset + 64)..<(padding.end - 64)
+        return (0..<fileSize).filter { !interior.contains($0) || ($0 - interior.lowerBound) % 509 == 0 }
+    }
+
     /// Records of the frames that end at or before `offset`.
     public func records(before offset: Int) -> [[UInt8]] {
         let whole = entries.filter { $0.end <= offset }

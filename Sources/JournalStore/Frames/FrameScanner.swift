@@ -223,7 +223,12 @@ public struct FrameScanner {
         }
         let local = offset - windowStart
         let nonZero: Int? = window.withUnsafeBufferPointer { buffer in
-            (local + Layout.paddingHeaderSize..<(local + size)).first { buffer[$0] != 0 }
+            var index = local + Layout.paddingHeaderSize
+            let end = local + size
+            // Eight bytes at a time, then the byte that is not zero.
+            while index + 8 <= end, UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) == 0 { index += 8 }
+            while index < end, buffer[index] == 0 { index += 1 }
+            return index < end ? index : nil
         }
         if let nonZero {
             return .failed(.corrupt("padding byte \(windowStart + nonZero) is 0x\(hex([window[nonZero]])), not zero"))
@@ -239,9 +244,13 @@ public struct FrameScanner {
             // Find the next magic within the window.
             let localStart = candidate - windowStart
             let found: Int? = window.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return nil }
                 var index = localStart
                 while index + 4 <= buffer.count {
-                    if buffer[index] == 0x28 && buffer[index + 1] == 0xB5 && buffer[index + 2] == 0x2F && buffer[index + 3] == 0xFD {
+                    // memchr for the magic's first byte: resync crosses long runs (padding zeros) quickly.
+                    guard let hit = memchr(base + index, 0x28, buffer.count - 3 - index) else { return nil }
+                    index = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+                    if buffer[index + 1] == 0xB5 && buffer[index + 2] == 0x2F && buffer[index + 3] == 0xFD {
                         return index
                     }
                     index += 1
