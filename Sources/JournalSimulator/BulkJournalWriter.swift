@@ -17,9 +17,10 @@ private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
 }
 
 /// Writes big simulated journals fast, for benchmarks (`journal simulate --bulk`): the same events
-/// the recorder would write, already sealed — lines packed into frames of at most 256 KiB of content
-/// at the chosen level (FORMAT.md §"Sealing"), one `write` per frame and one `fsync` at the end —
-/// instead of one acknowledged, sealed batch per workout.
+/// the recorder would write, already sealed — the version-2 header, then lines packed into frames of
+/// at most 256 KiB of content at the chosen level, each with its checksum frame (FORMAT.md
+/// §"Grammar", §"Sealing"), one `write` per frame and one `fsync` at the end — instead of one
+/// acknowledged, sealed batch per workout.
 ///
 /// A life longer than one simulator run is a chain of runs ("segments"), each starting the day
 /// after the previous one ends with the next seed; workout ids of later segments get the prefix
@@ -59,21 +60,25 @@ public struct BulkJournalWriter {
         pending.reserveCapacity(frameContentLimit)
         var batchLines: [UInt8] = []
 
-        func flush() throws(StoreError) {
-            guard !pending.isEmpty else { return }
-            let frame = zstd.compressFrame(pending, level: level)
+        func write(_ frame: [UInt8]) throws(StoreError) {
             var offset = 0
             while offset < frame.count {
                 let n = frame.withUnsafeBytes { raw in systemWrite(fd, raw.baseAddress! + offset, raw.count - offset) }
                 guard n > 0 else { throw StoreError.io(path: path, operation: "write", errno: errno, message: String(cString: strerror(errno))) }
                 offset += n
             }
-            written.frames += 1
             written.bytes += frame.count
+        }
+
+        func flush() throws(StoreError) {
+            guard !pending.isEmpty else { return }
+            try write(Layout.block(zstd.compressFrame(pending, level: level), version: .v2))
+            written.frames += 1
             written.plainBytes += pending.count
             pending.removeAll(keepingCapacity: true)
         }
 
+        try write(Layout.header)
         var segment = 0
         var segmentStart = start
         while segment == 0 || written.events < minimumEvents {

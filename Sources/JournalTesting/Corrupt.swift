@@ -24,6 +24,8 @@ public enum Corrupt {
 
 /// Where each frame of an intact journal lies, and which records it holds: the answer key
 /// for damage tests ("a flip at byte b must be reported at the offset of the frame holding b").
+/// In a version-2 journal an entry is a data frame with its checksum frame; the header and the
+/// padding at the end are kept apart (`header`, `padding`): they hold no records.
 public struct FrameMap: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var offset: Int
@@ -34,7 +36,12 @@ public struct FrameMap: Equatable, Sendable {
         public var end: Int { offset + size }
     }
 
+    /// The data frames, in order.
     public var entries: [Entry]
+    /// The 16-byte header of a version-2 journal.
+    public var header: Entry?
+    /// The padding frame that ends the file, if any.
+    public var padding: Entry?
     public var fileSize: Int
     public var records: [[UInt8]]
 
@@ -53,22 +60,41 @@ public struct FrameMap: Equatable, Sendable {
         }
         precondition(report.isClean, "FrameMap needs an intact journal: \(report.damage)")
         for index in entries.indices {
-            entries[index].size = (index + 1 < entries.count ? entries[index + 1].offset : bytes.count) - entries[index].offset
+            entries[index].size = (index + 1 < entries.count ? entries[index + 1].offset : report.validEnd) - entries[index].offset
+        }
+        if report.version == .v2 && !bytes.isEmpty {
+            header = Entry(offset: 0, size: Layout.headerSize, firstRecord: 0, records: 0)
+        }
+        if report.paddingBytes > 0 {
+            padding = Entry(offset: report.validEnd, size: report.paddingBytes, firstRecord: records.count, records: 0)
         }
         self.entries = entries
         self.fileSize = bytes.count
         self.records = records
     }
 
-    /// The frame holding byte `offset`.
-    public func frame(containing offset: Int) -> Entry { entries.last(where: { $0.offset <= offset })! }
+    /// Header, data frames and padding, in file order.
+    public var all: [Entry] { (header.map { [$0] } ?? []) + entries + (padding.map { [$0] } ?? []) }
 
-    /// True when `offset` is where a frame starts or the file ends.
-    public func isBoundary(_ offset: Int) -> Bool { offset == fileSize || entries.contains { $0.offset == offset } }
+    /// The frame holding byte `offset`.
+    /// The frame (or header, or padding) holding byte `offset`.
+    public func frame(containing offset: Int) -> Entry { all.last(where: { $0.offset <= offset })! }
+
+    /// True when `offset` is where a frame (or the header, or the padding) starts or the file ends.
+    public func isBoundary(_ offset: Int) -> Bool { offset == fileSize || all.contains { $0.offset == offset } }
 
     /// Records of every frame except `excluded`, in order.
     public func records(excluding excluded: Entry) -> [[UInt8]] {
         Array(records[..<excluded.firstRecord] + records[(excluded.firstRecord + excluded.records)...])
+    }
+
+    /// The byte offsets an exhaustive flip or cut test visits: every byte of the file, except that inside
+    /// the padding frame (up to 32 KiB of zeros the reader checks byte by byte, each byte alike) only its
+    /// first and last 64 bytes and every 509th byte between are visited.
+    public var offsetsToCheck: [Int] {
+        guard let padding else { return Array(0..<fileSize) }
+        let interior = (padding.offset + 64)..<(padding.end - 64)
+        return (0..<fileSize).filter { !interior.contains($0) || ($0 - interior.lowerBound) % 509 == 0 }
     }
 
     /// Records of the frames that end at or before `offset`.

@@ -2,6 +2,7 @@ import Testing
 import JournalEvents
 import JournalStore
 @testable import EventJournal
+import JournalTesting
 
 @Suite("Recording and reading a journal")
 struct EventJournalTests {
@@ -119,18 +120,23 @@ struct EventJournalTests {
         let journal = try open(storage)
         for draft in Self.workout.prefix(3) { try journal.record(draft) }
         journal.close()
-        let good = storage.contents(of: path)!
-        // The writer died halfway through writing one more frame.
-        let frame = Zstd().compressFrame(Array(#"{"v":1,"seq":4,"id":"ph-4","at":"2026-11-21T18:00:09.000+01:00","type":"workout.discarded","workout":"w1"}"#.utf8) + [10], level: 3)
-        storage.setContents(of: path, to: good + frame.prefix(frame.count / 2))
+        let bytes = storage.contents(of: path)!
+        // The writer died halfway through writing one more frame, where appends go: over the
+        // padding after the data (FORMAT.md §"Appending").
+        let dataEnd = try JournalReader.read(path: path, storage: storage) { _, _ in }.validEnd
+        #expect(dataEnd < bytes.count)
+        let good = Array(bytes.prefix(dataEnd))
+        let frame = Layout.block(Zstd().compressFrame(Array(#"{"v":1,"seq":4,"id":"ph-4","at":"2026-11-21T18:00:09.000+01:00","type":"workout.discarded","workout":"w1"}"#.utf8) + [10], level: 3), version: .v2)
+        let torn = Corrupt.overwriting(bytes, at: dataEnd, with: Array(frame.prefix(frame.count / 2)))
+        storage.setContents(of: path, to: torn)
         let verify = try JournalVerifier.verify(path: path, storage: storage)
-        #expect(verify.scan.tornTail == Damage(kind: .tornTail, offset: good.count, length: frame.count / 2,
-                                              reason: "the file ends before the rest of the frame (a write that never finished)"))
+        #expect(verify.scan.tornTail?.offset == good.count)
+        #expect(verify.scan.tornTail?.length == bytes.count - good.count)
         #expect(!verify.isClean)
         let reopened = try open(storage)
         #expect(reopened.recovery.tornTail?.offset == good.count)
         #expect(reopened.recovery.quarantinePath == "\(path).torn-\(good.count)")
-        #expect(storage.contents(of: "\(path).torn-\(good.count)") == Array(frame.prefix(frame.count / 2)))
+        #expect(storage.contents(of: "\(path).torn-\(good.count)") == Array(torn[good.count...]))
         #expect(storage.contents(of: path) == good)
         #expect(try reopened.record(Self.workout[3]).seq == 4)
         reopened.close()
@@ -151,12 +157,13 @@ struct EventJournalTests {
             journal = try open(storage)
             Issue.record("opened a damaged journal")
         } catch {
-            #expect(error.description.hasPrefix("/journals/ana.journal: damaged at byte 0: "))
+            // The first frame starts after the 16-byte header.
+            #expect(error.description.hasPrefix("/journals/ana.journal: damaged at byte 16: "))
             #expect(error.description.hasSuffix("; nothing was written. Run `journal verify /journals/ana.journal` for details and `journal salvage /journals/ana.journal -o NEW` to recover every intact event"))
         }
         #expect(storage.contents(of: path) == bytes)
         let verify = try JournalVerifier.verify(path: path, storage: storage)
-        #expect(verify.scan.corruption.map(\.offset) == [0])
+        #expect(verify.scan.corruption.map(\.offset) == [16])
         #expect(verify.events == 1)
     }
 

@@ -3,7 +3,8 @@ import Testing
 
 @Suite("journal CLI, end to end", .serialized)
 struct CoreCommandTests {
-    static let samples = ["new-user.journal", "ppl-12-weeks.journal", "upper-lower-2y-lb.journal", "torn-tail.journal"]
+    static let samples = ["new-user.journal", "ppl-12-weeks.journal", "upper-lower-2y-lb.journal", "torn-tail.journal",
+                          "format-v1/new-user.journal", "format-v1/ppl-12-weeks.journal"]
 
     @Test("zstd -dc prints exactly what journal cat prints, for every sample", arguments: samples)
     func catEqualsZstd(sample: String) throws {
@@ -33,6 +34,30 @@ struct CoreCommandTests {
             #expect(result.status == 0, "\(result.stdout)")
             #expect(result.stdout.hasSuffix("result:           clean\n"))
         }
+    }
+
+    @Test("a version-1 journal reads as the same events as its version-2 twin, and `record` keeps appending version 1")
+    func formatVersionOne() throws {
+        let v1 = try CLI.run(["verify", CLI.sample("format-v1/ppl-12-weeks.journal")])
+        #expect(v1.stdout.contains("\nformat:           version 1 (no header, no checksum frames: zstd's own checks only)\n"))
+        let v2 = try CLI.run(["verify", CLI.sample("ppl-12-weeks.journal")])
+        #expect(v2.stdout.contains("\nformat:           version 2 (header, CRC-32C after every frame)\n"))
+        let asOf = ["--as-of", "2026-11-21T20:00:00-05:00", "--json"]
+        let replayV1 = try CLI.run(["replay", CLI.sample("format-v1/ppl-12-weeks.journal")] + asOf)
+        let replayV2 = try CLI.run(["replay", CLI.sample("ppl-12-weeks.journal")] + asOf)
+        #expect(replayV1.status == 0)
+        #expect(replayV1.stdout == replayV2.stdout)
+
+        let directory = try CLI.temporaryDirectory()
+        let path = directory + "/maya.journal"
+        try FileManager.default.copyItem(atPath: CLI.sample("format-v1/new-user.journal"), toPath: path)
+        let recorded = try CLI.run(["record", path, "--device", "ph"],
+                                   stdin: "{\"type\":\"workout.started\",\"at\":\"2026-11-24T18:00:00.000+01:00\",\"workout\":\"w1\",\"name\":\"Push\",\"session\":0}\n")
+        #expect(recorded == CLI.Result(status: 0, stdout: "19\n", stderr: ""))
+        let after = try CLI.run(["verify", path, "--json"])
+        #expect(after.status == 0)
+        #expect(after.stdout.contains("\"format_version\":1,\"padding_bytes\":0,"))
+        #expect(after.stdout.contains("\"events\":19,"))
     }
 
     @Test("the largest sample is at least 8x smaller than its JSONL")

@@ -23,11 +23,11 @@ struct ReliabilityCLITests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == """
-            source:   \(bad) (1215 bytes)
+            source:   \(bad) (33719 bytes)
             output:   \(out)
             saved:    13 events in 5 intact frames (seq 1…18)
-            dropped:  254 bytes in 1 place
-              byte 250, 254 bytes: Data corruption detected: lost seq 6…10 (5 events)
+            dropped:  266 bytes in 1 place
+              byte 278, 266 bytes: the frame's 254 bytes have CRC-32C 0x53353A25 but its checksum frame holds 0x22E42B8D: lost seq 6…10 (5 events)
             lost:     seq 6…10 (5 events)
 
             """)

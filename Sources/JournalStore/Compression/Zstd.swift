@@ -5,6 +5,8 @@ import CZstd
 public final class Zstd {
     /// The four bytes every zstd frame starts with: 28 B5 2F FD.
     public static let frameMagic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+    /// The same four bytes read as a little-endian u32.
+    static let dataMagic: UInt32 = 0xFD2F_B528
     /// Largest decompressed frame a reader accepts (guards against hostile headers).
     public static let maximumFrameContent = 64 << 20
 
@@ -89,8 +91,11 @@ public final class Zstd {
 
     /// True when the frame at `bytes` is a skippable frame (ignored by readers, `zstd -dc` too).
     public static func isSkippable(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.count >= 4 && (bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self).littleEndian & 0xFFFF_FFF0) == 0x184D_2A50
+        bytes.count >= 4 && isSkippable(bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self).littleEndian)
     }
+
+    /// True for the magic numbers of skippable frames, 0x184D2A50–0x184D2A5F.
+    static func isSkippable(_ magic: UInt32) -> Bool { magic & 0xFFFF_FFF0 == 0x184D_2A50 }
 
     /// Decompresses exactly one frame and verifies its checksum. The result is valid until the next call.
     public func decompressFrame(_ frame: UnsafeRawBufferPointer) -> Result<UnsafeBufferPointer<UInt8>, FrameProblem> {
@@ -129,6 +134,12 @@ public final class Zstd {
         }
         return .success(output.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[0..<produced]) })
     }
+}
+
+/// `0x` and eight hex digits.
+func hex32(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
 }
 
 func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {

@@ -14,6 +14,10 @@ public struct FrameInfo: Equatable, Sendable {
     public var recordCount: Int
     public var contentSize: Int
     public var isSkippable: Bool
+    /// Bytes of the checksum frame after it (`Layout.checksumFrameSize` in version 2, else 0).
+    public var checksumSize = 0
+    /// Where the frame and its checksum frame end: the next frame's offset.
+    public var end: Int { offset + compressedSize + checksumSize }
 }
 
 /// Bytes that do not decode. A torn tail runs to the end of the file with no valid frame after
@@ -45,13 +49,17 @@ public struct RecordLocation: Equatable, Sendable {
 
 /// What a scan saw: counts, sizes, and every damaged range.
 public struct ScanReport: Equatable, Sendable {
+    /// The file format version (FORMAT.md §"Grammar"); `.v2` for an empty file.
+    public var version: Layout.Version = .v2
     public var fileSize = 0
     public var frames = 0
     public var skippableFrames = 0
     public var records = 0
     public var plainBytes = 0
-    /// Where the last valid frame ends.
+    /// Where the last valid frame (with its checksum frame) ends: the end of the data.
     public var validEnd = 0
+    /// Bytes of the padding frame that ends the file (0 when there is none).
+    public var paddingBytes = 0
     public var damage: [Damage] = []
     /// Trailing frames holding exactly one record: the unsealed tail (FORMAT.md §"Sealing").
     public var tailRun: [FrameInfo] = []
@@ -87,11 +95,39 @@ public struct FrameScanner {
     var window: [UInt8] = []
     var windowStart = 0
     let fileSize: Int
+    /// The file's format version, from its first bytes.
+    public let version: Layout.Version
+    /// Where the first data frame may start: after the header of a version-2 journal.
+    let dataStart: Int
+    /// Why the first bytes are not a valid header or data frame, if they are not.
+    let headerProblem: Zstd.FrameProblem?
 
     public init(source: any ByteSource, zstd: Zstd) throws(StoreError) {
         self.source = source
         self.zstd = zstd
         fileSize = try source.size()
+        let head = try source.read(at: 0, count: min(fileSize, Layout.headerSize))
+        (version, dataStart, headerProblem) = FrameScanner.identify(head, fileSize: fileSize)
+    }
+
+    /// The format of a file that starts with `head` (its first 16 bytes, fewer in a smaller file):
+    /// version 2 when it is the header (or a header cut short, or a header with at most 4 bytes
+    /// damaged), version 1 when it starts with a zstd frame or is anything else.
+    static func identify(_ head: [UInt8], fileSize: Int) -> (version: Layout.Version, dataStart: Int, problem: Zstd.FrameProblem?) {
+        if fileSize == 0 { return (.v2, 0, nil) }
+        if head == Layout.header { return (.v2, Layout.headerSize, nil) }
+        if head.starts(with: Zstd.frameMagic) { return (.v1, 0, nil) }
+        if Layout.header.starts(with: head) {
+            return (.v2, 0, .incomplete(needed: "the rest of the 16-byte journal header"))
+        }
+        let matching = zip(head, Layout.header).filter { $0 == $1 }.count
+        // Anything else is a version-1 journal whose first frame is damaged: the scan reports it.
+        guard head.count == Layout.headerSize, matching >= 12 else { return (.v1, 0, nil) }
+        if head[0..<12] == Layout.header[0..<12] {
+            let found = head[12..<16].withUnsafeBytes { Layout.loadU32($0, 0) }
+            return (.v2, 0, .corrupt("the journal header names format version \(found); this build reads versions 1 and 2 (a newer journal needs a newer build)"))
+        }
+        return (.v2, 0, .corrupt("the 16-byte journal header is damaged (found \(hex(head)), expected \(hex(Layout.header)))"))
     }
 
     /// Makes the window cover [offset, offset + count) as far as the file allows.
@@ -104,11 +140,14 @@ public struct FrameScanner {
     }
 
     enum Attempt {
-        case frame(FrameInfo, contentOK: Bool)
+        case frame(FrameInfo)
+        /// A valid padding frame of this many bytes, ending the file.
+        case padding(Int)
         case failed(Zstd.FrameProblem)
     }
 
-    /// Tries to read the frame at `offset`; calls `body` with its content when it decodes.
+    /// Tries to read the frame at `offset` (in version 2: the data frame and its checksum frame, or
+    /// the padding); calls `body` with its content when it is valid.
     mutating func attempt(at offset: Int, body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Attempt {
         var want = 64 << 10
         while true {
@@ -125,9 +164,21 @@ public struct FrameScanner {
             case .failure(let problem):
                 return .failed(problem)
             case .success(let size):
-                let skippable = window.withUnsafeBytes { raw in Zstd.isSkippable(UnsafeRawBufferPointer(rebasing: raw[(offset - windowStart)...])) }
-                if skippable {
-                    return .frame(FrameInfo(offset: offset, compressedSize: size, recordCount: 0, contentSize: 0, isSkippable: true), contentOK: true)
+                let magic = window.withUnsafeBytes { Layout.loadU32($0, offset - windowStart) }
+                var checksumSize = 0
+                if version == .v2 {
+                    if magic == Layout.paddingMagic { return padding(at: offset, size: size) }
+                    guard magic == Zstd.dataMagic else {
+                        return .failed(.corrupt("a skippable frame (magic 0x\(String(magic, radix: 16, uppercase: true))) where a data frame should start"))
+                    }
+                    checksumSize = Layout.checksumFrameSize
+                    if offset + size + checksumSize > fileSize {
+                        return .failed(.incomplete(needed: "the checksum frame after the frame"))
+                    }
+                    try ensure(offset, size + checksumSize)
+                    if let problem = checkChecksum(frameAt: offset, size: size) { return .failed(problem) }
+                } else if Zstd.isSkippable(magic) {
+                    return .frame(FrameInfo(offset: offset, compressedSize: size, recordCount: 0, contentSize: 0, isSkippable: true))
                 }
                 let decoded: Result<UnsafeBufferPointer<UInt8>, Zstd.FrameProblem> = window.withUnsafeBytes { raw in
                     zstd.decompressFrame(UnsafeRawBufferPointer(rebasing: raw[(offset - windowStart)..<(offset - windowStart + size)]))
@@ -140,10 +191,49 @@ public struct FrameScanner {
                     }
                     let lines = FrameScanner.countLines(content)
                     try body(content)
-                    return .frame(FrameInfo(offset: offset, compressedSize: size, recordCount: lines, contentSize: content.count, isSkippable: false), contentOK: true)
+                    return .frame(FrameInfo(offset: offset, compressedSize: size, recordCount: lines, contentSize: content.count,
+                                            isSkippable: false, checksumSize: checksumSize))
                 }
             }
         }
+    }
+
+    /// Checks the checksum frame after the data frame of `size` bytes at `offset` (both in the window).
+    func checkChecksum(frameAt offset: Int, size: Int) -> Zstd.FrameProblem? {
+        window.withUnsafeBytes { raw in
+            let local = offset - windowStart
+            let checksum = UnsafeRawBufferPointer(rebasing: raw[(local + size)..<(local + size + Layout.checksumFrameSize)])
+            guard Layout.loadU32(checksum, 0) == Layout.checksumMagic, Layout.loadU32(checksum, 4) == 4 else {
+                return .corrupt("the frame is not followed by its checksum frame (found \(hex(checksum.prefix(8))))")
+            }
+            let computed = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[local..<(local + size)]))
+            let stored = Layout.loadU32(checksum, 8)
+            guard computed == stored else {
+                return .corrupt("the frame's \(size) bytes have CRC-32C \(hex32(computed)) but its checksum frame holds \(hex32(stored))")
+            }
+            return nil
+        }
+    }
+
+    /// A padding frame of `size` bytes at `offset` (in the window) is valid when it ends the file
+    /// and its payload is all zeros.
+    func padding(at offset: Int, size: Int) -> Attempt {
+        guard offset + size == fileSize else {
+            return .failed(.corrupt("a padding frame that ends at byte \(offset + size), not at the end of the file (\(fileSize))"))
+        }
+        let local = offset - windowStart
+        let nonZero: Int? = window.withUnsafeBufferPointer { buffer in
+            var index = local + Layout.paddingHeaderSize
+            let end = local + size
+            // Eight bytes at a time, then the byte that is not zero.
+            while index + 8 <= end, UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) == 0 { index += 8 }
+            while index < end, buffer[index] == 0 { index += 1 }
+            return index < end ? index : nil
+        }
+        if let nonZero {
+            return .failed(.corrupt("padding byte \(windowStart + nonZero) is 0x\(hex([window[nonZero]])), not zero"))
+        }
+        return .padding(size)
     }
 
     /// The first offset after `offset` where a complete, valid frame starts, if any.
@@ -154,9 +244,13 @@ public struct FrameScanner {
             // Find the next magic within the window.
             let localStart = candidate - windowStart
             let found: Int? = window.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return nil }
                 var index = localStart
                 while index + 4 <= buffer.count {
-                    if buffer[index] == 0x28 && buffer[index + 1] == 0xB5 && buffer[index + 2] == 0x2F && buffer[index + 3] == 0xFD {
+                    // memchr for the magic's first byte: resync crosses long runs (padding zeros) quickly.
+                    guard let hit = memchr(base + index, 0x28, buffer.count - 3 - index) else { return nil }
+                    index = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+                    if buffer[index + 1] == 0xB5 && buffer[index + 2] == 0x2F && buffer[index + 3] == 0xFD {
                         return index
                     }
                     index += 1
@@ -199,32 +293,47 @@ public struct FrameScanner {
     public mutating func scan(from start: Int, linesBefore: Int, onFrame: (Int) throws -> Void,
                               onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void) throws -> ScanReport {
         var report = ScanReport()
+        report.version = version
         report.fileSize = fileSize
         report.validEnd = start
         var offset = start
         var lineNumber = linesBefore
+        if start == 0 && dataStart > 0 {
+            report.skippableFrames += 1
+            offset = dataStart
+            report.validEnd = dataStart
+        }
         while offset < fileSize {
             let frameIndex = report.frames + 1
             let frameOffset = offset
             try onFrame(frameOffset)
-            let attempted = try attempt(at: offset) { content in
-                // memchr finds each newline (the content is known to end with one).
-                guard let base = content.baseAddress else { return }
-                let end = base + content.count
-                var start = base
-                while start < end {
-                    guard let found = memchr(start, 0x0A, end - start) else { break }
-                    let newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-                    lineNumber += 1
-                    try onRecord(UnsafeBufferPointer(start: start, count: newline - start),
-                                 RecordLocation(frameOffset: frameOffset, frameIndex: frameIndex, lineNumber: lineNumber))
-                    start = newline + 1
+            let attempted: Attempt
+            if offset == 0, let headerProblem {
+                attempted = .failed(headerProblem)
+            } else {
+                attempted = try attempt(at: offset) { content in
+                    // memchr finds each newline (the content is known to end with one).
+                    guard let base = content.baseAddress else { return }
+                    let end = base + content.count
+                    var start = base
+                    while start < end {
+                        guard let found = memchr(start, 0x0A, end - start) else { break }
+                        let newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                        lineNumber += 1
+                        try onRecord(UnsafeBufferPointer(start: start, count: newline - start),
+                                     RecordLocation(frameOffset: frameOffset, frameIndex: frameIndex, lineNumber: lineNumber))
+                        start = newline + 1
+                    }
                 }
             }
             switch attempted {
-            case .frame(let info, _):
+            case .padding(let size):
+                report.skippableFrames += 1
+                report.paddingBytes = size
+                offset += size
+            case .frame(let info):
                 report.frames += 1
-                if info.isSkippable { report.skippableFrames += 1 }
+                if info.isSkippable || info.checksumSize > 0 { report.skippableFrames += 1 }
                 report.records += info.recordCount
                 report.plainBytes += info.contentSize
                 if info.recordCount == 1 {
@@ -233,7 +342,7 @@ public struct FrameScanner {
                     report.lastSealedFrame = info.isSkippable ? nil : info
                     report.tailRun = []
                 }
-                offset += info.compressedSize
+                offset = info.end
                 report.validEnd = offset
             case .failed(let problem):
                 let reason: String
@@ -254,7 +363,7 @@ public struct FrameScanner {
         }
         // A tail run is only meaningful when it ends the file cleanly.
         if !report.corruption.isEmpty { report.tailRun = [] }
-        if let first = report.tailRun.first, report.lastSealedFrame.map({ $0.offset + $0.compressedSize != first.offset }) ?? false {
+        if let first = report.tailRun.first, report.lastSealedFrame.map({ $0.end != first.offset }) ?? false {
             report.lastSealedFrame = nil
         }
         return report

@@ -40,6 +40,10 @@ public final class MemoryStorage: Storage {
     /// Counts of operations, for tests that check how often the store syncs.
     public internal(set) var syncCount = 0
     public internal(set) var writeCount = 0
+    /// How many of the syncs were `syncData` (fdatasync), and how many of those followed a change
+    /// of the file's size (which only `sync` is sure to make durable on every system).
+    public internal(set) var dataSyncCount = 0
+    public internal(set) var dataSyncsAfterResize = 0
 
     public init() {}
 
@@ -168,6 +172,13 @@ final class MemoryFile: StorageFile {
             throw StoreError.io(path: path, operation: "fsync", errno: code, message: MemoryFile.message(code))
         }
         node.durable = node.current
+    }
+
+    func syncData() throws(StoreError) {
+        let node = try node
+        storage.dataSyncCount += 1
+        if node.current.count != node.durable.count { storage.dataSyncsAfterResize += 1 }
+        try sync()
     }
 
     func truncate(to size: Int) throws(StoreError) {

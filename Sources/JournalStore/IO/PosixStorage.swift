@@ -108,6 +108,14 @@ final class PosixFile: StorageFile {
         if retryingEINTR({ fsync(fd) }) != 0 { throw posixError(path, "fsync") }
     }
 
+    func syncData() throws(StoreError) {
+        #if os(Linux)
+        if retryingEINTR({ fdatasync(fd) }) != 0 { throw posixError(path, "fdatasync") }
+        #else
+        try sync()
+        #endif
+    }
+
     func truncate(to size: Int) throws(StoreError) {
         if retryingEINTR({ ftruncate(fd, off_t(size)) }) != 0 { throw posixError(path, "ftruncate") }
     }

@@ -23,6 +23,9 @@ public protocol StorageFile: AnyObject {
     func write(_ bytes: [UInt8], at offset: Int) throws(StoreError)
     /// fsync: returns once everything written is durable.
     func sync() throws(StoreError)
+    /// fdatasync: returns once the data written is durable, without flushing metadata that is not
+    /// needed to read it back (enough after overwriting bytes inside the file; not after growing it).
+    func syncData() throws(StoreError)
     func truncate(to size: Int) throws(StoreError)
     /// Takes a non-blocking lock on a byte range that is only a token (it need not exist).
     /// Returns false when another open file description holds a conflicting lock.
@@ -39,6 +42,8 @@ public enum LockRange: Int, Sendable {
 }
 
 extension StorageFile {
+    public func syncData() throws(StoreError) { try sync() }
+
     /// The whole file.
     public func readAll() throws(StoreError) -> [UInt8] {
         let total = try size()

@@ -1,7 +1,10 @@
 /// Appends records (lines) to one journal file, durably, as the only writer.
 ///
-/// - `append` writes one zstd frame per record in a single write and returns after fsync:
-///   the records are then acknowledged (FORMAT.md §"Appending").
+/// - `append` writes one zstd frame per record (with its checksum frame, in version 2) in a single
+///   write and returns once it is durable: the records are then acknowledged (FORMAT.md §"Appending").
+///   In version 2 the write lands in the padding reserved at the end of the file, so the file's
+///   size does not change and `fdatasync` suffices; when the reserve is used up the write extends
+///   the file by a new reserve and `fsync`s.
 /// - `seal` rewrites the trailing run of one-record frames (and a small sealed frame before
 ///   them) as one well-compressed frame, crash-safely through a redo file (§"Sealing").
 /// - Opening takes the writer lock, completes or discards a pending seal, and repairs a torn
@@ -15,6 +18,10 @@ public final class JournalWriter {
         public var sealLevel: Int32 = 19
         /// A sealed frame absorbs the sealed frame before it while both hold less than this.
         public var sealTargetBytes = 32 << 10
+        /// The format of journals this writer creates (existing journals keep theirs).
+        public var newJournalVersion: Layout.Version = .v2
+        /// Zero bytes reserved at the end of a version-2 journal for the next appends.
+        public var paddingReserve = 32 << 10
         public init() {}
     }
 
@@ -35,7 +42,12 @@ public final class JournalWriter {
     let storage: any Storage
     let file: any StorageFile
     let zstd = Zstd()
+    /// The format this journal is written in.
+    public let version: Layout.Version
+    /// End of the data (the valid frames).
     var end: Int
+    /// End of the file: `end` plus the padding frame after it, if any.
+    var fileEnd: Int
     /// The records of the unsealed tail, oldest first, with their frames.
     var tail: [(frame: FrameInfo, record: [UInt8])] = []
     var poisoned: String?
@@ -79,10 +91,11 @@ public final class JournalWriter {
             throw StoreError.damaged(path: path, offset: first.offset, reason: first.reason)
         }
         if report.frames == 0, let torn = report.tornTail, torn.offset == 0, existed {
-            // Nothing here decodes at all: refuse rather than truncate someone else's file.
-            let head = try file.read(at: 0, count: 4)
-            if head != Zstd.frameMagic {
-                throw StoreError.notAJournal(path: path, reason: "it does not start with a zstd frame (first bytes \(hex(head)))")
+            // Nothing here decodes at all: refuse rather than truncate someone else's file, unless
+            // it is the start of a journal cut short (a crash while creating it or writing its first frame).
+            let head = try file.read(at: 0, count: Layout.headerSize)
+            if !(Layout.header.starts(with: head) || Zstd.frameMagic.starts(with: head.prefix(4))) {
+                throw StoreError.notAJournal(path: path, reason: "it starts with neither a journal header nor a zstd frame (first bytes \(hex(head)))")
             }
         }
         if let torn = report.tornTail {
@@ -99,10 +112,24 @@ public final class JournalWriter {
             recovery.tornTail = torn
             recovery.quarantinePath = quarantine
         }
+        var version = report.version
+        var end = report.validEnd
+        if end == 0 {
+            // A new (or emptied) journal: start it with the header of the version we write.
+            version = options.newJournalVersion
+            if version == .v2 {
+                try file.truncate(to: 0)
+                try file.write(Layout.header, at: 0)
+                try file.sync()
+                end = Layout.headerSize
+            }
+        }
         self.file = file
         self.recovery = recovery
         self.report = report
-        end = report.validEnd
+        self.version = version
+        self.end = end
+        fileEnd = report.tornTail == nil && report.validEnd > 0 ? report.validEnd + report.paddingBytes : end
         let tailRecords = records.suffix(report.tailRun.count)
         tail = zip(report.tailRun, tailRecords).map { ($0, $1) }
         ok = true
@@ -127,7 +154,7 @@ public final class JournalWriter {
         try storage.syncDirectory(of: sealPath)
     }
 
-    /// Bytes of the file that hold valid frames.
+    /// Bytes of the file that hold valid frames (the padding after them not counted).
     public var size: Int { end }
     /// Records in the unsealed tail.
     public var tailRecordCount: Int { tail.count }
@@ -143,23 +170,38 @@ public final class JournalWriter {
             guard !record.isEmpty else { throw StoreError.invalidRecord(reason: "a record cannot be empty") }
             guard !record.contains(0x0A) else { throw StoreError.invalidRecord(reason: "a record cannot contain a newline (byte 0x0A)") }
             let frame = zstd.compressFrame(record + [0x0A], level: options.tailLevel)
+            let block = Layout.block(frame, version: version)
             frames.append((FrameInfo(offset: end + bytes.count, compressedSize: frame.count, recordCount: 1,
-                                     contentSize: record.count + 1, isSkippable: false), record))
-            bytes += frame
+                                     contentSize: record.count + 1, isSkippable: false, checksumSize: block.count - frame.count), record))
+            bytes += block
+        }
+        // Version 2: into the padding when it has room (the file keeps its size, so fdatasync is
+        // enough), else extend the file by the data and a new reserve, and fsync.
+        let room = fileEnd - end - bytes.count
+        let inPlace = version == .v2 && (room == 0 || room >= Layout.paddingHeaderSize)
+        var newFileEnd = end + bytes.count
+        if inPlace {
+            if room > 0 { bytes += Layout.paddingHeader(zeros: room - Layout.paddingHeaderSize) }
+            newFileEnd = fileEnd
+        } else if version == .v2 && options.paddingReserve > 0 {
+            bytes += Layout.paddingHeader(zeros: options.paddingReserve) + [UInt8](repeating: 0, count: options.paddingReserve)
+            newFileEnd = end + bytes.count
         }
         do {
             try file.write(bytes, at: end)
-            try file.sync()
+            if inPlace { try file.syncData() } else { try file.sync() }
         } catch {
             do {
                 try file.truncate(to: end)
                 try file.sync()
+                fileEnd = end
             } catch let rollback {
                 poisoned = "\(error); rolling back also failed: \(rollback)"
             }
             throw error
         }
-        end += bytes.count
+        end = frames.last!.0.end
+        fileEnd = newFileEnd
         tail += frames.map { ($0.0, $0.1) }
     }
 
@@ -171,7 +213,7 @@ public final class JournalWriter {
         var start = tail[0].frame.offset
         var content: [UInt8] = []
         // Absorb the sealed frame just before the tail while it is small, for a better ratio.
-        if let previous = report.lastSealedFrame, previous.offset + previous.compressedSize == start,
+        if let previous = report.lastSealedFrame, previous.end == start,
            previous.contentSize + tail.reduce(0, { $0 + $1.frame.contentSize }) <= options.sealTargetBytes {
             let bytes = try file.read(at: previous.offset, count: previous.compressedSize)
             if case .success(let decoded) = bytes.withUnsafeBytes({ zstd.decompressFrame($0) }) {
@@ -181,7 +223,8 @@ public final class JournalWriter {
         }
         if content.isEmpty && tail.count < 2 { return false }
         for entry in tail { content += entry.record; content.append(0x0A) }
-        let frame = zstd.compressFrame(content, level: options.sealLevel)
+        let compressed = zstd.compressFrame(content, level: options.sealLevel)
+        let frame = Layout.block(compressed, version: version)
         guard frame.count < end - start else { return false }
 
         guard try file.lock(.seal, exclusive: true, wait: true) else { return false }
@@ -215,11 +258,12 @@ public final class JournalWriter {
             poisoned = "sealing failed: \(error)"
             throw error
         }
-        // The rewrite is durable: from here on the journal ends with the sealed frame.
+        // The rewrite is durable: from here on the journal ends with the sealed frame (no padding).
         end = start + frame.count
+        fileEnd = end
         let lines = content.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-        report.lastSealedFrame = FrameInfo(offset: start, compressedSize: frame.count, recordCount: lines,
-                                           contentSize: content.count, isSkippable: false)
+        report.lastSealedFrame = FrameInfo(offset: start, compressedSize: compressed.count, recordCount: lines,
+                                           contentSize: content.count, isSkippable: false, checksumSize: frame.count - compressed.count)
         tail = []
         do {
             try storage.remove(sealPath)

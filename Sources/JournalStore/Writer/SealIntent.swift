@@ -5,7 +5,8 @@
 ///     0       8     magic "JSEAL\0\0\x01"
 ///     8       8     start: where the new frame goes (u64 little-endian)
 ///     16      8     ~start (bitwise not, guards the header)
-///     24      n     the new frame (a zstd frame with content checksum)
+///     24      n     the new frame (a zstd frame with content checksum; in version 2 followed by
+///                   its checksum frame)
 ///
 /// It is made durable before the journal is touched, so after a crash the rewrite can be
 /// completed from it; an intent that does not verify was never acted on and is deleted.
@@ -31,8 +32,14 @@ struct SealIntent: Equatable {
         guard readLittleEndian(bytes, at: 16) == ~start, start < UInt64(Int.max) else { return nil }
         let frame = Array(bytes[headerSize...])
         let ok: Bool = frame.withUnsafeBytes { raw in
-            guard case .success(let size) = Zstd.frameSize(raw), size == raw.count else { return false }
-            if case .success = zstd.decompressFrame(raw) { return true }
+            guard case .success(let size) = Zstd.frameSize(raw) else { return false }
+            let data = UnsafeRawBufferPointer(rebasing: raw[0..<size])
+            if size != raw.count {
+                // Version 2: the data frame, then exactly its checksum frame.
+                guard size + Layout.checksumFrameSize == raw.count,
+                      Array(raw[size...]) == Layout.checksumFrame(of: Array(data)) else { return false }
+            }
+            if case .success = zstd.decompressFrame(data) { return true }
             return false
         }
         return ok ? SealIntent(start: Int(start), frame: frame) : nil

@@ -28,9 +28,7 @@ struct Record: ParsableCommand {
         try reportingFailures {
             // A journal this command created stays only if it received an event.
             defer {
-                if !existed, let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int, size == 0 {
-                    try? FileManager.default.removeItem(atPath: file)
-                }
+                removeJournalIfNothingWritten(file, existed: existed)
             }
             var options = EventJournal.Options()
             options.allowUnknownTypes = allowUnknownTypes

@@ -63,14 +63,16 @@ struct Simulate: ParsableCommand {
         }
     }
 
-    /// Writes the first half of the frame of one more event, with no fsync: what a writer
-    /// killed in the middle of `write(2)` leaves behind.
+    /// Writes the first half of the frame of one more event where the next append would go, with
+    /// no fsync: what a writer killed in the middle of `write(2)` leaves behind.
     func appendTornFrame(afterSeq seq: Int, at time: Timestamp) throws {
         let event = Event(seq: seq + 1, id: "ph-\(String(seq + 1, radix: 36))", at: time, type: "workout.started",
                           fields: ["workout": "w-torn", "name": "Push", "session": 0])
-        let frame = Zstd().compressFrame(EventCodec.encode(event) + [0x0A], level: 3)
-        let file = try PosixStorage().open(output, create: false)
+        let storage = PosixStorage()
+        let report = try JournalReader.read(path: output, storage: storage) { _, _ in }
+        let frame = Layout.block(Zstd().compressFrame(EventCodec.encode(event) + [0x0A], level: 3), version: report.version)
+        let file = try storage.open(output, create: false)
         defer { file.close() }
-        try file.write(Array(frame.prefix(frame.count / 2)), at: try file.size())
+        try file.write(Array(frame.prefix(frame.count / 2)), at: report.validEnd)
     }
 }

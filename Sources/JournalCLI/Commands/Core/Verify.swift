@@ -30,6 +30,9 @@ struct Verify: ParsableCommand {
         let scan = r.scan
         var lines: [String] = []
         lines.append("file:             \(file) (\(scan.fileSize) bytes)")
+        lines.append("format:           " + (scan.version == .v2
+            ? "version 2 (header, CRC-32C after every frame" + (scan.paddingBytes > 0 ? ", \(scan.paddingBytes) bytes of padding reserved for appends)" : ")")
+            : "version 1 (no header, no checksum frames: zstd's own checks only)"))
         lines.append("frames:           \(scan.frames) (\(scan.tailRun.count) unsealed one-event frames at the end)")
         lines.append("events:           \(r.events)")
         lines.append("seq:              " + (r.seqGaps.isEmpty ? (r.events > 0 ? "1…\(r.events), no gaps" : "empty") :
@@ -60,7 +63,8 @@ struct Verify: ParsableCommand {
     func jsonReport(_ r: VerifyReport) -> JSONValue {
         let scan = r.scan
         return .object([
-            "file": .string(file), "bytes": .int(scan.fileSize), "frames": .int(scan.frames),
+            "file": .string(file), "bytes": .int(scan.fileSize), "format_version": .int(scan.version.rawValue),
+            "padding_bytes": .int(scan.paddingBytes), "frames": .int(scan.frames),
             "unsealed_frames": .int(scan.tailRun.count), "events": .int(r.events),
             "seq_gaps": .array(r.seqGaps.map { .object(["after": .int($0.after), "found": .int($0.found)]) }),
             "duplicate_ids": .array(r.duplicateIDs.map { .object(["seq": .int($0.seq), "id": .string($0.id)]) }),

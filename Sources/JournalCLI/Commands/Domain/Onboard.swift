@@ -50,9 +50,7 @@ struct Onboard: ParsableCommand {
             }
             // A journal this command created stays only if it received the events.
             defer {
-                if !existed, let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int, size == 0 {
-                    try? FileManager.default.removeItem(atPath: file)
-                }
+                removeJournalIfNothingWritten(file, existed: existed)
             }
             let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
             defer { journal.close() }

@@ -32,9 +32,7 @@ struct TemplateImport: ParsableCommand {
             defer {
                 journal.close()
                 // A journal created only for a refused routine is removed again.
-                if !existed, let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int, size == 0 {
-                    try? FileManager.default.removeItem(atPath: file)
-                }
+                removeJournalIfNothingWritten(file, existed: existed)
             }
             do {
                 try journal.record(draft)
