@@ -219,6 +219,40 @@ struct JournalSnapshotTests {
         #expect(try compare(storage) == .fullReplay(because: "the journal's bytes before the snapshot's position changed"))
     }
 
+    @Test("resuming a version-2 journal reads its first 4 KiB and 12 bytes before the position, not the whole prefix; version 1 hashes the prefix")
+    func resumeKeyCostDoesNotGrowWithHistory() throws {
+        for version in [Layout.Version.v2, .v1] {
+            let storage = MemoryStorage()
+            var options = JournalWriter.Options()
+            options.newJournalVersion = version
+            let writer = try JournalWriter(path: path, storage: storage, options: options)
+            try writer.append([Self.lines[0]])
+            writer.close()
+            // The rest in batches with seals between (appending keeps the version of the file).
+            var random = SplitMix64(seed: 5)
+            try append(storage, 1..<4600, random: &random)
+            try compare(storage)
+            try append(storage, 4600..<4610, random: &random, batch: 1, sealEvery: 1000)
+            let position = try ProjectionSnapshot<JournalState>.decode(snapshotBytes(storage), stateVersion: JournalState.stateVersion).get().position
+            let fileSize = try #require(storage.contents(of: path)).count
+            let snapshotSize = try snapshotBytes(storage).count
+            let before = storage.bytesRead
+            let read = try JournalRead.read(path: path, storage: storage, asOf: nil, untilSeq: nil, now: now)
+            guard case .resumed(let replayed) = read.outcome, replayed < 200 else {
+                Issue.record("\(version): \(read.outcome)")
+                continue
+            }
+            let touched = storage.bytesRead - before
+            #expect(position.offset > 40_000, "\(version): the prefix is long (\(position.offset) bytes)")
+            if version == .v2 {
+                // The snapshot, the file's first 4 KiB and header, 12 bytes before the position, and what follows it.
+                #expect(touched <= snapshotSize + 4096 + 16 + 12 + (fileSize - position.offset), "\(touched) bytes read")
+            } else {
+                #expect(touched >= snapshotSize + fileSize, "\(touched) bytes read")
+            }
+        }
+    }
+
     @Test("a snapshot that cannot be written (read-only directory, full disk, I/O error) is silently skipped")
     func writeFailuresAreSilent() throws {
         for fault in [MemoryStorage.Fault.writeFails(errno: 30), .shortWrite(bytes: 100, errno: 28), .syncFails(errno: 5)] {

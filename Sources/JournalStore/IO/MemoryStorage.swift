@@ -44,6 +44,8 @@ public final class MemoryStorage: Storage {
     /// of the file's size (which only `sync` is sure to make durable on every system).
     public internal(set) var dataSyncCount = 0
     public internal(set) var dataSyncsAfterResize = 0
+    /// Bytes returned by reads, for tests that check how much of a file a reader touches.
+    public internal(set) var bytesRead = 0
 
     public init() {}
 
@@ -135,6 +137,7 @@ final class MemoryFile: StorageFile {
     func read(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
         let bytes = try node.current
         guard offset < bytes.count else { return [] }
+        storage.bytesRead += min(bytes.count, offset + count) - offset
         return Array(bytes[offset..<min(bytes.count, offset + count)])
     }
 

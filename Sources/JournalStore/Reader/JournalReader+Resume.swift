@@ -1,10 +1,11 @@
 /// Where a reader can pick a journal up again: an offset at a frame boundary, the number of
-/// lines before it, and a hash of every byte before it (as a reader sees them, a pending seal
-/// applied). Projection snapshots (`<journal>.snapshot`) are keyed by it.
+/// lines before it, and a hash that changes when the bytes before it change (as a reader sees
+/// them, a pending seal applied). Projection snapshots (`<journal>.snapshot`) are keyed by it.
 public struct JournalPosition: Codable, Equatable, Hashable, Sendable {
     public var offset: Int
     public var linesBefore: Int
-    /// `StableHash.of` the journal's bytes `[0, offset)`.
+    /// `JournalReader.positionKey`: in version 2, a hash of the journal's first bytes and of the
+    /// checksum frame that ends at `offset`; in version 1, of every byte before `offset`.
     public var prefixHash: UInt64
 
     public init(offset: Int, linesBefore: Int, prefixHash: UInt64) {
@@ -85,7 +86,7 @@ extension JournalReader {
         var linesBefore = 0
         var resumed = false
         if let position, position.offset > 0, position.offset <= size,
-           try prefixHash(source, upTo: position.offset) == position.prefixHash {
+           try positionKey(source, upTo: position.offset) == position.prefixHash {
             start = position.offset
             linesBefore = position.linesBefore
             resumed = true
@@ -104,12 +105,38 @@ extension JournalReader {
         if report.isClean {
             let boundary = min(report.lastSealedFrame?.offset ?? report.validEnd, report.tailRun.first?.offset ?? report.validEnd)
             if boundary > start, let frame = frameLines.last(where: { $0.offset == boundary }) {
-                stable = JournalPosition(offset: boundary, linesBefore: frame.linesBefore, prefixHash: try prefixHash(source, upTo: boundary))
+                stable = JournalPosition(offset: boundary, linesBefore: frame.linesBefore, prefixHash: try positionKey(source, upTo: boundary))
             } else if boundary == start, let position, resumed {
                 stable = position
             }
         }
         return ResumedRead(report: report, resumed: resumed, stable: stable)
+    }
+
+    /// Bytes at the start of a journal that `positionKey` hashes in version 2.
+    static let keyedHeadBytes = 4096
+
+    /// The key of the position `end` (a frame boundary), which changes when the bytes before it do.
+    ///
+    /// Version 2: `StableHash` of the first `min(end, 4096)` bytes (the header and the first events:
+    /// the user, the device, the first instants), then the 12-byte checksum frame that ends at `end`
+    /// (the CRC-32C of the frame before it, which covers the seq, ids and instants of its events),
+    /// then `end` as 8 bytes: two small reads, whatever the journal's length. Only what a seal may
+    /// rewrite follows a key's position, and appends only add after it; a journal replaced by
+    /// another, or rewritten by salvage or merge, differs in those bytes. (A bit flipped in the
+    /// middle of the prefix is not seen here: `verify` and `salvage` never use snapshots.)
+    /// Version 1 (no checksums): `prefixHash`, every byte before `end`.
+    static func positionKey(_ source: any ByteSource, upTo end: Int) throws -> UInt64 {
+        let head = try source.read(at: 0, count: min(end, keyedHeadBytes))
+        if end >= Layout.headerSize + Layout.checksumFrameSize, head.starts(with: Layout.header) {
+            let checksum = try source.read(at: end - Layout.checksumFrameSize, count: Layout.checksumFrameSize)
+            let isChecksumFrame = checksum.count == Layout.checksumFrameSize
+                && checksum.withUnsafeBytes { Layout.loadU32($0, 0) == Layout.checksumMagic && Layout.loadU32($0, 4) == 4 }
+            if isChecksumFrame {
+                return StableHash.of(head + checksum + (0..<8).map { UInt8(truncatingIfNeeded: UInt64(end) >> (8 * $0)) })
+            }
+        }
+        return try prefixHash(source, upTo: end)
     }
 
     static func prefixHash(_ source: any ByteSource, upTo end: Int) throws -> UInt64 {
