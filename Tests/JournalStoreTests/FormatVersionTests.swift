@@ -11,10 +11,7 @@ struct FormatVersionTests {
     }
 
     static func scan(_ bytes: [UInt8]) throws -> (report: ScanReport, records: [String]) {
-        let storage = MemoryStorage()
-        storage.setContents(of: "j", to: bytes)
-        let (records, report) = try JournalReader.records(path: "j", storage: storage)
-        return (report, records.map { String(decoding: $0, as: UTF8.self) })
+        try FrameDamageTests.scan(bytes)
     }
 
     // MARK: CRC-32C
