@@ -115,4 +115,8 @@ public final class EventJournal {
     }
 
     public func close() { writer.close() }
+    /// Closes, removing the journal if this open created it and nothing was recorded
+    /// (`JournalWriter.closeDiscardingIfEmpty`).
+    @discardableResult
+    public func closeDiscardingIfEmpty() -> Bool { writer.closeDiscardingIfEmpty() }
 }

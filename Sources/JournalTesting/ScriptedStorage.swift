@@ -88,6 +88,7 @@ final class ScriptedFile: StorageFile {
     init(storage: ScriptedStorage, file: any StorageFile) { self.storage = storage; self.file = file }
 
     var path: String { file.path }
+    func isStillAtPath() -> Bool { file.isStillAtPath() }
     func size() throws(StoreError) -> Int { try storage.alive(); return try file.size() }
     func read(at offset: Int, count: Int) throws(StoreError) -> [UInt8] { try storage.alive(); return try file.read(at: offset, count: count) }
     func write(_ bytes: [UInt8], at offset: Int) throws(StoreError) {

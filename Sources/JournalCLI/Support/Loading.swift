@@ -67,11 +67,3 @@ enum SystemClock {
 func fileSize(_ path: String) -> Int {
     (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 }
-
-/// Removes a journal that this command created only to have its input refused: one that did not
-/// exist before and holds no event (nothing but its header, FORMAT.md §"Grammar").
-func removeJournalIfNothingWritten(_ path: String, existed: Bool) {
-    guard !existed, let report = try? JournalReader.read(path: path, storage: PosixStorage(), onRecord: { _, _ in }),
-          report.records == 0, report.isClean else { return }
-    try? FileManager.default.removeItem(atPath: path)
-}

@@ -72,6 +72,12 @@ final class PosixFile: StorageFile {
         return Int(info.st_size)
     }
 
+    func isStillAtPath() -> Bool {
+        var open = stat(), named = stat()
+        guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return false }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
     func read(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: count)
         var done = 0

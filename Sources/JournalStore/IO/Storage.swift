@@ -27,6 +27,9 @@ public protocol StorageFile: AnyObject {
     /// needed to read it back (enough after overwriting bytes inside the file; not after growing it).
     func syncData() throws(StoreError)
     func truncate(to size: Int) throws(StoreError)
+    /// True while the path this file was opened by still names this file (it was not removed or
+    /// replaced since). A writer checks it once it holds the lock (FORMAT.md §"Locking").
+    func isStillAtPath() -> Bool
     /// Takes a non-blocking lock on a byte range that is only a token (it need not exist).
     /// Returns false when another open file description holds a conflicting lock.
     func lock(_ range: LockRange, exclusive: Bool, wait: Bool) throws(StoreError) -> Bool
@@ -43,6 +46,9 @@ public enum LockRange: Int, Sendable {
 
 extension StorageFile {
     public func syncData() throws(StoreError) { try sync() }
+
+    /// Files that are looked up by path on every operation (in-memory storage) never lose it.
+    public func isStillAtPath() -> Bool { true }
 
     /// The whole file.
     public func readAll() throws(StoreError) -> [UInt8] {

@@ -67,6 +67,10 @@ public final class JournalWriter {
         var ok = false
         defer { if !ok { file.close() } }
         guard try file.lock(.writer, exclusive: true, wait: false) else { throw StoreError.locked(path: path) }
+        // The writer that held the lock before may have removed the journal it created for nothing
+        // (`closeDiscardingIfEmpty`) after this process opened it: writing to that unlinked file would
+        // acknowledge events no one can read. Refuse as if still locked; a retry opens the new path.
+        guard file.isStillAtPath() else { throw StoreError.locked(path: path) }
         guard try file.lock(.seal, exclusive: true, wait: true) else { throw StoreError.locked(path: path) }
         defer { file.unlock(.seal) }
         var recovery = Recovery()
@@ -274,6 +278,28 @@ public final class JournalWriter {
             throw error
         }
         return true
+    }
+
+    /// Closes, first removing the journal when this writer created it and no record was ever
+    /// written to it (a command whose only input was refused leaves no file behind). The removal
+    /// happens while the writer lock is held, so no other writer can have written to the file;
+    /// one that opened it meanwhile finds its path gone once it gets the lock, and refuses.
+    /// Returns true when the file was removed.
+    @discardableResult
+    public func closeDiscardingIfEmpty() -> Bool {
+        guard !closed else { return false }
+        var removed = false
+        if recovery.createdFile, poisoned == nil, tail.isEmpty, report.records == 0, end <= Layout.headerSize {
+            do {
+                try storage.remove(path)
+                try storage.syncDirectory(of: path)
+                removed = true
+            } catch {
+                // Left as it is: an empty journal is still a valid one.
+            }
+        }
+        close()
+        return removed
     }
 
     /// Releases the lock. Unsealed records stay durable as they are.

@@ -24,16 +24,12 @@ struct Record: ParsableCommand {
     @Flag(help: "Accept event types this version does not know (written by a newer app).") var allowUnknownTypes = false
 
     func run() throws {
-        let existed = FileManager.default.fileExists(atPath: file)
         try reportingFailures {
-            // A journal this command created stays only if it received an event.
-            defer {
-                removeJournalIfNothingWritten(file, existed: existed)
-            }
             var options = EventJournal.Options()
             options.allowUnknownTypes = allowUnknownTypes
             let journal = try EventJournal(path: file, device: device, options: options, clock: SystemClock.now)
-            defer { journal.close() }
+            // A journal this command created stays only if it received an event.
+            defer { journal.closeDiscardingIfEmpty() }
             if let tornTail = journal.recovery.tornTail {
                 printError("\(file): repaired a torn tail at byte \(tornTail.offset) (\(tornTail.length) bytes of an unfinished write, kept in \(journal.recovery.quarantinePath ?? "?"))")
             }

@@ -48,12 +48,9 @@ struct Onboard: ParsableCommand {
                 for draft in drafts { print(JSONWriter.string(draft)) }
                 return
             }
-            // A journal this command created stays only if it received the events.
-            defer {
-                removeJournalIfNothingWritten(file, existed: existed)
-            }
             let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
-            defer { journal.close() }
+            // A journal this command created stays only if it received the events.
+            defer { journal.closeDiscardingIfEmpty() }
             for event in try journal.record(batch: drafts) { print(event.seq) }
         }
     }

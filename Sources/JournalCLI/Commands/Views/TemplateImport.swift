@@ -27,13 +27,9 @@ struct TemplateImport: ParsableCommand {
             let template = id ?? (1...).lazy.map { "t\($0)" }.first { id in !ledger.templates.contains { $0.id == id } }!
             let draft = try TemplateImport.draft(Array(bytes), path: input, template: template, name: name,
                                                  resolve: { Journal.projectionContext.exerciseID($0) })
-            let existed = FileManager.default.fileExists(atPath: file)
             let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
-            defer {
-                journal.close()
-                // A journal created only for a refused routine is removed again.
-                removeJournalIfNothingWritten(file, existed: existed)
-            }
+            // A journal created only for a refused routine is removed again.
+            defer { journal.closeDiscardingIfEmpty() }
             do {
                 try journal.record(draft)
             } catch JournalError.refused(_, _, let problem) {
