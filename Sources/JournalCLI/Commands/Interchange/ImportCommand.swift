@@ -61,11 +61,11 @@ struct ImportCommand: ParsableCommand {
                 var progress = ProgressBar("importing", total: 1)
                 progress.update(0)
                 let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
-                defer { journal.close() }
+                // A journal created for an import that was refused is removed again.
+                defer { journal.closeDiscardingIfEmpty() }
                 do {
                     try journal.record(batch: plan.drafts)
                 } catch {
-                    if !existed { try? FileManager.default.removeItem(atPath: file) }
                     throw Failure(message: "\(error); the import was refused as a whole and \(file) is unchanged")
                 }
                 progress.update(1)
