@@ -88,10 +88,12 @@ struct FileSource: ByteSource {
 /// Reads a journal frame by frame, in bounded memory, and hands each line to a callback.
 /// FORMAT.md §"Reading" is this algorithm.
 public struct FrameScanner {
-    static let windowSize = 1 << 20
+    /// Bytes read from the source at a time, unless a frame needs more.
+    public static let defaultWindowSize = 1 << 20
 
     let source: any ByteSource
     let zstd: Zstd
+    let windowSize: Int
     var window: [UInt8] = []
     var windowStart = 0
     let fileSize: Int
@@ -102,9 +104,12 @@ public struct FrameScanner {
     /// Why the first bytes are not a valid header or data frame, if they are not.
     let headerProblem: Zstd.FrameProblem?
 
-    public init(source: any ByteSource, zstd: Zstd) throws(StoreError) {
+    /// `windowSize` bounds each read from `source` (a frame larger than it is still read whole);
+    /// a caller that scans a single frame of a large source passes a small one.
+    public init(source: any ByteSource, zstd: Zstd, windowSize: Int = FrameScanner.defaultWindowSize) throws(StoreError) {
         self.source = source
         self.zstd = zstd
+        self.windowSize = max(windowSize, 4)
         fileSize = try source.size()
         let head = try source.read(at: 0, count: min(fileSize, Layout.headerSize))
         (version, dataStart, headerProblem) = FrameScanner.identify(head, fileSize: fileSize)
@@ -135,7 +140,7 @@ public struct FrameScanner {
         let end = min(offset + count, fileSize)
         if offset >= windowStart && end <= windowStart + window.count { return }
         // Never more than the file holds: a small journal costs a small buffer.
-        window = try source.read(at: offset, count: min(max(count, FrameScanner.windowSize), max(fileSize - offset, count)))
+        window = try source.read(at: offset, count: min(max(count, windowSize), max(fileSize - offset, count)))
         windowStart = offset
     }
 
@@ -149,7 +154,7 @@ public struct FrameScanner {
     /// Tries to read the frame at `offset` (in version 2: the data frame and its checksum frame, or
     /// the padding); calls `body` with its content when it is valid.
     mutating func attempt(at offset: Int, body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Attempt {
-        var want = 64 << 10
+        var want = min(64 << 10, windowSize)
         while true {
             try ensure(offset, want)
             let available = min(windowStart + window.count, fileSize) - offset
@@ -287,10 +292,14 @@ public struct FrameScanner {
         try scan(from: 0, linesBefore: 0, onFrame: { _ in }, onRecord: onRecord)
     }
 
-    /// Scans from `start` (a frame boundary) to the end. `linesBefore` is the number of lines
-    /// before `start`, so line numbers stay those of the whole journal; `onFrame` hears the offset
-    /// of each frame before its lines. Counts in the report cover the scanned part only.
-    public mutating func scan(from start: Int, linesBefore: Int, onFrame: (Int) throws -> Void,
+    /// Scans from `start` (a frame boundary) to the end, or to the first frame boundary at or after
+    /// `until`. `linesBefore` is the number of lines before `start`, so line numbers stay those of
+    /// the whole journal; `onFrame` hears the offset of each frame before its lines. Counts in the
+    /// report cover the scanned part only, and `validEnd` says where the scan stopped when it
+    /// stopped clean. What the scan of a range finds is what a scan of the whole file finds there:
+    /// the reading of a frame depends on its own bytes only (and, for the padding, on the file's
+    /// size), and a damaged range ends at the next valid frame whatever came before it.
+    public mutating func scan(from start: Int, linesBefore: Int, until: Int = .max, onFrame: (Int) throws -> Void,
                               onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void) throws -> ScanReport {
         var report = ScanReport()
         report.version = version
@@ -303,7 +312,7 @@ public struct FrameScanner {
             offset = dataStart
             report.validEnd = dataStart
         }
-        while offset < fileSize {
+        while offset < fileSize && offset < until {
             let frameIndex = report.frames + 1
             let frameOffset = offset
             try onFrame(frameOffset)
