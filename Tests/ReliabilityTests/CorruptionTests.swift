@@ -108,9 +108,10 @@ struct CorruptionTests {
         return (bytes, try FrameMap(journal: bytes))
     }
 
-    /// Every flip and every cut of every sample takes hours (the two-year sample is 3.2 million flips, each a
-    /// full verify): CI runs the smallest sample whole; `JOURNAL_EXHAUSTIVE_SAMPLES=all` (or a comma-separated
-    /// list of file names) with `swift test --filter CorruptionTests` runs more.
+    /// Every flip and every cut of every sample is checked in CI by `DamageCampaignTests`, each read from the
+    /// damaged frame on. Here each one is a whole `verify`, which takes hours for the 12-week sample and about a
+    /// week for the two-year one: CI runs the smallest sample; `JOURNAL_EXHAUSTIVE_SAMPLES=all` (or a
+    /// comma-separated list of file names) with `swift test --filter CorruptionTests` runs more.
     static let exhaustiveSamples: [String] = {
         let all = ["new-user.journal", "torn-tail.journal", "ppl-12-weeks.journal", "upper-lower-2y-lb.journal"]
         switch ProcessInfo.processInfo.environment["JOURNAL_EXHAUSTIVE_SAMPLES"] {
