@@ -103,6 +103,30 @@ struct CoreCommandTests {
         #expect(cat.stdout == #"{"v":1,"seq":2,"id":"ph-2","at":"2026-11-21T18:03:00.000+01:00","type":"set.completed","workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","reps":8,"kind":"working"}"# + "\n")
     }
 
+    @Test("record repairs a torn tail before appending and says where the bytes went and what they were")
+    func recordRepairsTornTail() throws {
+        let directory = try CLI.temporaryDirectory()
+        let event = #"{"type":"profile.updated","at":"2026-11-24T18:00:00.000+01:00","body_weight":{"value":80,"unit":"kg"}}"# + "\n"
+
+        // A frame cut short: an append that never finished.
+        let torn = directory + "/torn.journal"
+        try FileManager.default.copyItem(atPath: CLI.sample("torn-tail.journal"), toPath: torn)
+        let original = try Data(contentsOf: URL(fileURLWithPath: torn))
+        let repaired = try CLI.run(["record", torn, "--device", "ph"], stdin: event)
+        #expect(repaired == CLI.Result(status: 0, stdout: "647\n", stderr: "journal: \(torn): repaired a torn tail at byte 9989: its 69 bytes are kept in \(torn).torn-9989 (the file ends before the rest of the frame (a write that never finished))\n"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: torn + ".torn-9989")) == original.subdata(in: 9989..<10058))
+
+        // A complete last frame with the wrong CRC: the bytes cannot tell an unfinished append from decay
+        // (FORMAT.md §8), so it is repaired the same way, and the message says which it looked like.
+        let rotten = directory + "/rotten.journal"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLI.sample("ppl-12-weeks.journal"))))
+        bytes[bytes.count - 200] ^= 0x04
+        try Data(bytes).write(to: URL(fileURLWithPath: rotten))
+        let decayed = try CLI.run(["record", rotten, "--device", "ph"], stdin: event)
+        #expect(decayed == CLI.Result(status: 0, stdout: "4633\n", stderr: "journal: \(rotten): repaired a torn tail at byte 60738: its 1421 bytes are kept in \(rotten).torn-60738 (the frame's 1409 bytes have CRC-32C 0xD0A8EA80 but its checksum frame holds 0x178DF2A0)\n"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: rotten + ".torn-60738")) == Data(bytes[60738...]))
+    }
+
     @Test("replay rebuilds the summary and travels back with --until-seq")
     func replaySample() throws {
         let path = CLI.sample("ppl-12-weeks.journal")

@@ -31,7 +31,9 @@ struct Record: ParsableCommand {
             // A journal this command created stays only if it received an event.
             defer { journal.closeDiscardingIfEmpty() }
             if let tornTail = journal.recovery.tornTail {
-                printError("\(file): repaired a torn tail at byte \(tornTail.offset) (\(tornTail.length) bytes of an unfinished write, kept in \(journal.recovery.quarantinePath ?? "?"))")
+                // The reason says what the bytes were: a frame cut short is an append that never finished; a
+                // complete frame with the wrong CRC may also be decay on the disk (FORMAT.md §8).
+                printError("\(file): repaired a torn tail at byte \(tornTail.offset): its \(tornTail.length) bytes are kept in \(journal.recovery.quarantinePath ?? "?") (\(tornTail.reason))")
             }
             if let event {
                 try append(event, line: nil, to: journal)
