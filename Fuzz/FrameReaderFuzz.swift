@@ -1,7 +1,8 @@
 // libFuzzer target: the frame reader (FrameScanner through JournalReader) on arbitrary bytes.
 // Built by Fuzz/run.sh together with the sources of JournalStore, as one module.
 // Any bytes must give a report (frames, records, damage) and never crash, hang or allocate
-// without bound; every record handed out must be a whole line of an intact frame.
+// without bound; every record handed out must be a whole line of an intact frame (or, when
+// rescuing as `journal salvage` does, of a rescued frame inside a damaged range).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func frameReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -23,6 +24,19 @@ public func frameReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for damage in report.damage {
             precondition(damage.offset >= covered && damage.length > 0 && damage.offset + damage.length <= size, "damage out of bounds")
             covered = damage.offset + damage.length
+        }
+        // Salvage's reading: the same damage, and the rescued frames' lines on top of the others, each
+        // rescued frame at the start of a damaged range and inside it.
+        var rescuedRecords = 0
+        let rescuing = try JournalReader.read(path: "fuzz", storage: storage, rescuingFrames: true) { line, _ in
+            precondition(!line.contains(0x0A), "a rescued record holds a newline")
+            rescuedRecords += 1
+        }
+        precondition(rescuing.damage == report.damage, "rescuing changed the damage reported")
+        precondition(rescuedRecords == records + rescuing.rescued.reduce(0) { $0 + $1.frame.recordCount }, "rescued records miscounted")
+        for rescued in rescuing.rescued {
+            let damage = report.damage.first { $0.offset == rescued.frame.offset }
+            precondition(damage.map { rescued.frame.end <= $0.offset + $0.length } ?? false, "a rescued frame outside its damage")
         }
     } catch {
         preconditionFailure("the reader threw on in-memory bytes: \(error)")

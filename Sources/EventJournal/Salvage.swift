@@ -7,6 +7,10 @@ import JournalStore
 /// Events are numbered 1, 2, 3… with no gaps, so the seqs missing between two saved events are
 /// exactly the events lost in the damage between them. Events in a damaged tail can only be
 /// counted from below: "everything after seq N", because nothing after it says where they end.
+///
+/// A damaged version-2 frame whose content zstd's own content checksum still verifies (its
+/// checksum frame was hit, or bits zstd does not read) is rescued: its events are saved with the
+/// others, when their seqs fill the gap they belong in (`FrameScanner.rescuesFrames`).
 public enum Salvage {
     /// Bytes that did not decode and were left out.
     public struct DroppedBytes: Equatable, Sendable {
@@ -19,14 +23,22 @@ public enum Salvage {
         public var lostSeqs: ClosedRange<Int>?
         /// The seq of the last event saved before these bytes (0 when none).
         public var afterSeq: Int
+        /// The seqs saved from a rescued frame at the start of these bytes.
+        public var rescuedSeqs: ClosedRange<Int>?
+        /// True when the rescued frame was all there was in these bytes (beside a valid padding):
+        /// nothing in them is lost, at the end of the file too.
+        public var fullyRescued: Bool
 
-        public init(offset: Int, length: Int, reason: String, atEnd: Bool, lostSeqs: ClosedRange<Int>?, afterSeq: Int) {
+        public init(offset: Int, length: Int, reason: String, atEnd: Bool, lostSeqs: ClosedRange<Int>?, afterSeq: Int,
+                    rescuedSeqs: ClosedRange<Int>? = nil, fullyRescued: Bool = false) {
             self.offset = offset
             self.length = length
             self.reason = reason
             self.atEnd = atEnd
             self.lostSeqs = lostSeqs
             self.afterSeq = afterSeq
+            self.rescuedSeqs = rescuedSeqs
+            self.fullyRescued = fullyRescued
         }
     }
 
@@ -48,8 +60,12 @@ public enum Salvage {
 
         /// Events known to be lost (those in a damaged tail cannot be counted).
         public var eventsLost: Int { lostSeqs.reduce(0) { $0 + $1.count } }
-        public var lostTail: Bool { dropped.contains { $0.atEnd } }
-        public var nothingLost: Bool { dropped.isEmpty && lostSeqs.isEmpty && badLines.isEmpty }
+        /// Events saved from rescued frames (counted in `eventsSaved` too).
+        public var eventsRescued: Int { dropped.reduce(0) { $0 + ($1.rescuedSeqs?.count ?? 0) } }
+        /// Frames rescued (counted in `framesSaved` too).
+        public var framesRescued: Int { dropped.filter { $0.rescuedSeqs != nil }.count }
+        public var lostTail: Bool { dropped.contains { $0.atEnd && !$0.fullyRescued } }
+        public var nothingLost: Bool { dropped.allSatisfy(\.fullyRescued) && lostSeqs.isEmpty && badLines.isEmpty }
     }
 
     /// Reads `source` (never changing it) and writes every intact event to `output`, which must not exist.
@@ -60,7 +76,7 @@ public enum Salvage {
         var frames = Set<Int>()
         let scan: ScanReport
         do {
-            scan = try JournalReader.read(path: source, storage: storage) { line, location in
+            scan = try JournalReader.read(path: source, storage: storage, rescuingFrames: true) { line, location in
                 do {
                     let event = try EventCodec.decode(line)
                     saved.append((event.seq, location.frameOffset, Array(line)))
@@ -74,21 +90,37 @@ public enum Salvage {
         } catch {
             throw .store(.io(path: source, operation: "read", errno: 0, message: "\(error)"))
         }
+        let rescued = Dictionary(scan.rescued.map { ($0.frame.offset, $0) }, uniquingKeysWith: { first, _ in first })
+        for damage in scan.damage {
+            let before = saved.last(where: { $0.offset < damage.offset })?.seq ?? 0
+            let after = saved.first(where: { $0.offset > damage.offset })?.seq
+            let atEnd = damage.offset + damage.length >= scan.fileSize
+            var entry = DroppedBytes(offset: damage.offset, length: damage.length, reason: damage.reason,
+                                     atEnd: atEnd, lostSeqs: nil, afterSeq: before)
+            var low = before
+            if let frame = rescued[damage.offset] {
+                // Saved only when its events are the ones missing here: seqs that follow on from
+                // the last event before the damage, one after another, below the first after it.
+                let seqs = saved.filter { $0.offset == damage.offset }.map(\.seq)
+                let followOn = !seqs.isEmpty && seqs.first! == before + 1 && zip(seqs, seqs.dropFirst()).allSatisfy { $1 == $0 + 1 }
+                if followOn && after.map({ seqs.last! < $0 }) ?? true {
+                    entry.rescuedSeqs = seqs.first!...seqs.last!
+                    entry.fullyRescued = frame.coversDamage
+                    low = seqs.last!
+                } else {
+                    saved.removeAll { $0.offset == damage.offset }
+                    frames.remove(damage.offset)
+                    report.badLines.removeAll { $0.frameOffset == damage.offset }
+                }
+            }
+            if let after, after > low + 1 { entry.lostSeqs = (low + 1)...(after - 1) }
+            report.dropped.append(entry)
+        }
         report.sourceBytes = scan.fileSize
         report.framesSaved = frames.count
         report.eventsSaved = saved.count
         report.firstSeq = saved.first?.seq
         report.lastSeq = saved.last?.seq
-
-        for damage in scan.damage {
-            let before = saved.last(where: { $0.offset < damage.offset })?.seq ?? 0
-            let after = saved.first(where: { $0.offset > damage.offset })?.seq
-            let atEnd = damage.offset + damage.length >= scan.fileSize
-            var lost: ClosedRange<Int>?
-            if let after, after > before + 1 { lost = (before + 1)...(after - 1) }
-            report.dropped.append(DroppedBytes(offset: damage.offset, length: damage.length, reason: damage.reason,
-                                               atEnd: atEnd, lostSeqs: lost, afterSeq: before))
-        }
         var expected = 1
         for entry in saved {
             if entry.seq > expected { report.lostSeqs.append(expected...(entry.seq - 1)) }

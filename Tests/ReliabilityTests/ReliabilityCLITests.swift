@@ -55,6 +55,37 @@ struct ReliabilityCLITests {
         #expect(json.objectValue?["dropped"]?.arrayValue?.first?.objectValue?["after_seq"] == .int(17))
     }
 
+    @Test("salvage of a journal whose second checksum frame is damaged: the frame is rescued, nothing is lost")
+    func salvageRescuesFrame() throws {
+        let scratch = ScratchDirectory("cli-rescue")
+        defer { scratch.remove() }
+        let (bytes, map) = CorruptionTests.sample
+        let bad = scratch.file("bad.journal"), out = scratch.file("out.journal")
+        // A bit of the CRC-32C value, the last of the frame's checksum frame.
+        writeFileBytes(bad, Corrupt.flippingBit(bytes, (map.entries[1].end - 2) * 8 + 6))
+        let result = try ReliabilityCLITests.run(["salvage", bad, "-o", out], in: scratch)
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            source:   \(bad) (33719 bytes)
+            output:   \(out)
+            saved:    18 events in 6 frames, 1 of them rescued (seq 1…18)
+            dropped:  266 bytes in 1 place
+              byte 278, 266 bytes: the frame's 254 bytes have CRC-32C 0x22E42B8D but its checksum frame holds 0x22A42B8D: rescued seq 6…10 (5 events: the frame's content still verifies against zstd's own checksum), nothing lost
+            lost:     nothing
+
+            """)
+        let json = try ReliabilityCLITests.run(["salvage", bad, "-o", scratch.file("out2.journal"), "--json"], in: scratch)
+        let report = try JSONParser.parse(json.stdout.trimmingSuffixNewline())
+        #expect(report.objectValue?["events_rescued"] == .int(5))
+        #expect(report.objectValue?["frames_rescued"] == .int(1))
+        #expect(report.objectValue?["events_lost"] == .int(0))
+        #expect(report.objectValue?["dropped"]?.arrayValue?.first?.objectValue?["rescued_seqs"] == .object(["from": .int(6), "to": .int(10)]))
+        #expect(report.objectValue?["dropped"]?.arrayValue?.first?.objectValue?["fully_rescued"] == .bool(true))
+        let verify = try ReliabilityCLITests.run(["verify", out], in: scratch)
+        #expect(verify.status == 0)
+        #expect(verify.stdout.contains("seq:              1…18, no gaps\n"))
+    }
+
     @Test("salvage refuses to overwrite its output or write over its input")
     func salvageRefusesOverwrite() throws {
         let scratch = ScratchDirectory("cli-overwrite")

@@ -65,12 +65,26 @@ public struct ScanReport: Equatable, Sendable {
     public var tailRun: [FrameInfo] = []
     /// The frame just before `tailRun`, if any.
     public var lastSealedFrame: FrameInfo?
+    /// Damaged data frames whose lines were handed out all the same (only when the scanner
+    /// `rescuesFrames`, as `journal salvage` does): each is also in `damage`.
+    public var rescued: [RescuedFrame] = []
 
     public init() {}
 
     public var tornTail: Damage? { damage.last.flatMap { $0.kind == .tornTail ? $0 : nil } }
     public var corruption: [Damage] { damage.filter { $0.kind == .corrupt } }
     public var isClean: Bool { damage.isEmpty }
+}
+
+/// A version-2 data frame that failed its check but whose content zstd's own content checksum
+/// (XXH64, which every journal frame carries) still verifies: its checksum frame is what was
+/// damaged, or the damage hit bits zstd's decoder does not read. Its lines are what was written.
+public struct RescuedFrame: Equatable, Sendable {
+    /// The data frame and its (damaged) checksum frame.
+    public var frame: FrameInfo
+    /// True when the frame with its checksum frame is the whole damaged range, or is followed in
+    /// it only by a valid padding frame: the damage held nothing else.
+    public var coversDamage: Bool
 }
 
 /// Random access to bytes: a file, or a file seen through a pending seal.
@@ -103,6 +117,9 @@ public struct FrameScanner {
     let dataStart: Int
     /// Why the first bytes are not a valid header or data frame, if they are not.
     let headerProblem: Zstd.FrameProblem?
+    /// Hand out the lines of damaged frames that can be rescued (`RescuedFrame`): for `journal
+    /// salvage`, never for reading a journal to append to it or to verify it.
+    public var rescuesFrames = false
 
     /// `windowSize` bounds each read from `source` (a frame larger than it is still read whole);
     /// a caller that scans a single frame of a large source passes a small one.
@@ -241,6 +258,31 @@ public struct FrameScanner {
         return .padding(size)
     }
 
+    /// The version-2 data frame at `offset` that failed its check, when it can be rescued: zstd
+    /// decodes it with its content checksum verified, it ends in a newline, and all 12 bytes of its
+    /// checksum frame lie before `limit` (the next valid frame, or the end of the file). A frame cut
+    /// short is never rescued. Calls `body` with its content.
+    mutating func rescue(at offset: Int, before limit: Int, body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> RescuedFrame? {
+        guard version == .v2, offset > 0 || headerProblem == nil, limit - offset > 4 + Layout.checksumFrameSize else { return nil }
+        try ensure(offset, limit - offset)
+        let local = offset - windowStart
+        let available = min(windowStart + window.count, limit) - offset
+        guard window.withUnsafeBytes({ Layout.loadU32($0, local) }) == Zstd.dataMagic,
+              case .success(let size) = window.withUnsafeBytes({ Zstd.frameSize(UnsafeRawBufferPointer(rebasing: $0[local..<(local + available)])) }),
+              size + Layout.checksumFrameSize <= available else { return nil }
+        let decoded: Result<UnsafeBufferPointer<UInt8>, Zstd.FrameProblem> = window.withUnsafeBytes { raw in
+            zstd.decompressFrame(UnsafeRawBufferPointer(rebasing: raw[local..<(local + size)]))
+        }
+        guard case .success(let content) = decoded, content.count > 0, content[content.count - 1] == 0x0A else { return nil }
+        let lines = FrameScanner.countLines(content)
+        try body(content)
+        let info = FrameInfo(offset: offset, compressedSize: size, recordCount: lines, contentSize: content.count,
+                             isSkippable: false, checksumSize: Layout.checksumFrameSize)
+        var covers = info.end == limit
+        if !covers, limit == fileSize, case .padding = try attempt(at: info.end, body: { _ in }) { covers = true }
+        return RescuedFrame(frame: info, coversDamage: covers)
+    }
+
     /// The first offset after `offset` where a complete, valid frame starts, if any.
     mutating func resync(after offset: Int) throws -> Int? {
         var candidate = offset + 1
@@ -316,24 +358,26 @@ public struct FrameScanner {
             let frameIndex = report.frames + 1
             let frameOffset = offset
             try onFrame(frameOffset)
+            // Hands out the lines of `content`, a frame's, in order.
+            func handOut(_ content: UnsafeBufferPointer<UInt8>) throws {
+                // memchr finds each newline (the content is known to end with one).
+                guard let base = content.baseAddress else { return }
+                let end = base + content.count
+                var start = base
+                while start < end {
+                    guard let found = memchr(start, 0x0A, end - start) else { break }
+                    let newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                    lineNumber += 1
+                    try onRecord(UnsafeBufferPointer(start: start, count: newline - start),
+                                 RecordLocation(frameOffset: frameOffset, frameIndex: frameIndex, lineNumber: lineNumber))
+                    start = newline + 1
+                }
+            }
             let attempted: Attempt
             if offset == 0, let headerProblem {
                 attempted = .failed(headerProblem)
             } else {
-                attempted = try attempt(at: offset) { content in
-                    // memchr finds each newline (the content is known to end with one).
-                    guard let base = content.baseAddress else { return }
-                    let end = base + content.count
-                    var start = base
-                    while start < end {
-                        guard let found = memchr(start, 0x0A, end - start) else { break }
-                        let newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-                        lineNumber += 1
-                        try onRecord(UnsafeBufferPointer(start: start, count: newline - start),
-                                     RecordLocation(frameOffset: frameOffset, frameIndex: frameIndex, lineNumber: lineNumber))
-                        start = newline + 1
-                    }
-                }
+                attempted = try attempt(at: offset, body: handOut)
             }
             switch attempted {
             case .padding(let size):
@@ -359,7 +403,14 @@ public struct FrameScanner {
                 case .incomplete(let needed): reason = "the file ends before \(needed) (a write that never finished)"
                 case .corrupt(let why): reason = why
                 }
-                if let next = try resync(after: offset) {
+                let next = try resync(after: offset)
+                if rescuesFrames, case .corrupt = problem,
+                   let rescued = try rescue(at: offset, before: next ?? fileSize, body: handOut) {
+                    report.rescued.append(rescued)
+                    report.records += rescued.frame.recordCount
+                    report.plainBytes += rescued.frame.contentSize
+                }
+                if let next {
                     report.damage.append(Damage(kind: .corrupt, offset: offset, length: next - offset, reason: reason))
                     offset = next
                     report.tailRun = []

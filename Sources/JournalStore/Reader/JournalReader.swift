@@ -5,8 +5,10 @@
 public enum JournalReader {
     /// Scans `path`, calling `onRecord` for each line (without its newline).
     /// A pending seal (`<path>.seal`) is applied in memory, as the next writer would apply it.
+    /// With `rescuingFrames` (for `journal salvage`) the lines of damaged frames that can be
+    /// rescued are handed out too (`FrameScanner.rescuesFrames`).
     @discardableResult
-    public static func read(path: String, storage: any Storage,
+    public static func read(path: String, storage: any Storage, rescuingFrames: Bool = false,
                             onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void) throws -> ScanReport {
         let file = try storage.openForReading(path)
         defer { file.close() }
@@ -15,6 +17,7 @@ public enum JournalReader {
         let zstd = Zstd()
         let source = try pendingSealView(of: file, path: path, storage: storage, zstd: zstd)
         var scanner = try FrameScanner(source: source, zstd: zstd)
+        scanner.rescuesFrames = rescuingFrames
         return try scanner.scan(onRecord: onRecord)
     }
 

@@ -9,9 +9,11 @@ struct SalvageCommand: ParsableCommand {
         abstract: "Copy every intact event of a damaged journal into a new journal, and say exactly what was lost.",
         discussion: """
         Reads FILE without changing it and writes every event of every intact frame to OUT, byte for \
-        byte and with its seq unchanged (nothing is renumbered). Reports the bytes dropped with their \
-        offsets and the events lost as seq ranges; events in damage at the very end can only be named \
-        as "after seq N". Exit status 0 once OUT is written (whatever was lost), 1 when it cannot be.
+        byte and with its seq unchanged (nothing is renumbered). A damaged frame whose content zstd's \
+        own checksum still verifies (the damage hit its checksum frame, or bits zstd does not read) is rescued: its events are saved \
+        too. Reports the bytes dropped with their offsets and the events lost as seq ranges; events in \
+        damage at the very end can only be named as "after seq N". Exit status 0 once OUT is written \
+        (whatever was lost), 1 when it cannot be.
         """
     )
 
@@ -45,20 +47,25 @@ struct SalvageCommand: ParsableCommand {
         lines.append("source:   \(r.source) (\(r.sourceBytes) bytes)")
         lines.append("output:   \(r.output)")
         let span = r.firstSeq.map { " (seq \($0)…\(r.lastSeq!))" } ?? ""
-        lines.append("saved:    \(r.eventsSaved) events in \(r.framesSaved) intact frames\(span)")
+        let rescued = r.framesRescued == 0 ? "intact frames" : "frames, \(r.framesRescued) of them rescued"
+        lines.append("saved:    \(r.eventsSaved) events in \(r.framesSaved) \(rescued)\(span)")
         if r.appliedPendingSeal { lines.append("note:     an unfinished seal (\(r.source).seal) was applied while reading") }
         if r.dropped.isEmpty {
             lines.append("dropped:  nothing")
         } else {
             lines.append("dropped:  \(r.dropped.reduce(0) { $0 + $1.length }) bytes in \(r.dropped.count) place\(r.dropped.count == 1 ? "" : "s")")
             for d in r.dropped {
-                let what: String
+                var what: String
                 if let lost = d.lostSeqs {
                     what = "lost \(range(lost)) (\(lost.count) event\(lost.count == 1 ? "" : "s"))"
                 } else if d.atEnd {
                     what = "lost every event after seq \(d.afterSeq), if any (damage at the end: their number cannot be known)"
                 } else {
                     what = "no event lost (the seqs on both sides follow on)"
+                }
+                if let saved = d.rescuedSeqs {
+                    let rescued = "rescued \(range(saved)) (\(saved.count) event\(saved.count == 1 ? "" : "s"): the frame's content still verifies against zstd's own checksum)"
+                    what = d.fullyRescued ? rescued + ", nothing lost" : rescued + "; " + what
                 }
                 lines.append("  byte \(d.offset), \(d.length) bytes: \(d.reason): \(what)")
             }
@@ -79,9 +86,11 @@ struct SalvageCommand: ParsableCommand {
         return .object([
             "source": .string(r.source), "output": .string(r.output), "source_bytes": .int(r.sourceBytes),
             "frames_saved": .int(r.framesSaved), "events_saved": .int(r.eventsSaved),
+            "frames_rescued": .int(r.framesRescued), "events_rescued": .int(r.eventsRescued),
             "dropped": .array(r.dropped.map { d in
                 .object(["offset": .int(d.offset), "length": .int(d.length), "reason": .string(d.reason), "at_end": .bool(d.atEnd),
-                         "after_seq": .int(d.afterSeq), "lost_seqs": d.lostSeqs.map(seqs) ?? .null])
+                         "after_seq": .int(d.afterSeq), "lost_seqs": d.lostSeqs.map(seqs) ?? .null,
+                         "rescued_seqs": d.rescuedSeqs.map(seqs) ?? .null, "fully_rescued": .bool(d.fullyRescued)])
             }),
             "lost_seqs": .array(r.lostSeqs.map(seqs)), "events_lost": .int(r.eventsLost), "lost_tail": .bool(r.lostTail),
             "bad_lines": .array(r.badLines.map { .object(["line": .int($0.line), "frame_offset": .int($0.frameOffset), "problem": .string($0.problem.description)]) }),
