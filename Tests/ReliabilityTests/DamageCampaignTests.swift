@@ -115,9 +115,9 @@ struct DamageCampaignTests {
         return try JournalReader.read(path: "j", storage: storage) { _, _ in }.damage.filter { $0.offset >= offset }
     }
 
-    /// Flips and cuts for the reduction check, in every region of the smaller journals and in 12
-    /// regions (first, last, and 10 between) of the two-year one: a seeded random bit of the region,
-    /// a random bit of its first byte, and a random cut inside it or at its end.
+    /// Flips and cuts for the reduction check, in every region of a journal with at most 12 regions and
+    /// in 12 (first, last, and 10 seeded between) of the larger ones (the 12-week and two-year samples): a
+    /// seeded random bit of the region, a random bit of its first byte, and a random cut inside it or at its end.
     static func probes(_ campaign: DamageCampaign, seed: UInt64) -> (bits: [Int], cuts: [Int]) {
         var random = TestRandom(seed: seed)
         var chosen = Array(campaign.regions.indices)
