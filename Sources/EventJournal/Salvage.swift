@@ -90,7 +90,7 @@ public enum Salvage {
         } catch {
             throw .store(.io(path: source, operation: "read", errno: 0, message: "\(error)"))
         }
-        let rescued = Dictionary(scan.rescued.map { ($0.frame.offset, $0) }, uniquingKeysWith: { first, _ in first })
+        let rescued = Dictionary(uniqueKeysWithValues: scan.rescued.map { ($0.frame.offset, $0) })
         for damage in scan.damage {
             let before = saved.last(where: { $0.offset < damage.offset })?.seq ?? 0
             let after = saved.first(where: { $0.offset > damage.offset })?.seq

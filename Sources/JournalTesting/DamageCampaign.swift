@@ -59,7 +59,7 @@ public struct DamageCampaign {
     public let regions: [Region]
     public let version: Layout.Version
     /// Every record of the intact part, in order.
-    public let records: [[UInt8]]
+    public var records: [[UInt8]] { regions.flatMap(\.records) }
 
     /// Maps `bytes`, a journal that is intact except perhaps for a torn tail.
     public init(journal bytes: [UInt8]) throws {
@@ -82,7 +82,6 @@ public struct DamageCampaign {
         self.bytes = bytes
         self.regions = regions
         self.version = scan.version
-        self.records = map.records
     }
 
     /// The index of the region holding byte `offset`.

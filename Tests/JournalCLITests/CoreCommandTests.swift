@@ -113,7 +113,7 @@ struct CoreCommandTests {
         try FileManager.default.copyItem(atPath: CLI.sample("torn-tail.journal"), toPath: torn)
         let original = try Data(contentsOf: URL(fileURLWithPath: torn))
         let repaired = try CLI.run(["record", torn, "--device", "ph"], stdin: event)
-        #expect(repaired == CLI.Result(status: 0, stdout: "647\n", stderr: "journal: \(torn): repaired a torn tail at byte 9989: its 69 bytes are kept in \(torn).torn-9989 (the file ends before the rest of the frame (a write that never finished))\n"))
+        #expect(repaired == CLI.Result(status: 0, stdout: "647\n", stderr: "journal: \(torn): repaired a torn tail at byte 9989: its 69 bytes are kept in \(torn).torn-9989 (the file ends before the rest of the frame (a write that never finished)); `journal cat \(torn).torn-9989` prints any events still readable in them\n"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: torn + ".torn-9989")) == original.subdata(in: 9989..<10058))
 
         // A complete last frame with the wrong CRC: the bytes cannot tell an unfinished append from decay
@@ -123,8 +123,25 @@ struct CoreCommandTests {
         bytes[bytes.count - 200] ^= 0x04
         try Data(bytes).write(to: URL(fileURLWithPath: rotten))
         let decayed = try CLI.run(["record", rotten, "--device", "ph"], stdin: event)
-        #expect(decayed == CLI.Result(status: 0, stdout: "4633\n", stderr: "journal: \(rotten): repaired a torn tail at byte 60738: its 1421 bytes are kept in \(rotten).torn-60738 (the frame's 1409 bytes have CRC-32C 0xD0A8EA80 but its checksum frame holds 0x178DF2A0)\n"))
+        #expect(decayed == CLI.Result(status: 0, stdout: "4633\n", stderr: "journal: \(rotten): repaired a torn tail at byte 60738: its 1421 bytes are kept in \(rotten).torn-60738 (the frame's 1409 bytes have CRC-32C 0xD0A8EA80 but its checksum frame holds 0x178DF2A0); `journal cat \(rotten).torn-60738` prints any events still readable in them\n"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: rotten + ".torn-60738")) == Data(bytes[60738...]))
+        // Here the flip hit the frame's data, so `journal cat` of the kept bytes names the damage instead.
+        let cat = try CLI.run(["cat", rotten + ".torn-60738"])
+        #expect(cat.status == 0)
+        #expect(cat.stdout == "")
+        #expect(cat.stderr.contains("torn tail at byte 0 (1421 bytes)"))
+
+        // When the flip hit only the checksum frame, the kept bytes still hold every event of the frame.
+        let checksum = directory + "/checksum.journal"
+        bytes[bytes.count - 200] ^= 0x04
+        bytes[bytes.count - 2] ^= 0x08
+        try Data(bytes).write(to: URL(fileURLWithPath: checksum))
+        let repaired2 = try CLI.run(["record", checksum, "--device", "ph"], stdin: event)
+        #expect(repaired2.stdout == "4633\n")
+        let kept = try CLI.run(["cat", checksum + ".torn-60738"])
+        #expect(kept.status == 0)
+        #expect(kept.stdout.split(separator: "\n").count == 97)
+        #expect(kept.stdout.hasPrefix(#"{"v":1,"seq":4633,"#))
     }
 
     @Test("replay rebuilds the summary and travels back with --until-seq")

@@ -139,6 +139,7 @@ struct DamageCampaignTests {
     func reductionAgreesWithWholeVerify(sample: String) throws {
         let campaign = DamageCampaignTests.campaigns[sample]!
         let (bits, cuts) = DamageCampaignTests.probes(campaign, seed: UInt64(sample.utf8.count))
+        let records = campaign.records
         for bit in bits {
             let (index, step, stepRecords) = try campaign.readAfterFlip(bit)
             let region = campaign.regions[index]
@@ -149,7 +150,7 @@ struct DamageCampaignTests {
             let expectedDamage = step.damage + (resume < campaign.bytes.count ? try DamageCampaignTests.damage(of: campaign, from: resume) : [])
             #expect(whole.report.scan.damage == expectedDamage, "bit \(bit) in \(region)")
             let first = campaign.regions[..<index].reduce(0) { $0 + $1.records.count }
-            let expectedLines = Array(campaign.records[..<first]) + stepRecords + Array(campaign.records[(first + region.records.count)...])
+            let expectedLines = Array(records[..<first]) + stepRecords + Array(records[(first + region.records.count)...])
             #expect(whole.lines == expectedLines, "bit \(bit) in \(region)")
             #expect(whole.report.isClean == (step.isClean && campaign.regions.last!.kind != .tornTail), "bit \(bit) in \(region)")
         }
@@ -158,7 +159,7 @@ struct DamageCampaignTests {
             let whole = try DamageCampaignTests.verifyWhole(Corrupt.truncated(campaign.bytes, to: cut))
             #expect(whole.report.scan.damage == step.damage, "cut at \(cut)")
             let first = campaign.regions[..<(index ?? 0)].reduce(0) { $0 + $1.records.count }
-            #expect(whole.lines == Array(campaign.records[..<first]) + stepRecords, "cut at \(cut)")
+            #expect(whole.lines == Array(records[..<first]) + stepRecords, "cut at \(cut)")
         }
         print("\(sample): \(bits.count) flips and \(cuts.count) cuts read whole agree with the campaign's reading")
     }

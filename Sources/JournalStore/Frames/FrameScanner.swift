@@ -202,21 +202,27 @@ public struct FrameScanner {
                 } else if Zstd.isSkippable(magic) {
                     return .frame(FrameInfo(offset: offset, compressedSize: size, recordCount: 0, contentSize: 0, isSkippable: true))
                 }
-                let decoded: Result<UnsafeBufferPointer<UInt8>, Zstd.FrameProblem> = window.withUnsafeBytes { raw in
-                    zstd.decompressFrame(UnsafeRawBufferPointer(rebasing: raw[(offset - windowStart)..<(offset - windowStart + size)]))
-                }
-                switch decoded {
-                case .failure(let problem): return .failed(problem)
-                case .success(let content):
-                    guard content.count > 0, content[content.count - 1] == 0x0A else {
-                        return .failed(.corrupt(content.isEmpty ? "frame is empty" : "frame content does not end with a newline"))
-                    }
-                    let lines = FrameScanner.countLines(content)
-                    try body(content)
-                    return .frame(FrameInfo(offset: offset, compressedSize: size, recordCount: lines, contentSize: content.count,
-                                            isSkippable: false, checksumSize: checksumSize))
-                }
+                return try decode(frameAt: offset, size: size, checksumSize: checksumSize, body: body)
             }
+        }
+    }
+
+    /// Decompresses the data frame of `size` bytes at `offset` (in the window), which zstd checks
+    /// against its content checksum; calls `body` with its content when that is whole lines.
+    mutating func decode(frameAt offset: Int, size: Int, checksumSize: Int, body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Attempt {
+        let decoded: Result<UnsafeBufferPointer<UInt8>, Zstd.FrameProblem> = window.withUnsafeBytes { raw in
+            zstd.decompressFrame(UnsafeRawBufferPointer(rebasing: raw[(offset - windowStart)..<(offset - windowStart + size)]))
+        }
+        switch decoded {
+        case .failure(let problem): return .failed(problem)
+        case .success(let content):
+            guard content.count > 0, content[content.count - 1] == 0x0A else {
+                return .failed(.corrupt(content.isEmpty ? "frame is empty" : "frame content does not end with a newline"))
+            }
+            let lines = FrameScanner.countLines(content)
+            try body(content)
+            return .frame(FrameInfo(offset: offset, compressedSize: size, recordCount: lines, contentSize: content.count,
+                                    isSkippable: false, checksumSize: checksumSize))
         }
     }
 
@@ -269,15 +275,9 @@ public struct FrameScanner {
         let available = min(windowStart + window.count, limit) - offset
         guard window.withUnsafeBytes({ Layout.loadU32($0, local) }) == Zstd.dataMagic,
               case .success(let size) = window.withUnsafeBytes({ Zstd.frameSize(UnsafeRawBufferPointer(rebasing: $0[local..<(local + available)])) }),
-              size + Layout.checksumFrameSize <= available else { return nil }
-        let decoded: Result<UnsafeBufferPointer<UInt8>, Zstd.FrameProblem> = window.withUnsafeBytes { raw in
-            zstd.decompressFrame(UnsafeRawBufferPointer(rebasing: raw[local..<(local + size)]))
-        }
-        guard case .success(let content) = decoded, content.count > 0, content[content.count - 1] == 0x0A else { return nil }
-        let lines = FrameScanner.countLines(content)
-        try body(content)
-        let info = FrameInfo(offset: offset, compressedSize: size, recordCount: lines, contentSize: content.count,
-                             isSkippable: false, checksumSize: Layout.checksumFrameSize)
+              size + Layout.checksumFrameSize <= available,
+              case .frame(let info) = try decode(frameAt: offset, size: size, checksumSize: Layout.checksumFrameSize, body: body)
+        else { return nil }
         var covers = info.end == limit
         if !covers, limit == fileSize, case .padding = try attempt(at: info.end, body: { _ in }) { covers = true }
         return RescuedFrame(frame: info, coversDamage: covers)

@@ -32,8 +32,10 @@ struct Record: ParsableCommand {
             defer { journal.closeDiscardingIfEmpty() }
             if let tornTail = journal.recovery.tornTail {
                 // The reason says what the bytes were: a frame cut short is an append that never finished; a
-                // complete frame with the wrong CRC may also be decay on the disk (FORMAT.md §8).
-                printError("\(file): repaired a torn tail at byte \(tornTail.offset): its \(tornTail.length) bytes are kept in \(journal.recovery.quarantinePath ?? "?") (\(tornTail.reason))")
+                // complete frame with the wrong CRC may also be decay on the disk (FORMAT.md §8), whose events
+                // `journal cat` still prints from the kept bytes when only the checksum frame decayed.
+                let kept = journal.recovery.quarantinePath ?? "?"
+                printError("\(file): repaired a torn tail at byte \(tornTail.offset): its \(tornTail.length) bytes are kept in \(kept) (\(tornTail.reason)); `journal cat \(kept)` prints any events still readable in them")
             }
             if let event {
                 try append(event, line: nil, to: journal)
