@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// The workout in progress (seed 000 §14, seed 001 §6–7, seed 004 logger).

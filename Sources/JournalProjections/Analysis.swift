@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// What every view derives from a ledger first: the finished workouts in chronological order, each

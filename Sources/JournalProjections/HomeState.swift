@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// What the home page keeps of a finished workout: its row under "last workouts", its day (streaks, this week) and
 /// its programme session. Volume is the working sets' sum, unrounded (the page rounds it).
@@ -66,15 +67,6 @@ extension Ledger {
 
     /// A custom exercise's name, else the context's.
     public func exerciseName(_ id: String, context: ProjectionContext) -> String { customExercises[id]?.name ?? context.exerciseName(id) }
-
-    /// This ledger with only the workouts still open (their positions and index rebuilt).
-    func keepingOpenWorkoutsOnly() -> Ledger {
-        var slim = self
-        slim.workouts = workouts.filter { $0.status == .open }
-        slim.workoutIndex = Dictionary(uniqueKeysWithValues: slim.workouts.enumerated().map { ($1.id, $0) })
-        slim.recentWorkout = RecentWorkout()
-        return slim
-    }
 }
 
 /// The home page's own projection state, small enough to read in a millisecond from a 5-year journal's

@@ -1,3 +1,4 @@
+import JournalModel
 import TrainingDomain
 
 extension ProjectionContext {

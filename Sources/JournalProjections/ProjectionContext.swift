@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// What projections need from the training domain, as closures so the real catalogue and progression

@@ -1,5 +1,6 @@
 import Foundation
 import JournalEvents
+@testable import JournalModel
 import Testing
 @testable import JournalProjections
 
@@ -65,7 +66,7 @@ struct LedgerSnapshotTests {
         #expect(Ledger.snapshotVersion == Self.pinned.version && digest == Self.pinned.digest, """
             The ledger's encoded state changed (digest \(String(digest, radix: 16)), pinned \(String(Self.pinned.digest, radix: 16)) \
             for snapshot version \(Self.pinned.version)). If you changed Ledger.apply(_:) or any stored state, bump \
-            Ledger.snapshotVersion in Sources/JournalProjections/Ledger+Snapshot.swift so that existing <journal>.snapshot \
+            Ledger.snapshotVersion in Sources/JournalModel/Ledger+Snapshot.swift so that existing <journal>.snapshot \
             files are rebuilt, then pin the new version and digest here (LedgerSnapshotTests.pinned).
             """)
     }

@@ -1,3 +1,4 @@
+import JournalModel
 import Testing
 import JournalEvents
 @testable import TrainingDomain

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// One completed working set.
 public struct CompletedSet: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// When a session counts as a success.
 public enum ProgressionTrigger: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// One answer that breaks a rule of the rule set's questionnaire.
 public struct AnswerProblem: Equatable, Sendable, CustomStringConvertible {

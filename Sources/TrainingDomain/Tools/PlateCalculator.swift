@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// How many plates of one weight the lifter owns (a pair is needed to load one per side).
 public struct PlateStock: Equatable, Hashable, Sendable {

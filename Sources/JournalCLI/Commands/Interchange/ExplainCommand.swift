@@ -1,6 +1,7 @@
 import ArgumentParser
 import JournalEvents
 import JournalInterchange
+import JournalModel
 import JournalProjections
 import TrainingDomain
 

@@ -1,5 +1,4 @@
 import JournalEvents
-import TrainingDomain
 
 /// One completed set as it stands after replacements and edits (PROJECTIONS.md §"Sets").
 public struct LoggedSet: Equatable, Hashable, Sendable {

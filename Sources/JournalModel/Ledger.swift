@@ -1,5 +1,4 @@
 import JournalEvents
-import TrainingDomain
 
 /// Everything the screens are computed from: one pure fold over the journal, as of a time T
 /// (PROJECTIONS.md §"As of" and §"data.cleared"). Views (`HomeView`, `HistoryView`, …) are pure
