@@ -22,7 +22,7 @@ public struct FinishedWorkout: Equatable, Sendable, Codable {
         day = workout.day
         durationSeconds = workout.durationSeconds
         exerciseCount = workout.performedExercises.count
-        volumeKilograms = workout.sets.reduce(0.0) { $0 + ($1.isWorking ? $1.volumeKilograms : 0) }
+        volumeKilograms = workout.workingVolumeKilograms
         startMilliseconds = workout.startedAt.epochMilliseconds
         seq = workout.seq
     }
