@@ -54,13 +54,6 @@ extension FinishedWorkout {
     }
 }
 
-extension WorkoutRecord {
-    /// `Analysis.finished`'s order (PROJECTIONS.md §"Finished workouts"): start instant, then seq of `workout.started`.
-    public static func finishedOrder(_ a: WorkoutRecord, _ b: WorkoutRecord) -> Bool {
-        (a.startedAt.epochMilliseconds, a.seq) < (b.startedAt.epochMilliseconds, b.seq)
-    }
-}
-
 extension Ledger {
     /// Workouts per week the lifter aims for: the programme's days per week, else the questionnaire's answer.
     public var weeklyTarget: Int? { programme?.daysPerWeek ?? answers["days_per_week"]?.intValue }
@@ -96,7 +89,7 @@ public struct HomeState: Equatable, Sendable, Codable {
 
     /// Compacts a whole ledger: its finished workouts summarised, their records found, non-open bodies dropped.
     public init(compacting full: Ledger) {
-        let done = full.workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder)
+        let done = full.finishedWorkouts
         var finder = RecordFinder()
         var records: [PersonalRecord] = []
         for workout in done {
@@ -141,7 +134,7 @@ public struct HomeState: Equatable, Sendable, Codable {
     public func homeView(asOf: Timestamp, context: ProjectionContext) -> HomeView? {
         var ledger = self.ledger
         ledger.asOf = asOf
-        let new = ledger.workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder)
+        let new = ledger.finishedWorkouts
         if let first = new.first, let last = finished.last,
            (first.startedAt.epochMilliseconds, first.seq) < (last.startMilliseconds, last.seq) { return nil }
         var finder = self.finder
