@@ -3,8 +3,8 @@ import PackageDescription
 
 // Layers, bottom to top (see README.md "Layout"):
 //   CZstd (libzstd) → JournalStore (bytes, frames, recovery, locking)
-//   → JournalEvents (vocabulary, validation, JSON codec) → EventJournal (store + events)
-//   → TrainingDomain (catalogue, programmes, progression, plates)
+//   → JournalEvents (vocabulary, validation, JSON codec) → JournalModel (the one fold: Ledger, units, set kinds)
+//   → EventJournal (store + events) → TrainingDomain (catalogue, programmes, progression, plates)
 //   → JournalProjections (screens as folds) → WorkoutJournal (facade for apps)
 //   → journal (the CLI).
 let swiftSettings: [SwiftSetting] = [
@@ -18,7 +18,7 @@ let package = Package(
         .executable(name: "journal", targets: ["JournalCLI"]),
         .library(name: "WorkoutJournal", targets: ["WorkoutJournal"]),
         // For Benchmarks/ (a separate package): the reader, the projections and the simulator's bulk writer.
-        .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator", "JournalProjections", "WorkoutJournal"]),
+        .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator", "JournalModel", "JournalProjections", "WorkoutJournal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,23 +32,24 @@ let package = Package(
         ),
         .target(name: "JournalStore", dependencies: ["CZstd"], swiftSettings: swiftSettings),
         .target(name: "JournalEvents", swiftSettings: swiftSettings),
-        .target(name: "EventJournal", dependencies: ["JournalStore", "JournalEvents"], swiftSettings: swiftSettings),
-        .target(name: "TrainingDomain", dependencies: ["JournalEvents"],
+        .target(name: "JournalModel", dependencies: ["JournalEvents"], swiftSettings: swiftSettings),
+        .target(name: "EventJournal", dependencies: ["JournalStore", "JournalEvents", "JournalModel"], swiftSettings: swiftSettings),
+        .target(name: "TrainingDomain", dependencies: ["JournalEvents", "JournalModel"],
                 resources: [.copy("Data")], swiftSettings: swiftSettings),
-        .target(name: "JournalProjections", dependencies: ["JournalEvents", "TrainingDomain"], swiftSettings: swiftSettings),
-        .target(name: "JournalSimulator", dependencies: ["JournalEvents", "TrainingDomain", "JournalStore"], swiftSettings: swiftSettings),
+        .target(name: "JournalProjections", dependencies: ["JournalEvents", "JournalModel", "TrainingDomain"], swiftSettings: swiftSettings),
+        .target(name: "JournalSimulator", dependencies: ["JournalEvents", "JournalModel", "TrainingDomain", "JournalStore"], swiftSettings: swiftSettings),
         .target(name: "JournalInterchange",
-                dependencies: ["JournalEvents", "TrainingDomain", "JournalProjections", "SwiftCSV"],
+                dependencies: ["JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "SwiftCSV"],
                 swiftSettings: swiftSettings),
         .target(name: "WorkoutJournal",
-                dependencies: ["EventJournal", "JournalEvents", "TrainingDomain", "JournalProjections"],
+                dependencies: ["EventJournal", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections"],
                 swiftSettings: swiftSettings),
         .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "EventJournal", "JournalSimulator"],
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalCLI",
             dependencies: [
-                "EventJournal", "JournalEvents", "JournalStore", "TrainingDomain", "JournalProjections",
+                "EventJournal", "JournalEvents", "JournalModel", "JournalStore", "TrainingDomain", "JournalProjections",
                 "JournalSimulator", "JournalInterchange", "WorkoutJournal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -56,14 +57,15 @@ let package = Package(
         ),
         .testTarget(name: "JournalStoreTests", dependencies: ["JournalStore", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalEventsTests", dependencies: ["JournalEvents"], swiftSettings: swiftSettings),
-        .testTarget(name: "EventJournalTests", dependencies: ["EventJournal", "JournalTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain"], swiftSettings: swiftSettings),
-        .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalEvents"], swiftSettings: swiftSettings),
+        .testTarget(name: "EventJournalTests", dependencies: ["EventJournal", "JournalModel", "JournalTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain", "JournalModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "JournalModelTests", dependencies: ["JournalModel", "JournalEvents"], swiftSettings: swiftSettings),
+        .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalModel", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalCLITests", dependencies: ["JournalCLI"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalProjections", "JournalStore", "JournalSimulator"],
+        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalModel", "JournalProjections", "JournalStore", "JournalSimulator", "JournalInterchange"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "JournalInterchangeTests",
-                    dependencies: ["JournalInterchange", "JournalEvents", "JournalProjections", "TrainingDomain"],
+                    dependencies: ["JournalInterchange", "JournalEvents", "JournalModel", "JournalProjections", "TrainingDomain"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "ReliabilityTests",
                     dependencies: ["EventJournal", "JournalEvents", "JournalStore", "JournalTesting", "JournalSimulator"],

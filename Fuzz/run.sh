@@ -9,7 +9,7 @@
 # Each target is a small source under Fuzz/ compiled with `swiftc -sanitize=fuzzer,address` together
 # with the library it exercises: the frame reader and the two decoders as one module with the sources
 # of JournalStore or JournalEvents; the importer links its libraries as separate instrumented modules
-# (JournalEvents, SwiftCSV from .build/checkouts, TrainingDomain, JournalProjections, JournalInterchange),
+# (JournalEvents, JournalModel, SwiftCSV from .build/checkouts, TrainingDomain, JournalProjections, JournalInterchange),
 # because they import each other. Everything lands under .build/fuzz, apart from `swift build`'s
 # directories; a binary newer than its sources and this script is reused.
 #
@@ -69,10 +69,11 @@ build() {
         importer)
             [ -d .build/checkouts/SwiftCSV ] || swift package resolve >/dev/null
             local stamp=$OUT/modules/.built any=(-enable-upcoming-feature ExistentialAny)
-            if ! fresh "$stamp" Sources/JournalEvents Sources/TrainingDomain Sources/JournalProjections Sources/JournalInterchange \
+            if ! fresh "$stamp" Sources/JournalEvents Sources/JournalModel Sources/TrainingDomain Sources/JournalProjections Sources/JournalInterchange \
                     .build/checkouts/SwiftCSV/SwiftCSV Fuzz/TrainingDomainBundle.swift Fuzz/run.sh; then
                 rm -rf "$OUT/modules"; mkdir -p "$OUT/modules"
                 module JournalEvents "${any[@]}" $(find Sources/JournalEvents -name '*.swift')
+                module JournalModel "${any[@]}" $(find Sources/JournalModel -name '*.swift')
                 module SwiftCSV $(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift')
                 # TrainingDomain reads Data/ through Bundle.module, which SwiftPM generates: the stand-in finds
                 # the source folder from its own absolute path.

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// The workout in progress (seed 000 §14, seed 001 §6–7, seed 004 logger).
@@ -209,16 +210,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let submitted = workout.submitted.contains(exercise)
             let repRange = prescription?.repRange
             let rule = ledger.progression[exercise]
-            let history = (analysis.sessionIndices[exercise] ?? []).map { index -> ProgressionInput.Session in
-                let past = analysis.finished[index]
-                let prescribed = past.prescription(of: exercise)
-                return ProgressionInput.Session(
-                    workout: past.id, at: past.startedAt,
-                    sets: past.workingSets(of: exercise).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps) },
-                    targetReps: prescribed?.repRange?.upper, targetSets: prescribed.map(\.setCount).flatMap { $0 > 0 ? $0 : nil })
-            }
             let input = ProgressionInput(
-                exercise: exercise, sessions: history, repRange: repRange,
+                exercise: exercise, sessions: analysis.sessions(of: exercise), repRange: repRange,
                 prescribedKilograms: prescription?.weight.map { (prescription?.unit ?? .kg).kilograms($0) }, settings: rule)
             let target = analysis.context.nextTarget(input)
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }

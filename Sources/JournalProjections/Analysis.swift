@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// What every view derives from a ledger first: the finished workouts in chronological order, each
@@ -16,7 +17,7 @@ public struct Analysis: Sendable {
     public init(_ ledger: Ledger, context: ProjectionContext = .standard) {
         self.ledger = ledger
         self.context = context
-        let finished = ledger.workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder)
+        let finished = ledger.finishedWorkouts
         self.finished = finished
         var indices: [String: [Int]] = [:]
         for (index, workout) in finished.enumerated() {
@@ -28,6 +29,11 @@ public struct Analysis: Sendable {
         var records = Analysis.findRecords(finished)
         for index in records.indices { records[index].name = ledger.exerciseName(records[index].exercise, context: context) }
         self.records = records
+    }
+
+    /// The sessions of `exercise` the progression rules read (`WorkoutRecord.session(of:)`), oldest first.
+    public func sessions(of exercise: String) -> [ProgressionInput.Session] {
+        (sessionIndices[exercise] ?? []).compactMap { finished[$0].session(of: exercise) }.map(ProgressionInput.Session.init)
     }
 
     public var unit: WeightUnit { ledger.displayUnit }

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// A set's weight and reps in the display unit: "80 kg • 8 reps".

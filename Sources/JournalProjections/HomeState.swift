@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// What the home page keeps of a finished workout: its row under "last workouts", its day (streaks, this week) and
 /// its programme session. Volume is the working sets' sum, unrounded (the page rounds it).
@@ -21,7 +22,7 @@ public struct FinishedWorkout: Equatable, Sendable, Codable {
         day = workout.day
         durationSeconds = workout.durationSeconds
         exerciseCount = workout.performedExercises.count
-        volumeKilograms = workout.sets.reduce(0.0) { $0 + ($1.isWorking ? $1.volumeKilograms : 0) }
+        volumeKilograms = workout.workingVolumeKilograms
         startMilliseconds = workout.startedAt.epochMilliseconds
         seq = workout.seq
     }
@@ -53,28 +54,12 @@ extension FinishedWorkout {
     }
 }
 
-extension WorkoutRecord {
-    /// `Analysis.finished`'s order (PROJECTIONS.md §"Finished workouts"): start instant, then seq of `workout.started`.
-    public static func finishedOrder(_ a: WorkoutRecord, _ b: WorkoutRecord) -> Bool {
-        (a.startedAt.epochMilliseconds, a.seq) < (b.startedAt.epochMilliseconds, b.seq)
-    }
-}
-
 extension Ledger {
     /// Workouts per week the lifter aims for: the programme's days per week, else the questionnaire's answer.
     public var weeklyTarget: Int? { programme?.daysPerWeek ?? answers["days_per_week"]?.intValue }
 
     /// A custom exercise's name, else the context's.
     public func exerciseName(_ id: String, context: ProjectionContext) -> String { customExercises[id]?.name ?? context.exerciseName(id) }
-
-    /// This ledger with only the workouts still open (their positions and index rebuilt).
-    func keepingOpenWorkoutsOnly() -> Ledger {
-        var slim = self
-        slim.workouts = workouts.filter { $0.status == .open }
-        slim.workoutIndex = Dictionary(uniqueKeysWithValues: slim.workouts.enumerated().map { ($1.id, $0) })
-        slim.recentWorkout = RecentWorkout()
-        return slim
-    }
 }
 
 /// The home page's own projection state, small enough to read in a millisecond from a 5-year journal's
@@ -104,7 +89,7 @@ public struct HomeState: Equatable, Sendable, Codable {
 
     /// Compacts a whole ledger: its finished workouts summarised, their records found, non-open bodies dropped.
     public init(compacting full: Ledger) {
-        let done = full.workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder)
+        let done = full.finishedWorkouts
         var finder = RecordFinder()
         var records: [PersonalRecord] = []
         for workout in done {
@@ -149,7 +134,7 @@ public struct HomeState: Equatable, Sendable, Codable {
     public func homeView(asOf: Timestamp, context: ProjectionContext) -> HomeView? {
         var ledger = self.ledger
         ledger.asOf = asOf
-        let new = ledger.workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder)
+        let new = ledger.finishedWorkouts
         if let first = new.first, let last = finished.last,
            (first.startedAt.epochMilliseconds, first.seq) < (last.startMilliseconds, last.seq) { return nil }
         var finder = self.finder

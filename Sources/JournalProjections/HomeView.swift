@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// Daily and weekly streaks (PROJECTIONS.md §"Streaks").
 public struct Streaks: Equatable, Hashable, Sendable {

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// The `--json` form of every view: fixed keys (PROJECTIONS.md §"Views"), in a fixed order, so output is deterministic.
 public protocol JSONRepresentable {

@@ -1,3 +1,4 @@
+import JournalModel
 import TrainingDomain
 
 extension ProjectionContext {
@@ -26,23 +27,12 @@ extension ProjectionContext {
     /// TrainingDomain's progression fold over the exercise's past sessions, with the exercise's suggested rule
     /// and any `progression.configured` settings; the prescribed weight when there is no history.
     static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
-        var rule = ProgressionRule.suggested(for: catalogue.exercise(id: input.exercise), unit: .kg)
-        if let settings = input.settings {
-            if let unit = settings.unit, unit != rule.unit {
-                if settings.increment == nil { rule.increment = Units.convert(rule.increment, from: rule.unit, to: unit) }
-                rule.unit = unit
-            }
-            if let increment = settings.increment { rule.increment = increment }
-            if let trigger = settings.trigger.flatMap(ProgressionTrigger.init(rawValue:)) { rule.trigger = trigger }
-            if let percent = settings.deloadPercent { rule.deloadPercent = percent }
-            if let failures = settings.failuresBeforeDeload { rule.failuresBeforeDeload = failures }
-        }
         let history = input.sessions.map { session in
             CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
                              sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
                              targetReps: session.targetReps, targetSets: session.targetSets)
         }
-        guard !history.isEmpty, let target = try? Progression.nextTarget(exercise: input.exercise, history: history, rule: rule),
+        guard let target = Progression.target(exercise: input.exercise, history: history, settings: input.settings, catalogue: catalogue),
               let weight = target.weight else { return input.prescribedKilograms }
         return Units.kilograms(weight, from: target.unit)
     }

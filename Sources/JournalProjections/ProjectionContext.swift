@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// What projections need from the training domain, as closures so the real catalogue and progression
@@ -100,6 +101,11 @@ public struct ProgressionInput: Equatable, Sendable {
         public var targetSets: Int?
         public init(workout: String, at: Timestamp, sets: [Set], targetReps: Int? = nil, targetSets: Int? = nil) {
             self.workout = workout; self.at = at; self.sets = sets; self.targetReps = targetReps; self.targetSets = targetSets
+        }
+        /// The model's session (`WorkoutRecord.session(of:)`), its sets in kilograms.
+        public init(_ session: ExerciseSession) {
+            self.init(workout: session.workout, at: session.at, sets: session.sets.map { Set(kilograms: $0.kilograms, reps: $0.reps) },
+                      targetReps: session.targetReps, targetSets: session.targetSets)
         }
     }
     public var exercise: String

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// Entry points: fold a journal once, then read any view.
 public enum Projections {
@@ -19,8 +20,13 @@ public enum Projections {
     /// The default as-of time (PROJECTIONS.md §"As of"): `now` shown in the UTC offset of the journal's last event
     /// (the event with the highest seq), or in `now`'s own offset for an empty journal.
     public static func defaultAsOf(lastEvent: Event?, now: Timestamp) -> Timestamp {
-        guard let lastEvent else { return now }
-        return now.with(offsetSeconds: lastEvent.at.offsetSeconds)
+        defaultAsOf(lastEventAt: lastEvent?.at, now: now)
+    }
+
+    /// `defaultAsOf(lastEvent:now:)` for a reader that kept only the last event's time.
+    public static func defaultAsOf(lastEventAt: Timestamp?, now: Timestamp) -> Timestamp {
+        guard let lastEventAt else { return now }
+        return now.with(offsetSeconds: lastEventAt.offsetSeconds)
     }
 }
 

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// Saved templates, last used first, then newest created (seed 004 Templates, seed 002 routines).

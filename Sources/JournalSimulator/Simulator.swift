@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// Writes a deterministic, realistic life of a lifter as event drafts: onboarding, a programme from

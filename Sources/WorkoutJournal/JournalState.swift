@@ -1,5 +1,6 @@
 import EventJournal
 import JournalEvents
+import JournalModel
 import JournalProjections
 import JournalStore
 
@@ -20,6 +21,7 @@ public struct JournalState: Codable, Equatable, Sendable {
 
     /// Every event folded (`asOf` is `Ledger.everything`).
     public var ledger = Ledger(asOf: Ledger.everything)
+    /// The counts of the events read (the workouts in it are the ledger's: `JournalRead` describes them).
     public var summary = ReplaySummary()
     /// The highest seq folded; 0 before any event.
     public var maxSeq = 0
@@ -67,14 +69,14 @@ public struct JournalState: Codable, Equatable, Sendable {
 public struct JournalRead: Sendable {
     /// The ledger as of T.
     public var ledger: Ledger
-    /// The summary of the events at or before T.
+    /// The summary of the events at or before T: their counts, and the workouts, sets and volume of `ledger`.
     public var summary: ReplaySummary
     /// How it was obtained: resumed from the snapshot, or why the whole journal was replayed.
     public var outcome: SnapshotReplay.Outcome
 
     public init(ledger: Ledger, summary: ReplaySummary, outcome: SnapshotReplay.Outcome) {
         self.ledger = ledger
-        self.summary = summary
+        self.summary = summary.describing(ledger)
         self.outcome = outcome
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JournalModel
 
 extension JournalDirectory {
     /// The device's wall clock, in its current UTC offset (what an app passes as `clock`; tests pass their own).

@@ -152,6 +152,10 @@ struct CoreCommandTests {
         let json = try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as! [String: Any]
         let summary = (json["summary"] as? [String: Any]) ?? json
         #expect((summary["workouts"] as! Int) > 30)
+        // The model's volume, edits included: what `journal history` and `progress --range ALL` add up to (it was
+        // 531446.25 while the summary ignored `set.edited`).
+        #expect(summary["volume_kg"] as? Double == 531468.75)
+        #expect(summary["sets"] as? Int == 1440)
         let early = try CLI.run(["replay", path, "--until-seq", "20", "--json"])
         let earlyJSON = try JSONSerialization.jsonObject(with: Data(early.stdout.utf8)) as! [String: Any]
         let earlySummary = (earlyJSON["summary"] as? [String: Any]) ?? earlyJSON

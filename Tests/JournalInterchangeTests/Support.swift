@@ -1,6 +1,7 @@
 import Foundation
 import JournalEvents
 import JournalInterchange
+import JournalModel
 import JournalProjections
 import TrainingDomain
 

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 import Testing
 @testable import JournalProjections

@@ -1,5 +1,6 @@
 import Foundation
 import JournalEvents
+import JournalModel
 import Testing
 @testable import JournalProjections
 
@@ -31,7 +32,7 @@ struct HomeStateTests {
     }
 
     /// The encoded home state of `LedgerSnapshotTests.events` as of version `HomeState.snapshotVersion`.
-    static let pinned = (version: 1, digest: UInt64(0xa48f_b2ec_317f_74b5))
+    static let pinned = (version: 1, digest: UInt64(0x6367_7d87_3da7_7eed))   // the ledger inside changed (Ledger.snapshotVersion 2, which HomePage.stateVersion includes)
 
     @Test("a change to what the home state stores or computes cannot reuse old home snapshots: its encoding is pinned to the version")
     func goldenDigest() throws {

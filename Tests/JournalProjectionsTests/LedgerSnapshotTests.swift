@@ -1,5 +1,6 @@
 import Foundation
 import JournalEvents
+@testable import JournalModel
 import Testing
 @testable import JournalProjections
 
@@ -7,7 +8,7 @@ import Testing
 @Suite("Ledger snapshots")
 struct LedgerSnapshotTests {
     /// A fixed journal touching every part of the ledger: account, profile, settings, answers, programme, custom
-    /// exercise, progression, rest settings, favourites, template, plan, an open and a finished workout with sets,
+    /// exercise, equipment, progression, rest settings, favourites, template, plan, an open and a finished workout with sets,
     /// rows, a rest timer, a warm-up card, cardio, a superset, notes, an injury answer and a history edit.
     static let events: [Event] = journal([
         ev("account.created", at: "2026-01-05T09:00:00.000+01:00", ["name": "Ana Lima", "email": "ana@example.com"]),
@@ -17,7 +18,9 @@ struct LedgerSnapshotTests {
         ev("questionnaire.answered", at: "2026-01-05T09:03:00.000+01:00", ["question": "injuries", "answer": ["shoulders"]]),
         ev("programme.generated", at: "2026-01-05T09:04:00.000+01:00", ["ruleset": "train", "split": "Full Body", "days_per_week": 3, "weeks": 8,
             "sessions": j(#"[{"name": "A", "exercises": [{"exercise": "barbell-back-squat", "sets": 3, "reps": "8-12", "rest_s": 120}]}]"#)]),
-        ev("exercise.created", at: "2026-01-05T09:05:00.000+01:00", ["exercise": "sled-push", "name": "Sled Push", "primary_muscles": ["quads"], "mechanic": "compound"]),
+        ev("exercise.created", at: "2026-01-05T09:05:00.000+01:00", ["exercise": "sled-push", "name": "Sled Push", "primary_muscles": ["quads"], "mechanic": "compound",
+            "secondary_muscles": ["glutes"], "equipment": ["sled"]]),
+        ev("equipment.updated", at: "2026-01-05T09:05:30.000+01:00", ["unit": "kg", "plates": j(#"[{"weight": 20, "count": 2}]"#), "bars": j(#"[{"weight": 15}]"#)]),
         ev("progression.configured", at: "2026-01-05T09:06:00.000+01:00", ["exercise": "barbell-back-squat", "increment": 5, "unit": "kg"]),
         ev("rest.configured", at: "2026-01-05T09:07:00.000+01:00", ["exercise": "barbell-back-squat", "seconds": 150]),
         ev("exercise.favourited", at: "2026-01-05T09:08:00.000+01:00", ["exercise": "barbell-back-squat"]),
@@ -56,7 +59,7 @@ struct LedgerSnapshotTests {
 
     /// The encoded state of `events` as of version `Ledger.snapshotVersion`. A different digest means the fold or the
     /// state changed, so snapshots written by the old code would be trusted wrongly.
-    static let pinned = (version: 1, digest: UInt64(0x0be9_a942_88c6_b957))
+    static let pinned = (version: 2, digest: UInt64(0xf9d3_5bcd_e205_d89d))
 
     @Test("a fold or state change cannot reuse old snapshots: the encoded ledger of a fixed journal is pinned to the version")
     func goldenDigest() throws {
@@ -65,7 +68,7 @@ struct LedgerSnapshotTests {
         #expect(Ledger.snapshotVersion == Self.pinned.version && digest == Self.pinned.digest, """
             The ledger's encoded state changed (digest \(String(digest, radix: 16)), pinned \(String(Self.pinned.digest, radix: 16)) \
             for snapshot version \(Self.pinned.version)). If you changed Ledger.apply(_:) or any stored state, bump \
-            Ledger.snapshotVersion in Sources/JournalProjections/Ledger+Snapshot.swift so that existing <journal>.snapshot \
+            Ledger.snapshotVersion in Sources/JournalModel/Ledger+Snapshot.swift so that existing <journal>.snapshot \
             files are rebuilt, then pin the new version and digest here (LedgerSnapshotTests.pinned).
             """)
     }

@@ -10,11 +10,7 @@ import Testing
 struct MergeTests {
     static let seeds: [UInt64] = Array(1...60)
 
-    static func summary(_ events: [Event]) -> ReplaySummary {
-        var summary = ReplaySummary()
-        for event in events { summary.apply(event) }
-        return summary
-    }
+    static func summary(_ events: [Event]) -> ReplaySummary { ReplaySummary(events: events) }
 
     /// Events without seq, to compare merges that renumber.
     static func lines(_ events: [Event]) -> [String] { events.map(EventCodec.encodeString) }

@@ -1,5 +1,6 @@
 import Testing
 import JournalEvents
+import JournalModel
 @testable import TrainingDomain
 
 @Suite("Exercise catalogue")
@@ -63,7 +64,7 @@ struct CatalogueTests {
         #expect(catalogue.search("zzz").isEmpty)
     }
 
-    @Test("Custom exercises come from exercise.created; favourites and recent use from events")
+    @Test("Custom exercises come from exercise.created; favourites and recent use from the model")
     func fromEvents() throws {
         var log = EventLog()
         log.add("exercise.created", ["exercise": "landmine-press", "name": "Landmine Press", "primary_muscles": ["Shoulders"],
@@ -77,16 +78,18 @@ struct CatalogueTests {
         log.add("exercise.added", ["workout": "w1", "exercise": "plank"])
         log.add("set.completed", ["workout": "w1", "exercise": "deadlift", "set": 1, "weight": 100, "unit": "kg", "reps": 5, "kind": "working"])
         log.add("exercise.swapped", ["workout": "w1", "from": "deadlift", "to": "rack-pull"])
-        let custom = catalogue.with(customExercisesFrom: log.events)
+        let custom = catalogue.with(customExercisesFrom: log.ledger)
         let landmine = try #require(custom.exercise(id: "landmine-press"))
         #expect(landmine.isCustom)
         #expect(landmine.primaryMuscles == ["shoulders"])
         #expect(custom.count == 202)
         #expect(custom.exercise(id: "barbell-bench-press")?.name == "Barbell Bench Press")
         #expect(custom.search("landmine").map(\.id) == ["landmine-press", "t-bar-row"])   // t-bar-row by its alias "landmine row"
-        #expect(ExerciseCatalogue.favourites(from: log.events) == ["plank", "deadlift"])
-        #expect(ExerciseCatalogue.recentlyUsed(from: log.events) == ["rack-pull", "deadlift", "plank"])
-        #expect(ExerciseCatalogue.recentlyUsed(from: log.events, limit: 1) == ["rack-pull"])
+        // One rule (PROJECTIONS.md, DOMAIN.md): at most 10, in the order favourited.
+        #expect(log.ledger.favourites == ["deadlift", "plank"])
+        // What the workouts hold: deadlift was swapped for rack-pull, so its sets are rack-pull's.
+        #expect(ExerciseCatalogue.recentlyUsed(in: log.ledger) == ["rack-pull", "plank"])
+        #expect(ExerciseCatalogue.recentlyUsed(in: log.ledger, limit: 1) == ["rack-pull"])
     }
 
     @Test("Equipment answers expand categories to their items unless items are listed")

@@ -1,5 +1,6 @@
 import Testing
 import JournalEvents
+import JournalModel
 @testable import TrainingDomain
 
 @Suite("Reading the journal")
@@ -23,11 +24,11 @@ struct JournalFoldTests {
         log.add("set.completed", ["workout": "w1", "exercise": "barbell-back-squat", "set": 5, "weight": 20, "unit": "kg", "reps": 10, "kind": "warmup"])
         log.add("set.edited", ["workout": "w1", "exercise": "barbell-back-squat", "set": 2, "reps": 5])
         log.add("workout.finished", ["workout": "w1"])
-        let sessions = Progression.sessions(for: "barbell-back-squat", from: log.events)
+        let sessions = Progression.sessions(for: "barbell-back-squat", in: log.ledger)
         #expect(sessions == [CompletedSession(workout: "w1", exercise: "barbell-back-squat", at: log.events[1].at, sets: [
             CompletedSet(weight: 60, unit: .kg, reps: 6), CompletedSet(weight: 60, unit: .kg, reps: 5), CompletedSet(weight: 60, unit: .kg, reps: 6),
         ], targetReps: 6, targetSets: 3)])
-        let target = try Progression.nextTarget(exercise: "barbell-back-squat", events: log.events)
+        let target = try Progression.nextTarget(exercise: "barbell-back-squat", ledger: log.ledger)
         #expect(target.weight == 60)
         #expect(target.failures == 1)
         #expect(target.explanation == """
@@ -44,7 +45,7 @@ struct JournalFoldTests {
         log.workout("w2", "deadlift", [(60, 5)])
         log.workout("w3", "deadlift", [(62.5, 5)])
         log.add("workout.deleted", ["workout": "w3"])
-        #expect(Progression.sessions(for: "deadlift", from: log.events).map(\.workout) == ["w2"])
+        #expect(Progression.sessions(for: "deadlift", in: log.ledger).map(\.workout) == ["w2"])
     }
 
     @Test("Readable renderings for the command line")

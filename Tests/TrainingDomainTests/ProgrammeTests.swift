@@ -1,5 +1,6 @@
 import Testing
 import JournalEvents
+import JournalModel
 @testable import TrainingDomain
 
 @Suite("Programme generation")
@@ -260,12 +261,12 @@ struct ProgrammeTests {
         log.add("questionnaire.answered", ["question": "days_per_week", "answer": 4])
         let again = try Onboarding.drafts(ruleset: "train", answers: [
             "days_per_week": 3, "primary_goal": "build_muscle", "experience": "0", "session_minutes": "30-45",
-        ], existing: log.events)
+        ], existing: log.ledger)
         #expect(again.first == .object(["type": "programme.reset", "reason": "retook the questionnaire"]))
         log.add("programme.reset")
         #expect(try Onboarding.drafts(ruleset: "train", answers: [
             "days_per_week": 3, "primary_goal": "build_muscle", "experience": "0", "session_minutes": "30-45",
-        ], existing: log.events).first?["type"] == "questionnaire.answered")
+        ], existing: log.ledger).first?["type"] == "questionnaire.answered")
     }
 
     @Test("Every rule set's programme fits the programme.generated schema for every days answer it accepts")

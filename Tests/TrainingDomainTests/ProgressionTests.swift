@@ -1,3 +1,4 @@
+import JournalModel
 import Testing
 import JournalEvents
 @testable import TrainingDomain
@@ -92,12 +93,12 @@ struct ProgressionTests {
         log.add("set.completed", ["workout": "w3", "exercise": "overhead-press", "set": 1, "weight": 10, "unit": "kg", "reps": 1, "kind": "working"])
         log.add("workout.discarded", ["workout": "w3"])
         log.workout("w4", "overhead-press", [(41.25, 6), (41.25, 6), (41.25, 6)], reps: "6-8", prescribedSets: 3)
-        let rule = ProgressionRule.resolve(exercise: "overhead-press", events: log.events, base: .trainDefault())
+        let rule = ProgressionRule.resolve(exercise: "overhead-press", ledger: log.ledger, base: .trainDefault())
         #expect(rule == ProgressionRule(increment: 1.25, failuresBeforeDeload: 2))
-        let sessions = Progression.sessions(for: "overhead-press", from: log.events)
+        let sessions = Progression.sessions(for: "overhead-press", in: log.ledger)
         #expect(sessions.map(\.workout) == ["w1", "w2", "w4"])
         #expect(sessions.map(\.targetReps) == [8, 8, 8])
-        let target = try Progression.nextTarget(exercise: "overhead-press", events: log.events)
+        let target = try Progression.nextTarget(exercise: "overhead-press", ledger: log.ledger)
         #expect(target.weight == 36.25)   // 41.25 − 10% = 37.125, rounded down to the 1.25 kg increment
         #expect(target.deloads.first?.causedBy == ["w2", "w4"])
     }

@@ -1,5 +1,6 @@
 import Testing
 import JournalEvents
+import JournalModel
 @testable import TrainingDomain
 
 @Suite("Questionnaire")
@@ -85,7 +86,7 @@ struct QuestionnaireTests {
         log.add("questionnaire.answered", ["question": "days_per_week", "answer": 3])
         log.add("questionnaire.answered", ["question": "primary_goal", "answer": "get_stronger"])
         log.add("questionnaire.answered", ["question": "days_per_week", "answer": 4])
-        #expect(ProgrammeGenerator.answers(from: log.events) == ["primary_goal": "get_stronger", "days_per_week": 4])
+        #expect(log.ledger.answers == ["primary_goal": "get_stronger", "days_per_week": 4])
     }
 
     @Test("An unknown rule set names the known ones")

@@ -1,10 +1,14 @@
 import Foundation
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// Builds events for tests: seq counts from 1, one minute apart, from 2026-11-02T08:00Z.
 struct EventLog {
     private(set) var events: [Event] = []
+
+    /// The events as the model folds them (as of the far future).
+    var ledger: Ledger { Ledger(events: events, asOf: Ledger.everything) }
 
     mutating func add(_ type: String, _ fields: JSONObject = [:]) {
         let seq = events.count + 1

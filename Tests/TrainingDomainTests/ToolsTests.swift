@@ -1,3 +1,4 @@
+import JournalModel
 import Testing
 import JournalEvents
 @testable import TrainingDomain
@@ -72,7 +73,7 @@ struct PlateCalculatorTests {
         log.add("equipment.updated", ["unit": "lb"])
         log.add("equipment.updated", ["plates": [.object(["weight": 45, "count": 4]), .object(["weight": 10, "count": 2])],
                                       "bars": [.object(["name": "Women's bar", "weight": 33])]])
-        let inventory = PlateInventory.from(events: log.events)
+        let inventory = PlateInventory.from(ledger: log.ledger)
         #expect(inventory == PlateInventory(unit: .lb, plates: [PlateStock(weight: 45, count: 4), PlateStock(weight: 10, count: 2)], barWeight: 33))
     }
 }

@@ -1,6 +1,7 @@
 import EventJournal
 import Foundation
 import JournalEvents
+import JournalModel
 import JournalProjections
 import JournalStore
 import WorkoutJournal

@@ -10,6 +10,7 @@ import BenchSupport
 import EventJournal
 import Foundation
 import JournalEvents
+import JournalModel
 import JournalSimulator
 import JournalStore
 import JournalProjections

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JournalEvents
+import JournalModel
 import JournalProjections
 import TrainingDomain
 #if canImport(Glibc)

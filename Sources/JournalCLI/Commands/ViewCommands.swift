@@ -1,4 +1,5 @@
 import ArgumentParser
+import JournalModel
 import TrainingDomain
 import JournalEvents
 import JournalProjections

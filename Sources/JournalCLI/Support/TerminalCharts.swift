@@ -1,4 +1,5 @@
 import JournalInterchange
+import JournalModel
 import JournalProjections
 import TrainingDomain
 #if canImport(Glibc)

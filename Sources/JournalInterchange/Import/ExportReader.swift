@@ -1,5 +1,6 @@
 import Foundation
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// Reads another app's CSV export into workouts (INTERCHANGE.md §"Import"). Headers are matched by alias

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 /// The apps and export layouts `journal import` reads (INTERCHANGE.md §"Import").

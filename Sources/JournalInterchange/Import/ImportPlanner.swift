@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import JournalProjections
 import TrainingDomain
 

@@ -1,5 +1,6 @@
 import Foundation
 import JournalEvents
+import JournalModel
 import JournalProjections
 import TrainingDomain
 

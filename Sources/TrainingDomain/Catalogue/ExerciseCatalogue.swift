@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// The exercise catalogue: the built-in exercises (`Data/catalogue.json`) plus custom ones from events.
 /// Immutable; `with(customExercisesFrom:)` returns a new catalogue.
@@ -112,22 +113,19 @@ public struct ExerciseCatalogue: Sendable {
         return ranked.sorted { ($0.rank, $0.position) < ($1.rank, $1.position) }.map(\.exercise)
     }
 
-    /// This catalogue plus the custom exercises of `exercise.created` events (a later event for the same id
-    /// replaces the earlier one; an id that is already built in is ignored; `data.cleared` drops them all).
-    public func with(customExercisesFrom events: [Event]) -> ExerciseCatalogue {
+    /// This catalogue plus the custom exercises of the ledger (`exercise.created`, as the model folded them: a later
+    /// event for the same id replaces the earlier one, `data.cleared` drops them all), in id order; an id that is
+    /// already built in is ignored.
+    public func with(customExercisesFrom ledger: Ledger) -> ExerciseCatalogue {
         var custom: [Exercise] = []
-        for event in events {
-            if event.type == "data.cleared" { custom = []; continue }
-            guard event.type == "exercise.created", let id = event.string("exercise"), let name = event.string("name"),
-                  index[id] == nil || exercises[index[id]!].isCustom else { continue }
-            let primary = (event.array("primary_muscles") ?? []).compactMap(\.stringValue).map(normaliseMuscle)
-            let exercise = Exercise(
-                id: id, name: name, primaryMuscles: primary,
-                secondaryMuscles: (event.array("secondary_muscles") ?? []).compactMap(\.stringValue).map(normaliseMuscle),
-                equipment: (event.array("equipment") ?? []).compactMap(\.stringValue).map(equipment.normalise),
-                mechanic: event.string("mechanic").flatMap(Mechanic.init(rawValue:)) ?? .compound,
-                pattern: nil, difficulty: .beginner, isCustom: true)
-            if let existing = custom.firstIndex(where: { $0.id == id }) { custom[existing] = exercise } else { custom.append(exercise) }
+        for recorded in ledger.customExercises.values.sorted(by: { $0.id < $1.id }) {
+            guard index[recorded.id] == nil || exercises[index[recorded.id]!].isCustom else { continue }
+            custom.append(Exercise(
+                id: recorded.id, name: recorded.name, primaryMuscles: recorded.primaryMuscles.map(normaliseMuscle),
+                secondaryMuscles: recorded.secondaryMuscles.map(normaliseMuscle),
+                equipment: recorded.equipment.map(equipment.normalise),
+                mechanic: recorded.mechanic.flatMap(Mechanic.init(rawValue:)) ?? .compound,
+                pattern: nil, difficulty: .beginner, isCustom: true))
         }
         var copy = self
         for exercise in custom {
@@ -137,40 +135,14 @@ public struct ExerciseCatalogue: Sendable {
         return copy
     }
 
-    /// Favourite exercise ids, most recently favourited first (`exercise.favourited` / `exercise.unfavourited`).
-    public static func favourites(from events: [Event]) -> [String] {
-        var favourites: [String] = []
-        for event in events {
-            switch event.type {
-            case "data.cleared": favourites = []
-            case "exercise.favourited":
-                guard let id = event.string("exercise") else { continue }
-                favourites.removeAll { $0 == id }
-                favourites.insert(id, at: 0)
-            case "exercise.unfavourited":
-                guard let id = event.string("exercise") else { continue }
-                favourites.removeAll { $0 == id }
-            default: continue
-            }
-        }
-        return favourites
-    }
-
-    /// Recently used exercise ids, most recent first, each once: from `exercise.added`, `set.completed` and
-    /// the `to` of `exercise.swapped`.
-    public static func recentlyUsed(from events: [Event], limit: Int = 10) -> [String] {
+    /// Recently used exercise ids, most recent first, each once: the exercises of the ledger's workouts (any status),
+    /// the latest started first and, within a workout, the last added first. What the workouts hold now counts: a
+    /// swapped-out exercise is no longer in its workout (`exercise.swapped` renamed its sets).
+    public static func recentlyUsed(in ledger: Ledger, limit: Int = 10) -> [String] {
         var recent: [String] = []
-        for event in events {
-            let id: String?
-            switch event.type {
-            case "data.cleared": recent = []; continue
-            case "exercise.added", "set.completed": id = event.string("exercise")
-            case "exercise.swapped": id = event.string("to")
-            default: id = nil
-            }
-            guard let id else { continue }
-            recent.removeAll { $0 == id }
-            recent.insert(id, at: 0)
+        for workout in ledger.workouts.reversed() {
+            for entry in workout.exercises.reversed() where !recent.contains(entry.exercise) { recent.append(entry.exercise) }
+            if recent.count >= limit { break }
         }
         return Array(recent.prefix(max(0, limit)))
     }

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// The events `journal onboard` records, as drafts for the journal writer: JSON objects with `type` and the
 /// payload fields, envelope left to the writer (`RecordingRules.prepare`).
@@ -13,23 +14,18 @@ public enum Onboarding {
     /// `programme.generated` with `ruleset`, `ruleset_version` and the programme. Whole numbers given as strings for
     /// `days_per_week` and `age` are written as numbers. Throws when the answers do not fit the rule set.
     ///
-    /// When `existing` (the journal so far) already holds answers or a programme since its last `programme.reset`,
+    /// When `existing` (the journal so far, as the model folded it) already holds answers or a programme since its
+    /// last `programme.reset`,
     /// a `programme.reset` comes first, so earlier answers cannot leak into the new questionnaire (seed 001 "Retake Quiz").
     public static func drafts(ruleset: String, answers: [String: JSONValue], asOf: LocalDate? = nil,
-                              existing: [Event] = []) throws(ProgrammeError) -> [JSONValue] {
+                              existing: Ledger? = nil) throws(ProgrammeError) -> [JSONValue] {
         let programme = try ProgrammeGenerator.generate(ruleset: ruleset, answers: answers, asOf: asOf)
         let known = questionOrder.filter { answers[$0] != nil }
         let others = answers.keys.filter { !questionOrder.contains($0) }.sorted()
         var drafts: [JSONValue] = []
-        var current = false
-        for event in existing {
-            switch event.type {
-            case "programme.reset", "data.cleared": current = false
-            case "questionnaire.answered", "programme.generated": current = true
-            default: continue
-            }
+        if let existing, !existing.answers.isEmpty || existing.programme != nil {
+            drafts.append(.object(["type": "programme.reset", "reason": "retook the questionnaire"]))
         }
-        if current { drafts.append(.object(["type": "programme.reset", "reason": "retook the questionnaire"])) }
         for question in known + others {
             guard var answer = answers[question] else { continue }
             if question == "days_per_week" || question == "age", let n = answer.looseInt { answer = .int(n) }

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// One exercise of a programme session: the shape of `programme.generated`'s
 /// `sessions[].exercises[]` (FORMAT.md, `programme` field kind).
@@ -149,28 +150,5 @@ public struct Programme: Equatable, Sendable {
                   priorityMuscles: programme["priority_muscles"]?.stringArray ?? [], goal: programme["goal"]?.stringValue,
                   experience: programme["experience"]?.stringValue, rationale: programme["rationale"]?.stringValue,
                   template: programme["template"]?.stringValue)
-    }
-}
-
-/// A rep prescription: `"8-12"`, `"5"`, `"5/3/1"`, `"30-60s"`.
-public struct RepRange: Equatable, Sendable {
-    public var lower: Int
-    public var upper: Int
-
-    public init(lower: Int, upper: Int) { self.lower = lower; self.upper = upper }
-
-    /// Reads the numbers in `text`; the lowest is `lower` and the highest `upper`. Nil when there is none.
-    public init?(_ text: String) {
-        var numbers: [Int] = []
-        var current = ""
-        for character in text + " " {
-            if character.isASCII && character.isNumber { current.append(character) } else if !current.isEmpty {
-                if let n = Int(current) { numbers.append(n) }
-                current = ""
-            }
-        }
-        guard let low = numbers.min(), let high = numbers.max() else { return nil }
-        lower = low
-        upper = high
     }
 }

@@ -75,9 +75,6 @@ public enum ProgrammeGenerator {
         }
     }()
 
-    /// The latest answer per question after the last `programme.reset` (see `Questionnaire.answers(from:)`).
-    public static func answers(from events: [Event]) -> [String: JSONValue] { Questionnaire.answers(from: events) }
-
     /// Checks the answers against the rule set's questionnaire without generating anything.
     /// `asOf` is the local day used to turn `birth_date` into an age; without it the age check is skipped.
     public static func validate(ruleset: String, answers: [String: JSONValue], asOf: LocalDate? = nil) throws(ProgrammeError) {

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// A built-in programme template (`Data/templates/*.json`), seed 002.
 public struct ProgrammeTemplate: Sendable {

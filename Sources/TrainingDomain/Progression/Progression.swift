@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// One completed working set.
 public struct CompletedSet: Equatable, Sendable {
@@ -161,89 +162,5 @@ public enum Progression {
         }
         return ProgressionTarget(exercise: exercise, weight: target, unit: rule.unit, reps: lastReps, failures: failures,
                                  steps: steps, deloads: deloads, rule: rule)
-    }
-
-    /// The finished sessions of `exercise` in a journal, oldest first (by `workout.finished` order).
-    ///
-    /// Sets: the latest `set.completed` per (workout, exercise, set), corrected by `set.edited`, dropped by
-    /// `set.uncompleted`/`set.removed`; kinds `working` and `failure` count. Workouts discarded or deleted do not
-    /// count; `data.cleared` forgets everything before it. The prescription is the `exercise.added` of the workout
-    /// (its `reps` and `sets`), else the session of the latest `programme.generated` named by `workout.started`'s
-    /// `session` index.
-    public static func sessions(for exercise: String, from events: [Event]) -> [CompletedSession] {
-        struct Workout { var at: Timestamp; var prescription: PrescribedExercise?; var sets: [Int: (CompletedSet, String)] = [:] }
-        var workouts: [String: Workout] = [:]
-        var finished: [String] = []
-        var programme: Programme?
-        for event in events {
-            let workoutID = event.string("workout")
-            switch event.type {
-            case "data.cleared":
-                workouts = [:]; finished = []; programme = nil
-            case "programme.generated":
-                programme = Programme(eventFields: event.fields)
-            case "programme.reset":
-                programme = nil
-            case "workout.started":
-                guard let id = workoutID else { continue }
-                let at = event.string("started_at").flatMap(Timestamp.init(rfc3339:)) ?? event.at
-                var prescription: PrescribedExercise?
-                if let index = event.int("session"), let programme, programme.sessions.indices.contains(index) {
-                    prescription = programme.sessions[index].exercises.first { $0.exercise == exercise }
-                }
-                workouts[id] = Workout(at: at, prescription: prescription)
-            case "exercise.added":
-                guard let id = workoutID, event.string("exercise") == exercise, workouts[id] != nil else { continue }
-                if event["reps"] != nil || event["sets"] != nil {
-                    let old = workouts[id]?.prescription
-                    workouts[id]?.prescription = PrescribedExercise(exercise: exercise, sets: event.int("sets") ?? old?.sets ?? 0,
-                                                                    reps: event.string("reps") ?? old?.reps ?? "", restSeconds: 0)
-                }
-            case "set.completed":
-                guard let id = workoutID, event.string("exercise") == exercise, let number = event.int("set"),
-                      let weight = event.double("weight"), let unit = event.string("unit").flatMap(WeightUnit.init(parsing:)),
-                      let reps = event.int("reps") else { continue }
-                workouts[id]?.sets[number] = (CompletedSet(weight: weight, unit: unit, reps: reps), event.string("kind") ?? "working")
-            case "set.edited":
-                guard let id = workoutID, event.string("exercise") == exercise, let number = event.int("set"),
-                      var entry = workouts[id]?.sets[number] else { continue }
-                if let weight = event.double("weight") { entry.0.weight = weight }
-                if let unit = event.string("unit").flatMap(WeightUnit.init(parsing:)) { entry.0.unit = unit }
-                if let reps = event.int("reps") { entry.0.reps = reps }
-                if let kind = event.string("kind") { entry.1 = kind }
-                workouts[id]?.sets[number] = entry
-            case "set.uncompleted", "set.removed":
-                guard let id = workoutID, event.string("exercise") == exercise, let number = event.int("set") else { continue }
-                workouts[id]?.sets[number] = nil
-            case "workout.finished":
-                guard let id = workoutID, workouts[id] != nil else { continue }
-                finished.removeAll { $0 == id }
-                finished.append(id)
-            case "workout.discarded", "workout.deleted":
-                guard let id = workoutID else { continue }
-                workouts[id] = nil
-                finished.removeAll { $0 == id }
-            default:
-                continue
-            }
-        }
-        return finished.compactMap { id -> CompletedSession? in
-            guard let workout = workouts[id] else { return nil }
-            let sets = workout.sets.keys.sorted().compactMap { number -> CompletedSet? in
-                guard let (set, kind) = workout.sets[number], kind == "working" || kind == "failure" else { return nil }
-                return set
-            }
-            guard !sets.isEmpty else { return nil }
-            let prescription = workout.prescription
-            return CompletedSession(workout: id, exercise: exercise, at: workout.at, sets: sets, targetReps: prescription?.topReps,
-                                    targetSets: prescription.flatMap { $0.sets > 0 ? $0.sets : nil })
-        }
-    }
-
-    /// The next target straight from a journal: sessions from `sessions(for:from:)`, the rule from `base` plus
-    /// the exercise's `progression.configured` events.
-    public static func nextTarget(exercise: String, events: [Event], base: ProgressionRule = .trainDefault()) throws(ProgressionError) -> ProgressionTarget {
-        try nextTarget(exercise: exercise, history: sessions(for: exercise, from: events),
-                       rule: ProgressionRule.resolve(exercise: exercise, events: events, base: base))
     }
 }

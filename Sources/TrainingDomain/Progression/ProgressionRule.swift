@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// When a session counts as a success.
 public enum ProgressionTrigger: String, Sendable, Hashable, CaseIterable {
@@ -58,25 +59,26 @@ public struct ProgressionRule: Equatable, Sendable {
         }
     }
 
-    /// `base` with every `progression.configured` for `exercise` applied in order (present keys replace).
-    /// An increment given in another unit than the rule's is converted.
-    public static func resolve(exercise: String, events: [Event], base: ProgressionRule) -> ProgressionRule {
+    /// `base` with the exercise's `progression.configured` settings as the model folded them (present keys replace;
+    /// a unit other than the rule's, given without an increment, converts the increment): the one rule resolution
+    /// behind the active workout's target, `journal explain` and `Progression.nextTarget(exercise:ledger:base:)`.
+    public static func resolve(base: ProgressionRule, settings: ProgressionSettings?) -> ProgressionRule {
         var rule = base
-        for event in events {
-            if event.type == "data.cleared" { rule = base; continue }
-            guard event.type == "progression.configured", event.string("exercise") == exercise else { continue }
-            if let unitText = event.string("unit"), let unit = WeightUnit(parsing: unitText), unit != rule.unit, event.double("increment") == nil {
-                rule.increment = Units.convert(rule.increment, from: rule.unit, to: unit)
-                rule.unit = unit
-            } else if let unitText = event.string("unit"), let unit = WeightUnit(parsing: unitText) {
-                rule.unit = unit
-            }
-            if let increment = event.double("increment") { rule.increment = increment }
-            if let trigger = event.string("trigger").flatMap(ProgressionTrigger.init(rawValue:)) { rule.trigger = trigger }
-            if let percent = event.double("deload_percent") { rule.deloadPercent = percent }
-            if let failures = event.int("failures_before_deload") { rule.failuresBeforeDeload = failures }
+        guard let settings else { return rule }
+        if let unit = settings.unit, unit != rule.unit {
+            if settings.increment == nil { rule.increment = Units.convert(rule.increment, from: rule.unit, to: unit) }
+            rule.unit = unit
         }
+        if let increment = settings.increment { rule.increment = increment }
+        if let trigger = settings.trigger.flatMap(ProgressionTrigger.init(rawValue:)) { rule.trigger = trigger }
+        if let percent = settings.deloadPercent { rule.deloadPercent = percent }
+        if let failures = settings.failuresBeforeDeload { rule.failuresBeforeDeload = failures }
         return rule
+    }
+
+    /// `resolve(base:settings:)` with the settings of `exercise` in `ledger`.
+    public static func resolve(exercise: String, ledger: Ledger, base: ProgressionRule) -> ProgressionRule {
+        resolve(base: base, settings: ledger.progression[exercise])
     }
 
     public func validate() throws(ProgressionError) {

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// One answer that breaks a rule of the rule set's questionnaire.
 public struct AnswerProblem: Equatable, Sendable, CustomStringConvertible {
@@ -50,25 +51,10 @@ struct QuestionnaireRules: Sendable {
     }
 }
 
-/// Questionnaire answers: reading them from events, normalising the spellings of seeds 000 and 001, and
+/// Questionnaire answers (the model's `Ledger.answers`: the latest per question since the last `programme.reset`):
+/// normalising the spellings of seeds 000 and 001, and
 /// checking them against a rule set.
 public enum Questionnaire {
-    /// The latest answer per question after the last `programme.reset` (and after the last `data.cleared`).
-    /// Keys keep the order in which questions were first answered.
-    public static func answers(from events: [Event]) -> [String: JSONValue] {
-        var answers: [String: JSONValue] = [:]
-        for event in events {
-            switch event.type {
-            case "programme.reset", "data.cleared": answers = [:]
-            case "questionnaire.answered":
-                guard let question = event.string("question"), let answer = event["answer"] else { continue }
-                answers[question] = answer
-            default: continue
-            }
-        }
-        return answers
-    }
-
     /// Seed 001's and the UI's spellings mapped to seed 000's keys: `0_months` → `0`, `0_6_months` → `0-6`,
     /// `6_months_2_years` → `6-24`, `2_plus_years` → `24+`.
     public static func normaliseExperience(_ text: String) -> String {

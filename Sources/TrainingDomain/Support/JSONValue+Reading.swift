@@ -22,16 +22,6 @@ extension JSONValue {
     }
 }
 
-extension String {
-    /// The text without leading and trailing spaces, tabs and newlines.
-    var trimmed: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
-}
-
 /// A number written for people: `60`, `62.5`, `1.25`.
 func formatWeight(_ value: Double) -> String {
     let rounded = (value * 1000).rounded() / 1000

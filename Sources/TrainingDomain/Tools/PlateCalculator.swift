@@ -1,11 +1,5 @@
 import JournalEvents
-
-/// How many plates of one weight the lifter owns (a pair is needed to load one per side).
-public struct PlateStock: Equatable, Hashable, Sendable {
-    public var weight: Double
-    public var count: Int
-    public init(weight: Double, count: Int) { self.weight = weight; self.count = count }
-}
+import JournalModel
 
 /// The lifter's plates and bar, from `equipment.updated` events or command-line flags.
 public struct PlateInventory: Equatable, Sendable {
@@ -37,29 +31,15 @@ public struct PlateInventory: Equatable, Sendable {
         }
     }
 
-    /// The inventory after the `equipment.updated` events: each event replaces the keys it carries
-    /// (`unit`, `plates`, the first of `bars` as the bar). Starts from `standard(defaultUnit)`.
-    /// Events after a `data.cleared` start over.
-    public static func from(events: [Event], defaultUnit: WeightUnit = .kg) -> PlateInventory {
+    /// The inventory after the ledger's `equipment.updated` events (`Ledger.equipment`): each replaces the keys it
+    /// carries (`unit`, `plates`, the first of `bars` as the bar), and a unit other than the current one starts from
+    /// that unit's standard set. Starts from `standard(defaultUnit)`; the ledger starts over at `data.cleared`.
+    public static func from(ledger: Ledger, defaultUnit: WeightUnit = .kg) -> PlateInventory {
         var inventory = standard(defaultUnit)
-        for event in events {
-            if event.type == "data.cleared" { inventory = standard(defaultUnit); continue }
-            guard event.type == "equipment.updated" else { continue }
-            if let unitText = event.string("unit"), let unit = WeightUnit(parsing: unitText), unit != inventory.unit {
-                let standard = PlateInventory.standard(unit)
-                inventory.unit = unit
-                inventory.plates = standard.plates
-                inventory.barWeight = standard.barWeight
-            }
-            if let plates = event.array("plates") {
-                inventory.plates = plates.compactMap { plate in
-                    guard let weight = plate["weight"]?.doubleValue, let count = plate["count"]?.intValue else { return nil }
-                    return PlateStock(weight: weight, count: count)
-                }
-            }
-            if let bar = event.array("bars")?.first?["weight"]?.doubleValue {
-                inventory.barWeight = bar
-            }
+        for update in ledger.equipment {
+            if let unit = update.unit, unit != inventory.unit { inventory = standard(unit) }
+            if let plates = update.plates { inventory.plates = plates }
+            if let bar = update.barWeight { inventory.barWeight = bar }
         }
         return inventory
     }

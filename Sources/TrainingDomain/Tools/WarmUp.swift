@@ -1,3 +1,4 @@
+import JournalModel
 /// One suggested warm-up set.
 public struct WarmUpSet: Equatable, Sendable {
     public var weight: Double

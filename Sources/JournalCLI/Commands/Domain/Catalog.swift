@@ -1,5 +1,6 @@
 import ArgumentParser
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 struct Catalog: ParsableCommand {
@@ -32,7 +33,9 @@ struct Catalog: ParsableCommand {
     func run() throws {
         try reportingFailures {
             var catalogue = ExerciseCatalogue.builtIn
-            if let journal { catalogue = catalogue.with(customExercisesFrom: try JournalLoader.events(path: journal)) }
+            if let journal {
+                catalogue = catalogue.with(customExercisesFrom: Ledger(events: try JournalLoader.events(path: journal), asOf: Ledger.everything))
+            }
             var exercises = catalogue.filter(muscles: muscle, equipment: equipment)
             if let search {
                 let allowed = Set(exercises.map(\.id))

@@ -2,6 +2,7 @@ import ArgumentParser
 import EventJournal
 import Foundation
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 struct Onboard: ParsableCommand {
@@ -36,7 +37,7 @@ struct Onboard: ParsableCommand {
         try reportingFailures {
             let now = SystemClock.now()
             let existed = FileManager.default.fileExists(atPath: file)
-            let existing = existed ? try JournalLoader.events(path: file) : []
+            let existing = existed ? Ledger(events: try JournalLoader.events(path: file), asOf: Ledger.everything) : nil
             let drafts: [JSONValue]
             do {
                 drafts = try Onboarding.drafts(ruleset: ruleset, answers: try AnswersFile.read(answers), asOf: LocalDate(day: now.localDay),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import JournalEvents
+import JournalModel
 import TrainingDomain
 
 struct Plates: ParsableCommand {
@@ -34,7 +35,8 @@ struct Plates: ParsableCommand {
             let chosenUnit = unit.flatMap(WeightUnit.init(parsing:))
             var inventory: PlateInventory
             if let journal {
-                inventory = PlateInventory.from(events: try JournalLoader.events(path: journal), defaultUnit: chosenUnit ?? .kg)
+                inventory = PlateInventory.from(ledger: Ledger(events: try JournalLoader.events(path: journal), asOf: Ledger.everything),
+                                                defaultUnit: chosenUnit ?? .kg)
             } else {
                 inventory = .standard(chosenUnit ?? .kg)
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import JournalEvents
+import JournalModel
 import TrainingDomain
 import JournalProjections
 

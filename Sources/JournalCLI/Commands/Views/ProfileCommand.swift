@@ -1,5 +1,6 @@
 import ArgumentParser
 import JournalEvents
+import JournalModel
 import JournalProjections
 
 struct ProfileCommand: ParsableCommand {

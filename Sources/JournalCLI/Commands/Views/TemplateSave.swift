@@ -2,6 +2,7 @@ import ArgumentParser
 import EventJournal
 import Foundation
 import JournalEvents
+import JournalModel
 import JournalProjections
 
 struct TemplateSave: ParsableCommand {

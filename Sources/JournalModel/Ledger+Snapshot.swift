@@ -1,5 +1,4 @@
 import JournalEvents
-import TrainingDomain
 
 extension Ledger {
     /// The version of the ledger's fold and stored state in projection snapshots (`<journal>.snapshot`).
@@ -8,18 +7,21 @@ extension Ledger {
     /// of another version is never used (the journal is replayed and the snapshot rewritten), while one of the same
     /// version is trusted to be what this fold would have produced. `LedgerSnapshotTests` pins a digest of the
     /// encoded state of a fixed journal and fails, naming this constant, when the two drift apart.
-    public static let snapshotVersion = 1
+    /// 2: custom exercises keep their secondary muscles and equipment; `equipment.updated` is folded (`equipment`).
+    public static let snapshotVersion = 2
 
     /// An as-of time after every event (9999-12-31T23:59:59.999Z): a snapshot's ledger folds everything, and a
     /// reader sets the real T afterwards when nothing folded was later than T.
     public static let everything = Timestamp(epochMilliseconds: 253_402_300_799_999, offsetSeconds: 0)
-}
 
-extension Projections {
-    /// `defaultAsOf(lastEvent:now:)` for a reader that kept only the last event's time.
-    public static func defaultAsOf(lastEventAt: Timestamp?, now: Timestamp) -> Timestamp {
-        guard let lastEventAt else { return now }
-        return now.with(offsetSeconds: lastEventAt.offsetSeconds)
+    /// This ledger with only the workouts still open (their positions and index rebuilt): what the home page's
+    /// snapshot keeps (`HomeState`).
+    public func keepingOpenWorkoutsOnly() -> Ledger {
+        var slim = self
+        slim.workouts = workouts.filter { $0.status == .open }
+        slim.workoutIndex = Dictionary(uniqueKeysWithValues: slim.workouts.enumerated().map { ($1.id, $0) })
+        slim.recentWorkout = RecentWorkout()
+        return slim
     }
 }
 

@@ -55,3 +55,44 @@ public enum Units {
         return ((value / step) + 1e-9).rounded(.down) * step
     }
 }
+
+extension WeightUnit {
+    /// An event's `unit` field, spelled exactly `kg` or `lb` (the hot path: no trimming or case folding).
+    @inline(__always) public init?(_ text: String?) {
+        // Compared in place rather than through `init(rawValue:)` (a table scan): usually equal on the first try.
+        if text == "kg" { self = .kg } else if text == "lb" { self = .lb } else { return nil }
+    }
+
+    /// `value` in this unit, in kilograms (1 lb = 0.45359237 kg).
+    @inline(__always) public func kilograms(_ value: Double) -> Double { Units.kilograms(value, from: self) }
+
+    /// `kilograms` in this unit.
+    @inline(__always) public func fromKilograms(_ kilograms: Double) -> Double { Units.convert(kilograms, from: .kg, to: self) }
+}
+
+/// A set's kind. Every kind except `warmup` is a working set.
+public enum SetKind: String, Sendable, Equatable, Hashable, Codable {
+    case working, warmup, drop, failure
+
+    public init(_ text: String?) {
+        // As `init(rawValue:)`, but compared in place (the common spellings first), with no table scan.
+        switch text {
+        case "working"?: self = .working
+        case "warmup"?: self = .warmup
+        case "drop"?: self = .drop
+        case "failure"?: self = .failure
+        default: self = .working
+        }
+    }
+    public var isWorking: Bool { self != .warmup }
+}
+
+extension String {
+    /// The text without leading and trailing spaces, tabs and newlines.
+    package var trimmed: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,5 +1,4 @@
 import JournalEvents
-import TrainingDomain
 
 /// Everything the screens are computed from: one pure fold over the journal, as of a time T
 /// (PROJECTIONS.md §"As of" and §"data.cleared"). Views (`HomeView`, `HistoryView`, …) are pure
@@ -29,6 +28,8 @@ public struct Ledger: Equatable, Sendable, Codable {
     public internal(set) var settings: [String: JSONValue] = [:]
     /// Per-exercise default rest from `rest.configured` (seconds; 0 = Off).
     public internal(set) var restSettings: [String: Int] = [:]
+    /// Every `equipment.updated`, in order.
+    public internal(set) var equipment: [EquipmentUpdate] = []
     var workoutIndex: [String: Int] = [:]
     /// The workout the last event named, so the open workout's events skip hashing its id. A cache, not
     /// state: ledgers compare equal whatever it holds, and it is not in a snapshot (`CodingKeys`), so a decoded
@@ -38,7 +39,7 @@ public struct Ledger: Equatable, Sendable, Codable {
     /// What a snapshot stores (`Ledger+Snapshot.swift`): every stored property except the cache `recentWorkout`.
     enum CodingKeys: String, CodingKey {
         case asOf, eventCount, clearedAtSeq, profile, answers, programme, workouts, templates, plans, customExercises
-        case favourites, progression, settings, restSettings, workoutIndex
+        case favourites, progression, settings, restSettings, workoutIndex, equipment
     }
 
     public init(asOf: Timestamp) { self.asOf = asOf }
@@ -407,7 +408,17 @@ public struct Ledger: Equatable, Sendable, Codable {
         case .exerciseCreated:
             guard let id = event.string(.exercise), let name = event.string(.name) else { return }
             customExercises[id] = CustomExercise(id: id, name: name, primaryMuscles: event.array(.primaryMuscles)?.compactMap(\.stringValue) ?? [],
-                                                 mechanic: event.string(.mechanic))
+                                                 mechanic: event.string(.mechanic),
+                                                 secondaryMuscles: event.array(.secondaryMuscles)?.compactMap(\.stringValue) ?? [],
+                                                 equipment: event.array(.equipment)?.compactMap(\.stringValue) ?? [])
+        case .equipmentUpdated:
+            let plates = event.array(.plates)?.compactMap { plate -> PlateStock? in
+                guard let weight = plate.objectValue?["weight"]?.doubleValue, let count = plate.objectValue?["count"]?.intValue else { return nil }
+                return PlateStock(weight: weight, count: count)
+            }
+            equipment.append(EquipmentUpdate(unit: event.string(.unit).flatMap(WeightUnit.init(parsing:)), plates: plates,
+                                             barWeight: event.array(.bars)?.first?.objectValue?["weight"]?.doubleValue,
+                                             equipment: event.array(.equipment)?.compactMap(\.stringValue)))
         case .exerciseFavourited:
             if let id = event.string(.exercise), !favourites.contains(id), favourites.count < 10 { favourites.append(id) }
         case .exerciseUnfavourited:

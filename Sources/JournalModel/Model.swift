@@ -1,5 +1,4 @@
 import JournalEvents
-import TrainingDomain
 
 /// One completed set as it stands after replacements and edits (PROJECTIONS.md §"Sets").
 public struct LoggedSet: Equatable, Hashable, Sendable {
@@ -356,8 +355,32 @@ public struct CustomExercise: Equatable, Hashable, Sendable, Codable {
     public var name: String
     public var primaryMuscles: [String]
     public var mechanic: String?
-    public init(id: String, name: String, primaryMuscles: [String] = [], mechanic: String? = nil) {
+    public var secondaryMuscles: [String]
+    public var equipment: [String]
+    public init(id: String, name: String, primaryMuscles: [String] = [], mechanic: String? = nil, secondaryMuscles: [String] = [],
+                equipment: [String] = []) {
         self.id = id; self.name = name; self.primaryMuscles = primaryMuscles; self.mechanic = mechanic
+        self.secondaryMuscles = secondaryMuscles; self.equipment = equipment
+    }
+}
+
+/// How many plates of one weight the lifter owns (a pair is needed to load one per side).
+public struct PlateStock: Equatable, Hashable, Sendable, Codable {
+    public var weight: Double
+    public var count: Int
+    public init(weight: Double, count: Int) { self.weight = weight; self.count = count }
+}
+
+/// What one `equipment.updated` said, in journal order: the keys it carried (the domain's `PlateInventory` applies
+/// them over its standard set).
+public struct EquipmentUpdate: Equatable, Hashable, Sendable, Codable {
+    public var unit: WeightUnit?
+    public var plates: [PlateStock]?
+    /// The weight of the first of `bars`.
+    public var barWeight: Double?
+    public var equipment: [String]?
+    public init(unit: WeightUnit? = nil, plates: [PlateStock]? = nil, barWeight: Double? = nil, equipment: [String]? = nil) {
+        self.unit = unit; self.plates = plates; self.barWeight = barWeight; self.equipment = equipment
     }
 }
 

@@ -1,0 +1,273 @@
+import Foundation
+import JournalEvents
+import JournalInterchange
+import JournalModel
+import JournalProjections
+import JournalSimulator
+import JournalStore
+import Testing
+import WorkoutJournal
+
+/// Issue 15's "done when": one stream, one truth. Simulated journals with history edits (also in the other unit),
+/// deleted sets and workouts, swaps, backdated workouts, warm-ups re-kinded, display-unit changes and `data.cleared`,
+/// read at random as-of points: the replay summary, history, progress (ALL), the calendar, the exercise histories,
+/// the records, the HTML report and every export agree on workouts, sets and volume, and every view is the same
+/// bytes with and without `<journal>.snapshot`.
+@Suite("One meaning: every view agrees with the replay summary, with and without snapshots")
+struct OneMeaningPropertyTests {
+    static let seeds: [UInt64] = Array(1...12)
+    let path = "/journals/lifter.journal"
+
+    /// The simulator's drafts with extra history: after some finished workouts a set edited (sometimes in the other
+    /// unit, sometimes to a warm-up), a set removed, or the workout deleted; now and then the display unit flips;
+    /// once in a while everything is cleared. Each draft goes through the recording rules; the few they refuse
+    /// (an edit racing a deletion) are dropped, so the journal is one an app could have written.
+    static func events(seed: UInt64) -> [Event] {
+        let profile = ["ppl", "upper-lower-lb", "full-body"][Int(seed % 3)]
+        let simulator = Simulator(seed: seed, weeks: 5 + Int(seed % 4), profile: SimulationProfile.named(profile)!,
+                                  start: LocalDate(iso: "2025-01-06")!)
+        var random = SplitMix64(seed: seed &* 7919)
+        var drafts: [JSONValue] = []
+        var sets: [String: [(exercise: String, set: Int)]] = [:]
+        var cleared = false
+        for draft in simulator.batches().joined() {
+            drafts.append(draft)
+            guard let object = draft.objectValue, let type = object["type"]?.stringValue else { continue }
+            let workout = object["workout"]?.stringValue ?? ""
+            if type == "set.completed", let exercise = object["exercise"]?.stringValue, let number = object["set"]?.intValue {
+                sets[workout, default: []].append((exercise, number))
+            }
+            guard type == "workout.finished", let at = object["at"]?.stringValue.flatMap(Timestamp.init(rfc3339:)),
+                  let done = sets[workout], !done.isEmpty else { continue }
+            func later(_ seconds: Int64, _ type: String, _ fields: JSONObject) -> JSONValue {
+                var extra = fields
+                extra["type"] = .string(type)
+                extra["at"] = .string(at.adding(milliseconds: seconds * 1000).rfc3339)
+                return .object(extra)
+            }
+            let target = done[random.int(0...done.count - 1)]
+            let key: JSONObject = ["workout": .string(workout), "exercise": .string(target.exercise), "set": .int(target.set)]
+            switch random.int(0...19) {
+            case 0, 1:   // a correction in the other unit
+                var fields = key
+                fields["weight"] = .number(Double(random.int(20...200)) / 2)
+                fields["unit"] = .string(random.chance(0.5) ? "lb" : "kg")
+                fields["reps"] = .int(random.int(3...12))
+                drafts.append(later(60, "set.edited", fields))
+            case 2:      // re-kinded as a warm-up
+                var fields = key
+                fields["kind"] = "warmup"
+                drafts.append(later(90, "set.edited", fields))
+            case 3:
+                drafts.append(later(120, "set.removed", key))
+            case 4:
+                drafts.append(later(150, "workout.deleted", ["workout": .string(workout)]))
+            case 5:
+                drafts.append(later(180, "profile.updated", ["unit": .string(random.chance(0.5) ? "lb" : "kg")]))
+            case 6 where !cleared && random.chance(0.3):
+                cleared = true
+                drafts.append(later(200, "data.cleared", [:]))
+            default:
+                break
+            }
+        }
+        var rules = RecordingRules()
+        var events: [Event] = []
+        let now = Timestamp(rfc3339: "2025-01-06T08:00:00.000Z")!
+        for draft in drafts {
+            guard case .success(let event) = rules.prepare(draft, device: "sim", now: now) else { continue }
+            rules.apply(event)
+            events.append(event)
+        }
+        return events
+    }
+
+    /// The journal in memory, written in batches with sealed frames and an unsealed tail, as a writer leaves it.
+    func storage(_ events: [Event], random: inout SplitMix64) throws -> MemoryStorage {
+        let storage = MemoryStorage()
+        var options = JournalWriter.Options()
+        options.sealTargetBytes = 4096
+        let writer = try JournalWriter(path: path, storage: storage, options: options)
+        defer { writer.close() }
+        let lines = events.map { Array(EventCodec.encodeString($0).utf8) }
+        var index = 0
+        while index < lines.count {
+            let end = min(lines.count, index + random.int(1...40))
+            try writer.append(Array(lines[index..<end]))
+            index = end
+            if random.int(0...2) == 0 || writer.tailRecordCount >= 48 { try writer.seal() }
+        }
+        return storage
+    }
+
+    /// Every view a reader can print, as bytes: all projections, the summary, every month's calendar, the HTML report
+    /// and the Strong and Hevy exports.
+    static func views(_ read: JournalRead) -> String {
+        let analysis = Analysis(read.ledger, context: .trainingDomain)
+        let s = read.summary
+        var out = JSONWriter.string(AllProjections(analysis).jsonValue)
+        out += "\n\(s.events) \(s.unknownEvents) \(s.lastSeq) \(s.workoutsFinished) \(s.workoutsDiscarded) \(s.workingSets) \(s.warmupSets) \(s.volumeKg.bitPattern)"
+        for month in Set(analysis.finished.map { LocalDate(day: $0.day).components.year * 12 + LocalDate(day: $0.day).components.month - 1 }).sorted() {
+            let calendar = CalendarMonth(analysis, year: month / 12, month: month % 12 + 1)
+            out += "\n" + JSONWriter.string(calendar.jsonValue)
+        }
+        out += "\n" + HTMLReport.render(analysis, title: "lifter")
+        out += Exporters.strongCSV(analysis, unit: .kg) + Exporters.hevyCSV(analysis, unit: .lb)
+        return out
+    }
+
+    /// The views agree with the summary on workouts, sets and volume.
+    static func checkAgreement(_ read: JournalRead, events: [Event], asOf: Timestamp, label: String) throws {
+        let analysis = Analysis(read.ledger, context: .trainingDomain)
+        let summary = read.summary
+        let totals = WorkoutTotals(summary)
+
+        // History: one row per finished workout, its sets and volume.
+        let history = HistoryView(analysis)
+        #expect(history.total == summary.workoutsFinished, "\(label): history")
+        #expect(history.workouts.reduce(0) { $0 + $1.setCount } == summary.workingSets, "\(label): history sets")
+        for (row, workout) in zip(history.workouts, analysis.finished.reversed()) {
+            #expect(row.workout == workout.id && row.volumeKilograms == Rounding.kilograms(workout.workingVolumeKilograms), "\(label): \(row.workout)")
+        }
+        let historyVolume = history.workouts.reduce(0.0) { $0 + $1.volumeKilograms }
+        #expect(abs(historyVolume - summary.volumeKg) <= 0.0005 * Double(max(1, history.total)), "\(label): history volume \(historyVolume) vs \(summary.volumeKg)")
+
+        // Progress over everything up to T.
+        let progress = ProgressView(analysis, range: .all)
+        let finishedByT = analysis.finished.filter { $0.day <= asOf.localDay }
+        #expect(progress.workouts == finishedByT.count, "\(label): progress workouts")
+        if finishedByT.count == summary.workoutsFinished {
+            #expect(abs(progress.totalVolumeKilograms - summary.volumeKg) <= 0.001, "\(label): progress volume \(progress.totalVolumeKilograms) vs \(summary.volumeKg)")
+        }
+
+        // The calendar: every finished workout on its day.
+        var calendarWorkouts = 0
+        for month in Set(analysis.finished.map { LocalDate(day: $0.day).components.year * 12 + LocalDate(day: $0.day).components.month - 1 }) {
+            calendarWorkouts += CalendarMonth(analysis, year: month / 12, month: month % 12 + 1).days.reduce(0) { $0 + $1.workouts.count }
+        }
+        #expect(calendarWorkouts == summary.workoutsFinished, "\(label): calendar")
+
+        // Exercise histories: their sessions' working sets and volume add up to the workouts'.
+        var exerciseSets = 0, exerciseVolume = 0.0, sessions = 0
+        for id in analysis.sessionIndices.keys {
+            let view = ExerciseHistoryView(analysis, exercise: id)
+            sessions += view.sessions.count
+            for session in view.sessions {
+                exerciseSets += session.sets.filter { $0.kind.isWorking }.count
+                exerciseVolume += session.volumeKilograms
+            }
+        }
+        #expect(exerciseSets == summary.workingSets, "\(label): exercise history sets \(exerciseSets) vs \(summary.workingSets)")
+        #expect(abs(exerciseVolume - summary.volumeKg) <= 0.0005 * Double(max(1, sessions)), "\(label): exercise history volume")
+
+        // Records: only of finished workouts, as many as progress counts.
+        let finishedIDs = Set(analysis.finished.map(\.id))
+        #expect(analysis.records.allSatisfy { finishedIDs.contains($0.workout) }, "\(label): records")
+        #expect(progress.recordCount == analysis.records.filter { record in finishedByT.contains { $0.id == record.workout } }.count, "\(label): record count")
+
+        // The HTML report's headline: the same workouts and total volume.
+        let html = HTMLReport.render(analysis, title: "lifter")
+        #expect(html.contains("<div class=\"stat\"><b>\(summary.workoutsFinished)</b><span>workouts</span></div>"), "\(label): report workouts")
+        #expect(html.contains("· \(summary.workoutsFinished) workouts</p>"), "\(label): report subtitle")
+
+        // Strong's layout: one row per completed set (working numbered, warm-ups W) and cardio entry.
+        let strong = Exporters.strongCSV(analysis, unit: .kg).split(separator: "\n").dropFirst()
+        var strongSets = 0, strongWarmups = 0, strongVolume = 0.0, strongReps = 0
+        for line in strong {
+            let cells = splitCSV(String(line))
+            guard cells.count == 12, cells[7] == "0", cells[8] == "0" else { continue }   // cardio rows carry distance/seconds
+            if cells[4] == "W" { strongWarmups += 1; continue }
+            strongSets += 1
+            let reps = Int(cells[6]) ?? 0
+            strongReps += reps
+            strongVolume += (Double(cells[5]) ?? 0) * Double(reps)
+        }
+        let cardioRows = analysis.finished.reduce(0) { total, workout in
+            total + workout.cardio.filter { workout.performedExercises.contains($0.exercise) }.count
+        }
+        #expect(strong.count == summary.workingSets + summary.warmupSets + cardioRows, "\(label): strong rows")
+        #expect(strongSets == summary.workingSets && strongWarmups == summary.warmupSets, "\(label): strong sets")
+        #expect(abs(strongVolume - summary.volumeKg) <= 0.0005 * Double(max(1, strongReps)), "\(label): strong volume \(strongVolume) vs \(summary.volumeKg)")
+
+        // Hevy's layout in pounds: the same sets.
+        let hevy = Exporters.hevyCSV(analysis, unit: .lb).split(separator: "\n").dropFirst()
+        #expect(hevy.count == strong.count, "\(label): hevy rows")
+        #expect(hevy.filter { $0.contains(",\"warmup\",") }.count == summary.warmupSets, "\(label): hevy warm-ups")
+
+        // JSON and JSONL exports are the events: folded again, they give the same totals.
+        let exported = Exporters.jsonl(events).split(separator: "\n").map { try! EventCodec.decode(Array($0.utf8)) }
+        #expect(Ledger(events: exported, asOf: asOf).totals == totals, "\(label): jsonl export")
+    }
+
+    /// Cells of one CSV line (quotes doubled inside quoted cells).
+    static func splitCSV(_ line: String) -> [String] {
+        var cells: [String] = [], cell = "", quoted = false, previousQuote = false
+        for character in line {
+            if character == "\"" {
+                if quoted { quoted = false; previousQuote = true; continue }
+                if previousQuote { cell.append("\"") }
+                quoted = true; previousQuote = false; continue
+            }
+            previousQuote = false
+            if character == "," && !quoted { cells.append(cell); cell = "" } else { cell.append(character) }
+        }
+        cells.append(cell)
+        return cells
+    }
+
+    @Test("simulated journals with edits, deletions, swaps, backdating, unit changes, warm-ups and data.cleared: the views agree",
+          arguments: seeds)
+    func viewsAgree(_ seed: UInt64) throws {
+        let events = Self.events(seed: seed)
+        let types = Set(events.map(\.type))
+        #expect(types.isSuperset(of: ["set.edited", "workout.finished", "exercise.swapped", "warmup.started", "set.completed"]), "seed \(seed)")
+        var random = SplitMix64(seed: seed)
+        let storage = try storage(events, random: &random)
+        let now = events.last!.at.adding(milliseconds: 86_400_000)
+        let first = events.first!.at.epochMilliseconds, last = events.last!.at.epochMilliseconds
+        // Random as-of points inside the journal, then the default (now).
+        var points: [Timestamp?] = (0..<3).map { _ in
+            Timestamp(epochMilliseconds: first + Int64(random.int(0...1_000_000)) * (last - first) / 1_000_000, offsetSeconds: 3600)
+        }
+        points.append(nil)
+        for asOf in points {
+            let label = "seed \(seed) as of \(asOf?.rfc3339 ?? "now")"
+            let full = try JournalRead.read(path: path, storage: storage, asOf: asOf, untilSeq: nil, now: now, useSnapshot: false)
+            let fast = try JournalRead.read(path: path, storage: storage, asOf: asOf, untilSeq: nil, now: now)
+            #expect(Self.views(fast) == Self.views(full), "\(label): views with and without the snapshot")
+            let upToT = events.filter { $0.at.epochMilliseconds <= (asOf ?? now).epochMilliseconds }
+            #expect(full.summary.events == upToT.count, "\(label): the summary counts exactly the events up to T")
+            #expect(full.summary.totals == Ledger(events: upToT, asOf: Ledger.everything).totals, "\(label): the summary folds exactly the events up to T")
+            try Self.checkAgreement(full, events: events, asOf: asOf ?? now, label: label)
+        }
+        // Up to a seq: the summary is the model's of exactly those events, with the snapshot or without.
+        let untilSeq = random.int(1...events.count)
+        let limited = try JournalRead.read(path: path, storage: storage, asOf: nil, untilSeq: untilSeq, now: now, useSnapshot: false)
+        let limitedFast = try JournalRead.read(path: path, storage: storage, asOf: nil, untilSeq: untilSeq, now: now)
+        #expect(Self.views(limitedFast) == Self.views(limited), "seed \(seed) until seq \(untilSeq)")
+        #expect(limited.summary.totals == Ledger(events: events.prefix(untilSeq), asOf: Ledger.everything).totals)
+        #expect(limited.summary.lastSeq == untilSeq)
+    }
+
+    @Test("the generated journals really hold every kind of history the property is about")
+    func generatorCoversTheCases() {
+        var types: Set<String> = []
+        var lbEdits = 0, warmupEdits = 0, backdated = 0
+        for seed in Self.seeds {
+            let events = Self.events(seed: seed)
+            types.formUnion(events.map(\.type))
+            lbEdits += events.filter { $0.type == "set.edited" && $0.string("unit") == "lb" }.count
+            warmupEdits += events.filter { $0.type == "set.edited" && $0.string("kind") == "warmup" }.count
+            backdated += events.filter { $0.type == "workout.started" && $0.string("started_at") != nil }.count
+        }
+        for type in ["set.edited", "set.removed", "workout.deleted", "exercise.swapped", "profile.updated", "data.cleared",
+                     "warmup.started", "warmup.skipped", "workout.discarded", "set.uncompleted", "workout.edited"] {
+            #expect(types.contains(type), "no \(type) in any generated journal")
+        }
+        #expect(lbEdits > 0 && warmupEdits > 0 && backdated > 0)
+    }
+}
+
+extension WorkoutTotals {
+    init(_ summary: ReplaySummary) { self = summary.totals }
+}
