@@ -15,6 +15,8 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         public var exercise: String
         public var confidence: Double
         public var sets: Int
+        /// For a name that became a custom exercise: the nearest catalogue exercises (`NameMatcher.identify`), best first.
+        public var candidates: [NameMatch] = []
     }
     public var file: String
     public var layout: ImportLayout
@@ -36,15 +38,22 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
     public var assumedUnit: WeightUnit? = nil
 
     public var jsonValue: JSONValue {
-        func names(_ list: [MatchedName]) -> JSONValue {
-            .array(list.map { ["name": .string($0.name), "exercise": .string($0.exercise), "confidence": .number($0.confidence), "sets": .int($0.sets)] })
+        func names(_ list: [MatchedName], candidates: Bool) -> JSONValue {
+            .array(list.map { name in
+                var object: JSONObject = ["name": .string(name.name), "exercise": .string(name.exercise), "confidence": .number(name.confidence),
+                                          "sets": .int(name.sets)]
+                if candidates {
+                    object["candidates"] = .array(name.candidates.map { ["exercise": .string($0.exerciseID), "score": .number($0.confidence)] })
+                }
+                return .object(object)
+            })
         }
         func list(_ list: [SkippedRow]) -> JSONValue { .array(list.map { ["line": .int($0.line), "reason": .string($0.reason)] }) }
         return [
             "file": .string(file), "layout": .string(layout.rawValue), "source": .string(layout.app), "rows": .int(self.rows),
             "workouts": .int(workouts), "sets": .int(sets), "cardio_entries": .int(cardioEntries), "already_present": .int(alreadyPresent),
             "first_date": firstDate.map { .string($0.description) } ?? .null, "last_date": lastDate.map { .string($0.description) } ?? .null,
-            "matched": names(matched), "unmatched": names(unmatched), "skipped": list(skipped), "warnings": list(warnings),
+            "matched": names(matched, candidates: false), "unmatched": names(unmatched, candidates: true), "skipped": list(skipped), "warnings": list(warnings),
             "assumed_unit": assumedUnit.map { .string($0.rawValue) } ?? .null,
         ]
     }
@@ -62,7 +71,10 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         }
         lines.append("exercises:      \(matched.count) matched to the catalogue, \(unmatched.count) new custom exercises")
         for name in matched { lines.append("  \(name.name) → \(name.exercise) (\(Int((name.confidence * 100).rounded()))%, \(name.sets) sets)") }
-        for name in unmatched { lines.append("  \(name.name) → \(name.exercise) (custom, \(name.sets) sets)") }
+        for name in unmatched {
+            let nearest = name.candidates.isEmpty ? "" : "; nearest: " + name.candidates.map(\.exerciseID).joined(separator: ", ")
+            lines.append("  \(name.name) → \(name.exercise) (custom, \(name.sets) sets\(nearest))")
+        }
         lines.append("rows skipped:   \(skipped.count)")
         for row in skipped { lines.append("  line \(row.line): \(row.reason)") }
         if !warnings.isEmpty {
@@ -140,20 +152,18 @@ public struct ImportPlanner {
         var drafts: [JSONValue] = []
         var skipped = export.skipped
         var warnings: [SkippedRow] = []
-        var resolved: [String: (id: String, confidence: Double, custom: Bool)] = [:]
+        var resolved: [String: (id: String, confidence: Double, custom: Bool, candidates: [NameMatch])] = [:]
         var setCounts: [String: Int] = [:]
         var order: [String] = []
         var imported = 0, present = 0, setTotal = 0, cardioTotal = 0
         var first: LocalDate?, last: LocalDate?
 
-        func resolve(_ name: String) -> (id: String, confidence: Double, custom: Bool) {
+        // The strict rule (NameMatcher.identify): a catalogue exercise only when movement and implement agree.
+        func resolve(_ name: String) -> (id: String, confidence: Double, custom: Bool, candidates: [NameMatch]) {
             if let known = resolved[name] { return known }
-            let result: (String, Double, Bool)
-            if let match = matcher.match(name), match.confidence >= NameMatcher.acceptThreshold {
-                result = (match.exerciseID, match.confidence, false)
-            } else {
-                result = (ImportPlanner.customID(name), 0, true)
-            }
+            let identified = matcher.identify(name)
+            let result = identified.exerciseID.map { ($0, 1.0, false, [NameMatch]()) }
+                ?? (ImportPlanner.customID(name), 0, true, identified.candidates)
             resolved[name] = result
             order.append(name)
             return result
@@ -257,7 +267,8 @@ public struct ImportPlanner {
         var matched: [ImportSummary.MatchedName] = [], unmatched: [ImportSummary.MatchedName] = []
         for name in order.sorted(by: { $0.lowercased() < $1.lowercased() }) {
             guard let result = resolved[name] else { continue }
-            let entry = ImportSummary.MatchedName(name: name, exercise: result.id, confidence: result.confidence, sets: setCounts[name] ?? 0)
+            let entry = ImportSummary.MatchedName(name: name, exercise: result.id, confidence: result.confidence, sets: setCounts[name] ?? 0,
+                                                  candidates: result.candidates)
             if result.custom { unmatched.append(entry) } else { matched.append(entry) }
         }
         let summary = ImportSummary(file: file, layout: export.layout, rows: export.rowCount, workouts: imported, sets: setTotal,
