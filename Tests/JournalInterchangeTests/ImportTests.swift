@@ -163,16 +163,53 @@ heavy","Good day",8.5
         #expect(sets(parsed.workouts[0]) == ["Squat (Barbell) 225.0lbx5 working"])
     }
 
-    @Test func weightsAboveTheJournalsLimitAreSkippedWithTheReason() throws {
-        let text = """
+    static let beyondManualEntry = """
         Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
         2024-03-04 07:12:40,"Legs",1h,"Leg Press",1,600,10,0,0,"","",
         2024-03-04 07:12:40,"Legs",1h,"Leg Press",2,300,10,0,0,"","",5
+        2024-03-04 07:12:40,"Legs",1h,"Crunch",1,0,103,0,0,"","",
+        2024-03-04 07:12:40,"Legs",1h,"Leg Press",3,2500,10,0,0,"","",
+        2024-03-04 07:12:40,"Legs",1h,"Crunch",2,0,877777,0,0,"","",
         """
-        let plan = planner.plan(try read(text), file: "in.csv", existing: [])
-        #expect(plan.summary.skipped == [SkippedRow(line: 2, reason: "weight 600 kg is above the journal's limit of 500 kg")])
-        #expect(plan.summary.warnings == [SkippedRow(line: 3, reason: "RPE 5 dropped (the journal keeps 6–10 in steps of 0.5)")])
-        #expect(plan.summary.sets == 1)
+
+    @Test func rowsBeyondManualEntryImportAndOnlyImpossibleOnesAreSkippedWithTheReason() throws {
+        let plan = planner.plan(try read(ImportVariantTests.beyondManualEntry), file: "in.csv", existing: [])
+        #expect(plan.summary.skipped == [
+            SkippedRow(line: 5, reason: "weight 2500 kg is above the sanity limit of 2000 kg for imported sets (no lifter lifted that: a damaged cell?); fix the cell, or pass --keep-out-of-range to keep it"),
+            SkippedRow(line: 6, reason: "877777 reps is above the sanity limit of 10000 for imported sets (no lifter did that in one set: a damaged cell?); fix the cell, or pass --keep-out-of-range to keep it"),
+        ])
+        #expect(plan.summary.warnings == [SkippedRow(line: 3, reason: "RPE 5 kept as source_rpe only (the journal's rpe is 6–10 in steps of 0.5)")])
+        #expect(plan.summary.sets == 3)
+        // The recording rules take the sanity limits for imported sets: the 600 kg and 103-rep sets are recorded as they were.
+        let events = try record(plan.drafts)
+        let sets = events.filter { $0.type == "set.completed" }
+        #expect(sets.map { "\($0.double("weight")!)x\($0.int("reps")!)" } == ["600.0x10", "300.0x10", "0.0x103"])
+        #expect(sets[1]["source_rpe"] == .number(5))
+        #expect(sets.allSatisfy { $0.string("source") == "strong" })
+    }
+
+    @Test func keepOutOfRangeKeepsEvenImpossibleRowsMarkedAsSuch() throws {
+        let keeping = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: 3600, keepOutOfRange: true)
+        let plan = keeping.plan(try read(ImportVariantTests.beyondManualEntry), file: "in.csv", existing: [])
+        #expect(plan.summary.skipped.isEmpty)
+        #expect(plan.summary.sets == 5)
+        let events = try record(plan.drafts)
+        let kept = events.filter { $0["out_of_range"] == .bool(true) }
+        #expect(kept.map { "\($0.double("weight")!)x\($0.int("reps")!)" } == ["2500.0x10", "0.0x877777"])
+        #expect(plan.summary.warnings.map(\.line) == [3, 5, 6])
+    }
+
+    @Test func manualEntryKeepsItsLimits() {
+        let at = Timestamp(rfc3339: "2026-01-01T10:00:00.000+01:00")!
+        let typed = Event(seq: 1, id: "ph-1", at: at, type: "set.completed", fields: [
+            "workout": "w1", "exercise": "leg-press", "set": 1, "weight": 600, "unit": "kg", "reps": 10, "kind": "working"])
+        #expect(SchemaValidator.validate(typed)?.description == #"set.completed: field "weight" is 600 but must be at most 500 when unit is "kg""#)
+        var imported = typed
+        imported.fields["source"] = "strong"
+        #expect(SchemaValidator.validate(imported) == nil)
+        imported.fields["weight"] = 2001
+        #expect(SchemaValidator.validate(imported)?.description
+            == #"set.completed: field "weight" is 2001 but must be at most 2000 when unit is "kg" (the sanity limit of imported sets)"#)
     }
 }
 

@@ -36,6 +36,26 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
     public var warnings: [SkippedRow]
     /// The unit assumed for weights the file does not qualify.
     public var assumedUnit: WeightUnit? = nil
+    /// The UTC offset given to the file's wall-clock times (every layout writes them without one), e.g. `+01:00`.
+    public var offset: String = "Z"
+    /// Where the offset came from (`--utc-offset`, the journal's last event, this machine's offset now); set by the caller.
+    public var offsetOrigin: String? = nil
+    /// The time of day assumed when the file has dates only (FitNotes: 12:00), or nil.
+    public var assumedTime: String? = nil
+
+    /// `+01:00`, `-05:30`, `Z`.
+    static func offsetText(_ seconds: Int32) -> String {
+        if seconds == 0 { return "Z" }
+        let minutes = abs(Int(seconds)) / 60
+        return (seconds < 0 ? "-" : "+") + Exporters.two(minutes / 60) + ":" + Exporters.two(minutes % 60)
+    }
+
+    /// The line saying how wall-clock times became instants.
+    var timesLine: String {
+        let origin = offsetOrigin.map { $0 == "--utc-offset" ? " (--utc-offset)" : " (\($0); --utc-offset chooses another)" } ?? ""
+        return "wall clock at UTC\(offset == "Z" ? "+00:00" : offset)" + origin
+            + (assumedTime.map { "; the file has dates only, so each workout starts at \($0)" } ?? "")
+    }
 
     public var jsonValue: JSONValue {
         func names(_ list: [MatchedName], candidates: Bool) -> JSONValue {
@@ -55,6 +75,8 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
             "first_date": firstDate.map { .string($0.description) } ?? .null, "last_date": lastDate.map { .string($0.description) } ?? .null,
             "matched": names(matched, candidates: false), "unmatched": names(unmatched, candidates: true), "skipped": list(skipped), "warnings": list(warnings),
             "assumed_unit": assumedUnit.map { .string($0.rawValue) } ?? .null,
+            "utc_offset": .string(offset), "utc_offset_from": offsetOrigin.map { .string($0) } ?? .null,
+            "assumed_time": assumedTime.map { .string($0) } ?? .null,
         ]
     }
 
@@ -65,6 +87,7 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         lines.append("workouts:       \(workouts) imported" + (alreadyPresent > 0 ? ", \(alreadyPresent) already in the journal (skipped)" : ""))
         lines.append("sets:           \(sets)" + (cardioEntries > 0 ? " (+\(cardioEntries) timed/distance entries as cardio)" : ""))
         lines.append("dates:          " + (firstDate.map { "\($0) … \(lastDate!)" } ?? "none"))
+        lines.append("times:          " + timesLine)
         if let assumedUnit {
             let other = assumedUnit == .kg ? "lb" : "kg"
             lines.append("units:          \(assumedUnit.rawValue) assumed (the file does not say; use --unit \(other) if the app was set to \(other == "lb" ? "pounds" : "kilograms"))")
@@ -91,9 +114,25 @@ public struct ImportPlanner {
     public var matcher: NameMatcher
     /// The user's UTC offset for the file's wall-clock times.
     public var offsetSeconds: Int32
+    /// `--keep-out-of-range`: import even values beyond the sanity limits (marked `out_of_range`) instead of skipping them.
+    public var keepOutOfRange: Bool
 
-    public init(matcher: NameMatcher, offsetSeconds: Int32) {
-        self.matcher = matcher; self.offsetSeconds = offsetSeconds
+    public init(matcher: NameMatcher, offsetSeconds: Int32, keepOutOfRange: Bool = false) {
+        self.matcher = matcher; self.offsetSeconds = offsetSeconds; self.keepOutOfRange = keepOutOfRange
+    }
+
+    /// Why a row's values are beyond the sanity limits of imported sets (EventVocabulary.sanityWeight, .sanityReps), or nil.
+    static func beyondSanity(_ set: ImportedSet) -> String? {
+        let maximum = EventVocabulary.sanityWeight[set.unit.rawValue] ?? 2000
+        if set.weight > maximum {
+            return "weight \(format(set.weight)) \(set.unit.rawValue) is above the sanity limit of \(format(maximum)) \(set.unit.rawValue) for imported sets"
+                + " (no lifter lifted that: a damaged cell?); fix the cell, or pass --keep-out-of-range to keep it"
+        }
+        if set.reps > EventVocabulary.sanityReps {
+            return "\(set.reps) reps is above the sanity limit of \(EventVocabulary.sanityReps) for imported sets"
+                + " (no lifter did that in one set: a damaged cell?); fix the cell, or pass --keep-out-of-range to keep it"
+        }
+        return nil
     }
 
     /// The deterministic workout id: the app and a 64-bit FNV-1a hash of start, name and layout family.
@@ -183,19 +222,15 @@ public struct ImportPlanner {
             }
             // Sets, numbered from 1 per exercise in file order; timed rows summed into one cardio entry per exercise.
             var sets: [JSONValue] = []
-            var cardio: [(exercise: String, seconds: Double, km: Double)] = []
+            var cardio: [(exercise: String, seconds: Double, km: Double, name: String, rows: [JSONValue])] = []
             var numbers: [String: Int] = [:]
             var created: [JSONValue] = []
             var counted: [String: Int] = [:]
             for set in workout.sets {
-                let maximum = EventVocabulary.maximumWeight[set.unit.rawValue] ?? 500
-                if set.weight > maximum {
-                    skipped.append(SkippedRow(line: set.line, reason: "weight \(format(set.weight)) \(set.unit.rawValue) is above the journal's limit of \(format(maximum)) \(set.unit.rawValue)"))
-                    continue
-                }
-                if set.reps > EventVocabulary.maximumReps {
-                    skipped.append(SkippedRow(line: set.line, reason: "\(set.reps) reps is above the journal's limit of \(EventVocabulary.maximumReps)"))
-                    continue
+                // Manual entry's limits do not apply to what a lifter did in another app; only impossible values are skipped.
+                let outOfRange = ImportPlanner.beyondSanity(set)
+                if let outOfRange, !keepOutOfRange {
+                    skipped.append(SkippedRow(line: set.line, reason: outOfRange)); continue
                 }
                 let exercise = resolve(set.exerciseName)
                 if exercise.custom && !knownCustom.contains(exercise.id) {
@@ -204,10 +239,15 @@ public struct ImportPlanner {
                                     "name": .string(truncate(set.exerciseName, 200)), "source": .string(app)])
                 }
                 if set.isTimed {
+                    var row: JSONObject = [:]
+                    if let label = set.sourceSet { row["set"] = .string(truncate(label, 16)) }
+                    if let seconds = set.seconds { row["seconds"] = .number(min(2_678_400, seconds)) }
+                    if let km = set.kilometres { row["km"] = .number(min(100_000, km)) }
                     if let index = cardio.firstIndex(where: { $0.exercise == exercise.id }) {
                         cardio[index].seconds += set.seconds ?? 0; cardio[index].km += set.kilometres ?? 0
+                        cardio[index].rows.append(.object(row))
                     } else {
-                        cardio.append((exercise.id, set.seconds ?? 0, set.kilometres ?? 0))
+                        cardio.append((exercise.id, set.seconds ?? 0, set.kilometres ?? 0, set.exerciseName, [.object(row)]))
                     }
                     counted[set.exerciseName, default: 0] += 1
                     continue
@@ -224,9 +264,22 @@ public struct ImportPlanner {
                 ]
                 if let rpe = set.rpe {
                     if rpe >= 6, rpe <= 10, (rpe * 2).rounded() == rpe * 2 { fields.append(("rpe", .number(rpe))) }
-                    else { warnings.append(SkippedRow(line: set.line, reason: "RPE \(format(rpe)) dropped (the journal keeps 6–10 in steps of 0.5)")) }
+                    else {
+                        warnings.append(SkippedRow(line: set.line, reason: "RPE \(format(rpe)) kept as source_rpe only (the journal's rpe is 6–10 in steps of 0.5)"))
+                        if rpe >= 0, rpe <= 100 { fields.append(("source_rpe", .number(rpe))) }
+                    }
                 }
                 if let note = set.note { fields.append(("note", .string(truncate(note, 4000)))) }
+                // What the app wrote, so an export to its layout gives the rows back (INTERCHANGE.md §"Names given back").
+                fields.append(("source", .string(app)))
+                fields.append(("source_name", .string(truncate(set.exerciseName, 200))))
+                if let label = set.sourceSet { fields.append(("source_set", .string(truncate(label, 16)))) }
+                if let seconds = set.seconds { fields.append(("source_seconds", .number(min(2_678_400, seconds)))) }
+                if let km = set.kilometres { fields.append(("source_km", .number(min(100_000, km)))) }
+                if outOfRange != nil {
+                    fields.append(("out_of_range", .bool(true)))
+                    warnings.append(SkippedRow(line: set.line, reason: "kept beyond the sanity limits (--keep-out-of-range): \(format(set.weight)) \(set.unit.rawValue) × \(set.reps)"))
+                }
                 sets.append(.object(JSONObject(fields.map { JSONField($0.0, $0.1) })))
                 counted[set.exerciseName, default: 0] += 1
             }
@@ -254,6 +307,9 @@ public struct ImportPlanner {
                 var fields: JSONObject = ["type": "cardio.logged", "at": .string(start.rfc3339), "workout": .string(id),
                                           "exercise": .string(entry.exercise), "minutes": .number(min(1440, entry.seconds / 60))]
                 if entry.km > 0 { fields["km"] = .number(min(1000, entry.km)) }
+                fields["source"] = .string(app)
+                fields["source_name"] = .string(truncate(entry.name, 200))
+                fields["source_rows"] = .array(Array(entry.rows.prefix(200)))
                 drafts.append(.object(fields))
             }
             drafts.append(["type": "workout.finished", "at": .string(finish.rfc3339), "workout": .string(id), "finished_at": .string(finish.rfc3339)])
@@ -274,7 +330,8 @@ public struct ImportPlanner {
         let summary = ImportSummary(file: file, layout: export.layout, rows: export.rowCount, workouts: imported, sets: setTotal,
                                     cardioEntries: cardioTotal, alreadyPresent: present, firstDate: first, lastDate: last,
                                     matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, warnings: warnings,
-                                    assumedUnit: export.assumedUnit)
+                                    assumedUnit: export.assumedUnit, offset: ImportSummary.offsetText(offsetSeconds),
+                                    assumedTime: export.layout == .fitnotes ? "12:00" : nil)
         return ImportPlan(drafts: drafts, summary: summary)
     }
 }
