@@ -75,8 +75,8 @@ import TrainingDomain
         let back = try read(csv)
         #expect(back.layout == .hevy)
         #expect(back.workouts.map(\.name) == ["Push A", "Legs"])
-        #expect(sets(back.workouts[0]).filter { !$0.hasPrefix("Plank") } == ["Barbell Bench Press 40.0kgx10 warmup", "Barbell Bench Press 80.0kgx8 working",
-                                                                              "Barbell Bench Press 80.0kgx0 working", "Barbell Bench Press 60.0kgx12 drop", "Quokka Toss 12.5kgx6 failure"])
+        #expect(sets(back.workouts[0]).filter { !$0.hasPrefix("Plank") } == ["Bench Press (Barbell) 40.0kgx10 warmup", "Bench Press (Barbell) 80.0kgx8 working",
+                                                                              "Bench Press (Barbell) 80.0kgx0 working", "Bench Press (Barbell) 60.0kgx12 drop", "Quokka Toss 12.5kgx6 failure"])
     }
 
     @Test func redactionReplacesPersonalTextAndKeepsEverythingElse() throws {

@@ -118,3 +118,26 @@ extension NameEvaluationTests {
         #expect(result.candidates.map(\.exerciseID) == ["leg-press", "leg-press-calf-raise", "overhead-press"])
     }
 }
+
+extension NameEvaluationTests {
+    @Test("Strong's and Hevy's names for catalogue exercises read back as the same exercise")
+    func appNames() {
+        #expect(matcher.appName(for: "barbell-bench-press", app: "strong") == "Bench Press (Barbell)")
+        #expect(matcher.appName(for: "smith-machine-bench-press", app: "hevy") == "Bench Press (Smith Machine)")
+        #expect(matcher.appName(for: "lat-pulldown", app: "hevy") == "Lat Pulldown (Cable)")
+        #expect(matcher.appName(for: "plate-loaded-shoulder-press", app: "strong") == "Shoulder Press (Plate Loaded)")
+        #expect(matcher.appName(for: "plate-loaded-shoulder-press", app: "hevy") == "Shoulder Press (Machine Plates)")
+        #expect(matcher.appName(for: "pull-up", app: "hevy") == "Pull-Up")
+        #expect(matcher.appName(for: "custom-quokka-toss", app: "hevy") == nil)
+        var derived = 0
+        for exercise in ExerciseCatalogue.builtIn.exercises {
+            for app in ["strong", "hevy"] {
+                let name = matcher.appName(for: exercise.id, app: app)!
+                if name != exercise.name { derived += 1 }
+                #expect(matcher.identify(name).exerciseID == exercise.id || name == exercise.name, "\(exercise.id) as \(name)")
+            }
+        }
+        // 322 of 402 names take the apps' "Movement (Implement)" form; the rest keep the catalogue name.
+        #expect(derived == 322)
+    }
+}

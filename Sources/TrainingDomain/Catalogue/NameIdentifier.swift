@@ -87,9 +87,13 @@ extension NameMatcher {
 
     /// The implements an exercise is done with, from its equipment items (and `plate` for plate-loaded machines).
     static func implements(of exercise: Exercise, equipment: EquipmentCatalogue) -> (Set<String>, Bool) {
+        implements(ofItems: exercise.equipment, equipment: equipment)
+    }
+
+    static func implements(ofItems items: [String], equipment: EquipmentCatalogue) -> (Set<String>, Bool) {
         var out: Set<String> = []
         var plate = false
-        for item in exercise.equipment {
+        for item in items {
             switch item {
             case "barbell", "trap-bar": out.insert("barbell")
             case "dumbbells": out.insert("dumbbell")
