@@ -16,7 +16,8 @@ public struct Analysis: Sendable {
     public init(_ ledger: Ledger, context: ProjectionContext = .standard) {
         self.ledger = ledger
         self.context = context
-        let finished = ledger.workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder)
+        // Linked exercises filed under their catalogue exercise (`exercise.linked`, Ledger+Links.swift).
+        let finished = ledger.workouts.filter(\.isFinished).map(ledger.refiled).sorted(by: WorkoutRecord.finishedOrder)
         self.finished = finished
         var indices: [String: [Int]] = [:]
         for (index, workout) in finished.enumerated() {

@@ -104,7 +104,7 @@ public struct HomeState: Equatable, Sendable, Codable {
 
     /// Compacts a whole ledger: its finished workouts summarised, their records found, non-open bodies dropped.
     public init(compacting full: Ledger) {
-        let done = full.workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder)
+        let done = full.workouts.filter(\.isFinished).map(full.refiled).sorted(by: WorkoutRecord.finishedOrder)
         var finder = RecordFinder()
         var records: [PersonalRecord] = []
         for workout in done {
@@ -127,6 +127,8 @@ public struct HomeState: Equatable, Sendable, Codable {
             return true
         }
         if let workout = event.string(.workout), isRetired(workout) { return false }
+        // A link re-files retired workouts' sets too (their records move).
+        if event.knownType == .exerciseLinked { return false }
         if let previous = event.string(.repeatOf), isRetired(previous) { return false }
         ledger.apply(event)
         return true
@@ -149,7 +151,7 @@ public struct HomeState: Equatable, Sendable, Codable {
     public func homeView(asOf: Timestamp, context: ProjectionContext) -> HomeView? {
         var ledger = self.ledger
         ledger.asOf = asOf
-        let new = ledger.workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder)
+        let new = ledger.workouts.filter(\.isFinished).map(ledger.refiled).sorted(by: WorkoutRecord.finishedOrder)
         if let first = new.first, let last = finished.last,
            (first.startedAt.epochMilliseconds, first.seq) < (last.startMilliseconds, last.seq) { return nil }
         var finder = self.finder

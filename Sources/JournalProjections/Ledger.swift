@@ -29,6 +29,9 @@ public struct Ledger: Equatable, Sendable, Codable {
     public internal(set) var settings: [String: JSONValue] = [:]
     /// Per-exercise default rest from `rest.configured` (seconds; 0 = Off).
     public internal(set) var restSettings: [String: Int] = [:]
+    /// `exercise.linked`: custom or imported exercise → the catalogue exercise it is filed under (`Ledger+Links.swift`).
+    /// Nil until the first link, so a snapshot of a journal without links encodes as before.
+    public internal(set) var exerciseLinks: [String: String]?
     var workoutIndex: [String: Int] = [:]
     /// The workout the last event named, so the open workout's events skip hashing its id. A cache, not
     /// state: ledgers compare equal whatever it holds, and it is not in a snapshot (`CodingKeys`), so a decoded
@@ -38,7 +41,7 @@ public struct Ledger: Equatable, Sendable, Codable {
     /// What a snapshot stores (`Ledger+Snapshot.swift`): every stored property except the cache `recentWorkout`.
     enum CodingKeys: String, CodingKey {
         case asOf, eventCount, clearedAtSeq, profile, answers, programme, workouts, templates, plans, customExercises
-        case favourites, progression, settings, restSettings, workoutIndex
+        case favourites, progression, settings, restSettings, workoutIndex, exerciseLinks
     }
 
     public init(asOf: Timestamp) { self.asOf = asOf }
@@ -408,6 +411,7 @@ public struct Ledger: Equatable, Sendable, Codable {
             guard let id = event.string(.exercise), let name = event.string(.name) else { return }
             customExercises[id] = CustomExercise(id: id, name: name, primaryMuscles: event.array(.primaryMuscles)?.compactMap(\.stringValue) ?? [],
                                                  mechanic: event.string(.mechanic))
+        case .exerciseLinked: link(event)
         case .exerciseFavourited:
             if let id = event.string(.exercise), !favourites.contains(id), favourites.count < 10 { favourites.append(id) }
         case .exerciseUnfavourited:

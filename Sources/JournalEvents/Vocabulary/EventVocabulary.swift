@@ -252,6 +252,12 @@ public enum EventVocabulary {
         EventSchema("rest.configured", group: "Rest", "The default rest of one exercise changed (seed 002 per exercise; seed 004's picker Off, 30 s, 60 s, 90 s, 2 min, 3 min).", [
             exerciseRef, .required("seconds", .integer(0...3600), "0 turns the timer off for this exercise"),
         ]),
+        // Appended (issue 17): earlier types keep their place in `EventType`.
+        EventSchema("exercise.linked", group: "Exercises",
+                    "A custom or imported exercise was filed under a catalogue exercise (`to`), or unfiled (`to` null): every view re-files its sets; the latest one per exercise counts.", [
+            .required("exercise", .slug, "the custom or imported exercise's id"),
+            .required("to", .either(.slug, .null), "the catalogue exercise it is, or null to undo the link"),
+        ]),
     ]
 
     static let byType: [String: EventSchema] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })

@@ -63,6 +63,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
     case restSkipped
     case restFinished
     case restConfigured
+    case exerciseLinked
 
     /// The type's name as written in a line: `set.completed`.
     public var name: String {
@@ -123,6 +124,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
         case .restSkipped: return "rest.skipped"
         case .restFinished: return "rest.finished"
         case .restConfigured: return "rest.configured"
+        case .exerciseLinked: return "exercise.linked"
         }
     }
 

@@ -17,6 +17,8 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         public var sets: Int
         /// For a name that became a custom exercise: the nearest catalogue exercises (`NameMatcher.identify`), best first.
         public var candidates: [NameMatch] = []
+        /// The catalogue exercise the journal already links that custom exercise to (`exercise.linked`): where its sets will count.
+        public var linkedTo: String? = nil
     }
     public var file: String
     public var layout: ImportLayout
@@ -64,6 +66,7 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
                                           "sets": .int(name.sets)]
                 if candidates {
                     object["candidates"] = .array(name.candidates.map { ["exercise": .string($0.exerciseID), "score": .number($0.confidence)] })
+                    object["linked_to"] = name.linkedTo.map { .string($0) } ?? .null
                 }
                 return .object(object)
             })
@@ -96,7 +99,8 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         for name in matched { lines.append("  \(name.name) → \(name.exercise) (\(Int((name.confidence * 100).rounded()))%, \(name.sets) sets)") }
         for name in unmatched {
             let nearest = name.candidates.isEmpty ? "" : "; nearest: " + name.candidates.map(\.exerciseID).joined(separator: ", ")
-            lines.append("  \(name.name) → \(name.exercise) (custom, \(name.sets) sets\(nearest))")
+            let link = name.linkedTo.map { ", linked to \($0)" } ?? ""
+            lines.append("  \(name.name) → \(name.exercise) (custom\(link), \(name.sets) sets\(link.isEmpty ? nearest : ""))")
         }
         lines.append("rows skipped:   \(skipped.count)")
         for row in skipped { lines.append("  line \(row.line): \(row.reason)") }
@@ -320,11 +324,14 @@ public struct ImportPlanner {
             if first == nil || day < first!.day { first = LocalDate(day: day) }
             if last == nil || day > last!.day { last = LocalDate(day: day) }
         }
+        // Links the journal already holds (`exercise.linked`, folded by the ledger): where custom names will count.
+        var links = Ledger(asOf: Ledger.everything)
+        for event in existing where event.type == "exercise.linked" || event.type == "data.cleared" { links.apply(event) }
         var matched: [ImportSummary.MatchedName] = [], unmatched: [ImportSummary.MatchedName] = []
         for name in order.sorted(by: { $0.lowercased() < $1.lowercased() }) {
             guard let result = resolved[name] else { continue }
             let entry = ImportSummary.MatchedName(name: name, exercise: result.id, confidence: result.confidence, sets: setCounts[name] ?? 0,
-                                                  candidates: result.candidates)
+                                                  candidates: result.candidates, linkedTo: links.exerciseLinks?[result.id])
             if result.custom { unmatched.append(entry) } else { matched.append(entry) }
         }
         let summary = ImportSummary(file: file, layout: export.layout, rows: export.rowCount, workouts: imported, sets: setTotal,
