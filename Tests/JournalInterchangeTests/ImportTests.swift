@@ -112,6 +112,29 @@ heavy","Good day",8.5
         #expect(abs((parsed.workouts[1].sets[0].kilometres ?? 0) - 4.828032) < 1e-9)
     }
 
+    @Test func theSummarySaysWhichOffsetAndTimeOfDayWereAssumed() throws {
+        let fitnotes = """
+        Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time
+        2024-03-04,Flat Barbell Bench Press,Chest,185.0,5,,,
+        """
+        var plan = planner.plan(try read(fitnotes, .fitnotes), file: "in.csv", existing: [])
+        #expect(plan.summary.assumedTime == "12:00")
+        plan.summary.offsetOrigin = "the offset of the journal's last event"
+        #expect(plan.summary.text.contains(
+            "\ntimes:          wall clock at UTC+01:00 (the offset of the journal's last event; --utc-offset chooses another); the file has dates only, so each workout starts at 12:00\n"))
+        #expect(plan.summary.jsonValue.objectValue?["utc_offset"] == .string("+01:00"))
+        #expect(plan.summary.jsonValue.objectValue?["assumed_time"] == .string("12:00"))
+        #expect(plan.drafts.compactMap(\.objectValue).first { $0["type"] == .string("workout.started") }?["started_at"] == .string("2024-03-04T12:00:00.000+01:00"))
+        let hevy = """
+        "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+        "Push","4 Mar 2024, 07:12","4 Mar 2024, 08:17","","Bench Press (Barbell)",,"",0,"normal",80,8,,,
+        """
+        let eastern = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: -18_000).plan(try read(hevy), file: "in.csv", existing: [])
+        #expect(eastern.summary.assumedTime == nil)
+        #expect(eastern.summary.text.contains("\ntimes:          wall clock at UTC-05:00\n"))
+        #expect(eastern.drafts.compactMap(\.objectValue).first { $0["type"] == .string("workout.started") }?["started_at"] == .string("2024-03-04T07:12:00.000-05:00"))
+    }
+
     @Test func strongLiftsTurnsSetColumnPairsIntoSets() throws {
         let text = """
         Date (yyyy/mm/dd),Workout,Workout Name,Program Name,Body Weight (KG),Exercise,Sets×Reps,Sets×Time,Top Set (Reps×KG),e1RM (KG),Reps,Volume (KG),Workout Volume (KG),Duration (hours),Start Time (h:mm),End Time (h:mm),Notes,Set 1 (Reps),Set 1 (KG),Set 2 (Reps),Set 2 (KG),Set 3 (Reps),Set 3 (KG)
