@@ -78,8 +78,9 @@ public struct ExerciseSession: Equatable, Sendable {
 }
 
 extension Ledger {
-    /// Finished workouts in `WorkoutRecord.finishedOrder`.
-    public var finishedWorkouts: [WorkoutRecord] { workouts.filter(\.isFinished).sorted(by: WorkoutRecord.finishedOrder) }
+    /// Finished workouts in `WorkoutRecord.finishedOrder`, with linked exercises filed under their catalogue
+    /// exercise (`exercise.linked`, `Ledger+Links.swift`).
+    public var finishedWorkouts: [WorkoutRecord] { workouts.filter(\.isFinished).map(refiled).sorted(by: WorkoutRecord.finishedOrder) }
 
     /// The sessions of `exercise`, oldest first (`WorkoutRecord.session(of:)` of every finished workout).
     public func sessions(of exercise: String) -> [ExerciseSession] { finishedWorkouts.compactMap { $0.session(of: exercise) } }

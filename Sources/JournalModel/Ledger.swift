@@ -30,6 +30,9 @@ public struct Ledger: Equatable, Sendable, Codable {
     public internal(set) var restSettings: [String: Int] = [:]
     /// Every `equipment.updated`, in order.
     public internal(set) var equipment: [EquipmentUpdate] = []
+    /// `exercise.linked`: custom or imported exercise → the catalogue exercise it is filed under (`Ledger+Links.swift`).
+    /// Nil until the first link, so a snapshot of a journal without links encodes as before.
+    public internal(set) var exerciseLinks: [String: String]?
     var workoutIndex: [String: Int] = [:]
     /// The workout the last event named, so the open workout's events skip hashing its id. A cache, not
     /// state: ledgers compare equal whatever it holds, and it is not in a snapshot (`CodingKeys`), so a decoded
@@ -39,7 +42,7 @@ public struct Ledger: Equatable, Sendable, Codable {
     /// What a snapshot stores (`Ledger+Snapshot.swift`): every stored property except the cache `recentWorkout`.
     enum CodingKeys: String, CodingKey {
         case asOf, eventCount, clearedAtSeq, profile, answers, programme, workouts, templates, plans, customExercises
-        case favourites, progression, settings, restSettings, workoutIndex, equipment
+        case favourites, progression, settings, restSettings, workoutIndex, equipment, exerciseLinks
     }
 
     public init(asOf: Timestamp) { self.asOf = asOf }
@@ -419,6 +422,7 @@ public struct Ledger: Equatable, Sendable, Codable {
             equipment.append(EquipmentUpdate(unit: event.string(.unit).flatMap(WeightUnit.init(parsing:)), plates: plates,
                                              barWeight: event.array(.bars)?.first?.objectValue?["weight"]?.doubleValue,
                                              equipment: event.array(.equipment)?.compactMap(\.stringValue)))
+        case .exerciseLinked: link(event)
         case .exerciseFavourited:
             if let id = event.string(.exercise), !favourites.contains(id), favourites.count < 10 { favourites.append(id) }
         case .exerciseUnfavourited:

@@ -112,6 +112,8 @@ public struct HomeState: Equatable, Sendable, Codable {
             return true
         }
         if let workout = event.string(.workout), isRetired(workout) { return false }
+        // A link re-files retired workouts' sets too (their records move).
+        if event.knownType == .exerciseLinked { return false }
         if let previous = event.string(.repeatOf), isRetired(previous) { return false }
         ledger.apply(event)
         return true

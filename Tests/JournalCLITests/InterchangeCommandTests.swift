@@ -31,6 +31,7 @@ struct InterchangeCommandTests {
         workouts:       2 imported
         sets:           4
         dates:          2024-03-04 … 2024-03-06
+        times:          wall clock at UTC+01:00 (--utc-offset)
         units:          kg assumed (the file does not say; use --unit lb if the app was set to pounds)
         exercises:      2 matched to the catalogue, 1 new custom exercises
           Bench Press (Barbell) → barbell-bench-press (100%, 2 sets)

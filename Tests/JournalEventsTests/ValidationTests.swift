@@ -41,14 +41,14 @@ struct ValidationTests {
     @Test("pins the messages of the seeds' limits", arguments: [
         (set([("weight", 650)]), #"set.completed: field "weight" is 650 but must be at most 500 when unit is "kg""#),
         (set([("weight", 1200), ("unit", "lb")]), #"set.completed: field "weight" is 1200 but must be between 0 and 1100"#),
-        (set([("weight", -5)]), #"set.completed: field "weight" is -5 but must be between 0 and 1100"#),
+        (set([("weight", -5)]), #"set.completed: field "weight" is -5 but must be between 0 and 1000000000"#),
         (set([("reps", 101)]), #"set.completed: field "reps" is 101 but must be between 0 and 100"#),
         (set([("reps", 8.5)]), #"set.completed: field "reps" is 8.5 but must be an integer"#),
         (set([("rpe", 8.25)]), #"set.completed: field "rpe" is 8.25 but must be between 6 and 10 in steps of 0.5"#),
         (set([("rpe", 5)]), #"set.completed: field "rpe" is 5 but must be between 6 and 10"#),
         (set([("kind", "normal")]), #"set.completed: field "kind" is "normal" but must be one of "working", "warmup", "drop", "failure""#),
         (set([("unit", "stone")]), #"set.completed: field "unit" is "stone" but must be one of "kg", "lb""#),
-        (set([("wieght", 60)]), #"set.completed: field "wieght" is not a field of set.completed v1 (fields: workout, exercise, set, weight, unit, reps, kind, rpe, note, edited)"#),
+        (set([("wieght", 60)]), #"set.completed: field "wieght" is not a field of set.completed v1 (fields: workout, exercise, set, weight, unit, reps, kind, rpe, note, edited, source, source_name, source_set, source_rpe, source_seconds, source_km, out_of_range)"#),
         (set([("exercise", "Bench Press")]), #"set.completed: field "exercise" is "Bench Press" but must be a kebab-case id such as "barbell-bench-press""#),
     ])
     func setLimits(draft: JSONValue, message: String) throws {

@@ -112,6 +112,29 @@ heavy","Good day",8.5
         #expect(abs((parsed.workouts[1].sets[0].kilometres ?? 0) - 4.828032) < 1e-9)
     }
 
+    @Test func theSummarySaysWhichOffsetAndTimeOfDayWereAssumed() throws {
+        let fitnotes = """
+        Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time
+        2024-03-04,Flat Barbell Bench Press,Chest,185.0,5,,,
+        """
+        var plan = planner.plan(try read(fitnotes, .fitnotes), file: "in.csv", existing: [])
+        #expect(plan.summary.assumedTime == "12:00")
+        plan.summary.offsetOrigin = "the offset of the journal's last event"
+        #expect(plan.summary.text.contains(
+            "\ntimes:          wall clock at UTC+01:00 (the offset of the journal's last event; --utc-offset chooses another); the file has dates only, so each workout starts at 12:00\n"))
+        #expect(plan.summary.jsonValue.objectValue?["utc_offset"] == .string("+01:00"))
+        #expect(plan.summary.jsonValue.objectValue?["assumed_time"] == .string("12:00"))
+        #expect(plan.drafts.compactMap(\.objectValue).first { $0["type"] == .string("workout.started") }?["started_at"] == .string("2024-03-04T12:00:00.000+01:00"))
+        let hevy = """
+        "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+        "Push","4 Mar 2024, 07:12","4 Mar 2024, 08:17","","Bench Press (Barbell)",,"",0,"normal",80,8,,,
+        """
+        let eastern = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: -18_000).plan(try read(hevy), file: "in.csv", existing: [])
+        #expect(eastern.summary.assumedTime == nil)
+        #expect(eastern.summary.text.contains("\ntimes:          wall clock at UTC-05:00\n"))
+        #expect(eastern.drafts.compactMap(\.objectValue).first { $0["type"] == .string("workout.started") }?["started_at"] == .string("2024-03-04T07:12:00.000-05:00"))
+    }
+
     @Test func strongLiftsTurnsSetColumnPairsIntoSets() throws {
         let text = """
         Date (yyyy/mm/dd),Workout,Workout Name,Program Name,Body Weight (KG),Exercise,Sets×Reps,Sets×Time,Top Set (Reps×KG),e1RM (KG),Reps,Volume (KG),Workout Volume (KG),Duration (hours),Start Time (h:mm),End Time (h:mm),Notes,Set 1 (Reps),Set 1 (KG),Set 2 (Reps),Set 2 (KG),Set 3 (Reps),Set 3 (KG)
@@ -163,16 +186,53 @@ heavy","Good day",8.5
         #expect(sets(parsed.workouts[0]) == ["Squat (Barbell) 225.0lbx5 working"])
     }
 
-    @Test func weightsAboveTheJournalsLimitAreSkippedWithTheReason() throws {
-        let text = """
+    static let beyondManualEntry = """
         Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
         2024-03-04 07:12:40,"Legs",1h,"Leg Press",1,600,10,0,0,"","",
         2024-03-04 07:12:40,"Legs",1h,"Leg Press",2,300,10,0,0,"","",5
+        2024-03-04 07:12:40,"Legs",1h,"Crunch",1,0,103,0,0,"","",
+        2024-03-04 07:12:40,"Legs",1h,"Leg Press",3,2500,10,0,0,"","",
+        2024-03-04 07:12:40,"Legs",1h,"Crunch",2,0,877777,0,0,"","",
         """
-        let plan = planner.plan(try read(text), file: "in.csv", existing: [])
-        #expect(plan.summary.skipped == [SkippedRow(line: 2, reason: "weight 600 kg is above the journal's limit of 500 kg")])
-        #expect(plan.summary.warnings == [SkippedRow(line: 3, reason: "RPE 5 dropped (the journal keeps 6–10 in steps of 0.5)")])
-        #expect(plan.summary.sets == 1)
+
+    @Test func rowsBeyondManualEntryImportAndOnlyImpossibleOnesAreSkippedWithTheReason() throws {
+        let plan = planner.plan(try read(ImportVariantTests.beyondManualEntry), file: "in.csv", existing: [])
+        #expect(plan.summary.skipped == [
+            SkippedRow(line: 5, reason: "weight 2500 kg is above the sanity limit of 2000 kg for imported sets (no lifter lifted that: a damaged cell?); fix the cell, or pass --keep-out-of-range to keep it"),
+            SkippedRow(line: 6, reason: "877777 reps is above the sanity limit of 10000 for imported sets (no lifter did that in one set: a damaged cell?); fix the cell, or pass --keep-out-of-range to keep it"),
+        ])
+        #expect(plan.summary.warnings == [SkippedRow(line: 3, reason: "RPE 5 kept as source_rpe only (the journal's rpe is 6–10 in steps of 0.5)")])
+        #expect(plan.summary.sets == 3)
+        // The recording rules take the sanity limits for imported sets: the 600 kg and 103-rep sets are recorded as they were.
+        let events = try record(plan.drafts)
+        let sets = events.filter { $0.type == "set.completed" }
+        #expect(sets.map { "\($0.double("weight")!)x\($0.int("reps")!)" } == ["600.0x10", "300.0x10", "0.0x103"])
+        #expect(sets[1]["source_rpe"] == .number(5))
+        #expect(sets.allSatisfy { $0.string("source") == "strong" })
+    }
+
+    @Test func keepOutOfRangeKeepsEvenImpossibleRowsMarkedAsSuch() throws {
+        let keeping = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: 3600, keepOutOfRange: true)
+        let plan = keeping.plan(try read(ImportVariantTests.beyondManualEntry), file: "in.csv", existing: [])
+        #expect(plan.summary.skipped.isEmpty)
+        #expect(plan.summary.sets == 5)
+        let events = try record(plan.drafts)
+        let kept = events.filter { $0["out_of_range"] == .bool(true) }
+        #expect(kept.map { "\($0.double("weight")!)x\($0.int("reps")!)" } == ["2500.0x10", "0.0x877777"])
+        #expect(plan.summary.warnings.map(\.line) == [3, 5, 6])
+    }
+
+    @Test func manualEntryKeepsItsLimits() {
+        let at = Timestamp(rfc3339: "2026-01-01T10:00:00.000+01:00")!
+        let typed = Event(seq: 1, id: "ph-1", at: at, type: "set.completed", fields: [
+            "workout": "w1", "exercise": "leg-press", "set": 1, "weight": 600, "unit": "kg", "reps": 10, "kind": "working"])
+        #expect(SchemaValidator.validate(typed)?.description == #"set.completed: field "weight" is 600 but must be at most 500 when unit is "kg""#)
+        var imported = typed
+        imported.fields["source"] = "strong"
+        #expect(SchemaValidator.validate(imported) == nil)
+        imported.fields["weight"] = 2001
+        #expect(SchemaValidator.validate(imported)?.description
+            == #"set.completed: field "weight" is 2001 but must be at most 2000 when unit is "kg" (the sanity limit of imported sets)"#)
     }
 }
 

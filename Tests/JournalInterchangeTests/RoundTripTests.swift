@@ -30,8 +30,14 @@ import TrainingDomain
         #expect(plan.summary.workouts == 129)
         #expect(plan.summary.sets == 2072)
         #expect(plan.summary.cardioEntries == 3)
-        #expect(plan.summary.matched.count == 72)
-        #expect(plan.summary.unmatched.isEmpty)
+        // The strict rule (NameMatcher.identify) files 58 names under the catalogue; the 14 it cannot be sure of stay custom.
+        #expect(plan.summary.matched.count == 58)
+        #expect(plan.summary.unmatched.map(\.name) == [
+            "Back Deltoids", "Bent Over Row Machine (Panatta)", "Calf Press on Seated Leg Press", "Chest Dip (Assisted)", "Chest Fly",
+            "Chest Fly (Band)", "Lat Pulldown (Machine)", "Leg Press Keller", "Leg Press Technogym (Gelb)", "Low Row", "Lower Back",
+            "Overhead Smith Seated", "Seated Row (Machine)", "Triceps Extension",
+        ])
+        #expect(plan.summary.unmatched.reduce(0) { $0 + $1.sets } == 284)
         let events = try record(plan.drafts)
         let imported = analysis(events)
 
@@ -43,7 +49,7 @@ import TrainingDomain
         let matcher = NameMatcher(catalogue: .builtIn)
         for workout in original.workouts {
             for set in workout.sets where !set.isTimed {
-                let id = matcher.match(set.exerciseName)!.exerciseID
+                let id = matcher.identify(set.exerciseName).exerciseID ?? ImportPlanner.customID(set.exerciseName)
                 heaviest[id] = max(heaviest[id] ?? 0, set.weight)
             }
         }
@@ -69,8 +75,8 @@ import TrainingDomain
         let back = try read(csv)
         #expect(back.layout == .hevy)
         #expect(back.workouts.map(\.name) == ["Push A", "Legs"])
-        #expect(sets(back.workouts[0]).filter { !$0.hasPrefix("Plank") } == ["Barbell Bench Press 40.0kgx10 warmup", "Barbell Bench Press 80.0kgx8 working",
-                                                                              "Barbell Bench Press 80.0kgx0 working", "Barbell Bench Press 60.0kgx12 drop", "Quokka Toss 12.5kgx6 failure"])
+        #expect(sets(back.workouts[0]).filter { !$0.hasPrefix("Plank") } == ["Bench Press (Barbell) 40.0kgx10 warmup", "Bench Press (Barbell) 80.0kgx8 working",
+                                                                              "Bench Press (Barbell) 80.0kgx0 working", "Bench Press (Barbell) 60.0kgx12 drop", "Quokka Toss 12.5kgx6 failure"])
     }
 
     @Test func redactionReplacesPersonalTextAndKeepsEverythingElse() throws {

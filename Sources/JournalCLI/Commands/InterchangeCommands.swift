@@ -12,7 +12,7 @@ extension Journal {
     /// Import, export, charts, report, timeline, explain, diff, merge, salvage.
     static let interchangeSubcommands: [any ParsableCommand.Type] = [
         ExportCommand.self, ImportCommand.self, ChartCommand.self, ReportCommand.self, TimelineCommand.self,
-        ExplainCommand.self, DiffCommand.self,
+        ExplainCommand.self, DiffCommand.self, ExercisesCommand.self, LinkCommand.self,
     ]
 }
 

@@ -9,6 +9,10 @@ public enum EventVocabulary {
     /// Weight limits from the seeds' loggers: 0–500 kg, 0–1100 lb.
     public static let maximumWeight: [String: Double] = ["kg": 500, "lb": 1100]
     public static let maximumReps = 100
+    /// Sanity limits for sets imported from another app (`set.completed` with `source`): only values no lifter can
+    /// have done are refused, so a real 103-rep set or a 600 kg leg press imports (INTERCHANGE.md §"What is skipped").
+    public static let sanityWeight: [String: Double] = ["kg": 2000, "lb": 4400]
+    public static let sanityReps = 10_000
     public static let muscles: [String] = [
         "shoulders", "chest", "back", "abs", "triceps", "biceps", "glutes", "quads", "hamstrings", "calves",
         "forearms", "traps", "lats", "lower-back", "obliques", "adductors", "abductors", "neck",
@@ -206,10 +210,19 @@ public enum EventVocabulary {
         EventSchema("set.removed", group: "Sets", "A set row was deleted (a completed one stops counting).", [workoutRef, exerciseRef, setNumber]),
         EventSchema("set.completed", group: "Sets", "The user ticked a set. A later one for the same (workout, exercise, set) replaces it.", [
             workoutRef, exerciseRef, setNumber,
-            .required("weight", weight, "≥ 0; at most 500 kg or 1100 lb"), .required("unit", unit),
-            .required("reps", reps), .required("kind", .choice(setKinds)), .optional("rpe", rpe, "6–10 in steps of 0.5"),
+            .required("weight", .number(0...1_000_000_000), "≥ 0; at most 500 kg or 1100 lb (with `source`: 2000 kg or 4400 lb)"),
+            .required("unit", unit),
+            .required("reps", .integer(0...1_000_000_000), "at most 100 (with `source`: 10000)"), .required("kind", .choice(setKinds)),
+            .optional("rpe", rpe, "6–10 in steps of 0.5"),
             .optional("note", note), .optional("edited", .boolean, "true when correcting a finished workout"),
-        ], check: checkWeight),
+            .optional("source", .text(maxBytes: 32), "the app an imported set came from (`strong`, `hevy`, …): it takes the sanity limits, not manual entry's"),
+            .optional("source_name", name, "the exercise's name in that app"),
+            .optional("source_set", .text(maxBytes: 16), "the set's label in that app's file (Strong's `Set Order` `1`/`W`/`D`/`F`, Hevy's `set_index`)"),
+            .optional("source_rpe", .number(0...100), "the file's RPE when `rpe` cannot keep it"),
+            .optional("source_seconds", .number(0...2_678_400), "the row's time, when a weighted set has one"),
+            .optional("source_km", .number(0...100_000), "the row's distance, when a weighted set has one"),
+            .optional("out_of_range", .boolean, "true on an imported set kept beyond the sanity limits at the user's insistence (`journal import --keep-out-of-range`)"),
+        ], check: checkImportableSet),
         EventSchema("set.uncompleted", group: "Sets", "The user unticked a set: it no longer counts.", [workoutRef, exerciseRef, setNumber]),
         EventSchema("set.edited", group: "Sets", "A logged set's values were corrected; present keys replace the old ones.", [
             workoutRef, exerciseRef, setNumber, .optional("weight", weight), .optional("unit", unit),
@@ -220,6 +233,11 @@ public enum EventVocabulary {
         EventSchema("cardio.logged", group: "Sets", "A cardio entry: minutes and kilometres instead of sets.", [
             workoutRef, exerciseRef, .required("minutes", .number(0...1440)), .optional("km", .number(0...1000)),
             .optional("calories", .number(0...20_000)),
+            .optional("source", .text(maxBytes: 32), "the app an imported entry came from"),
+            .optional("source_name", name, "the exercise's name in that app"),
+            .optional("source_rows", .array(of: .object([
+                .optional("set", .text(maxBytes: 16)), .optional("seconds", .number(0...2_678_400)), .optional("km", .number(0...100_000)),
+            ]), maxCount: 200), "the app's timed rows summed into this entry, in file order"),
         ]),
         EventSchema("rest.started", group: "Rest", "A rest timer started.", [workoutRef, exerciseRef, .required("seconds", .integer(0...3600))]),
         EventSchema("rest.adjusted", group: "Rest", "The running rest timer was lengthened or shortened (±30 s).", [
@@ -233,6 +251,12 @@ public enum EventVocabulary {
         EventSchema("rest.finished", group: "Rest", "The rest timer ran out.", [workoutRef, exerciseRef]),
         EventSchema("rest.configured", group: "Rest", "The default rest of one exercise changed (seed 002 per exercise; seed 004's picker Off, 30 s, 60 s, 90 s, 2 min, 3 min).", [
             exerciseRef, .required("seconds", .integer(0...3600), "0 turns the timer off for this exercise"),
+        ]),
+        // Appended (issue 17): earlier types keep their place in `EventType`.
+        EventSchema("exercise.linked", group: "Exercises",
+                    "A custom or imported exercise was filed under a catalogue exercise (`to`), or unfiled (`to` null): every view re-files its sets; the latest one per exercise counts.", [
+            .required("exercise", .slug, "the custom or imported exercise's id"),
+            .required("to", .either(.slug, .null), "the catalogue exercise it is, or null to undo the link"),
         ]),
     ]
 
@@ -267,7 +291,10 @@ public enum EventVocabulary {
 
     // MARK: Rules beyond shapes
 
-    @Sendable static func checkWeight(_ event: Event) -> EventRuleViolation? {
+    @Sendable static func checkWeight(_ event: Event) -> EventRuleViolation? { checkWeight(event, limits: maximumWeight, limitName: nil) }
+
+    /// RPE in steps of 0.5, `unit` with every weight, and the weight within `limits` for its unit.
+    static func checkWeight(_ event: Event, limits: [String: Double], limitName: String?) -> EventRuleViolation? {
         if let rpe = event.double("rpe"), (rpe * 2).rounded() != rpe * 2 {
             return EventRuleViolation(type: event.type, field: "rpe", value: event["rpe"], rule: "must be between 6 and 10 in steps of 0.5")
         }
@@ -275,12 +302,36 @@ public enum EventVocabulary {
         guard let unit = event.string("unit") else {
             return EventRuleViolation(type: event.type, field: "unit", value: nil, rule: "is required when weight is given")
         }
-        let maximum = maximumWeight[unit] ?? 500
+        let maximum = limits[unit] ?? limits["kg"] ?? 500
         if weight > maximum {
             return EventRuleViolation(type: event.type, field: "weight", value: event["weight"],
-                                      rule: "must be at most \(formatNumber(maximum)) when unit is \"\(unit)\"")
+                                      rule: "must be at most \(formatNumber(maximum)) when unit is \"\(unit)\"" + (limitName.map { " (\($0))" } ?? ""))
         }
         return nil
+    }
+
+    /// `set.completed`: RPE steps, and the manual-entry limits (500 kg, 1100 lb, 100 reps) unless the set was imported
+    /// (`source`), which takes the sanity limits (2000 kg, 4400 lb, 10000 reps) instead, or none with `out_of_range`.
+    @Sendable static func checkImportableSet(_ event: Event) -> EventRuleViolation? {
+        let imported = event["source"] != nil
+        if imported && event["out_of_range"] == .bool(true) {
+            return checkWeight(event, limits: ["kg": 1_000_000_000, "lb": 1_000_000_000], limitName: nil)
+        }
+        if imported, let reps = event.int("reps"), reps > sanityReps {
+            return EventRuleViolation(type: event.type, field: "reps", value: event["reps"],
+                                      rule: "must be at most \(sanityReps), the sanity limit of imported sets (or set `out_of_range`)")
+        }
+        if !imported {
+            // The messages of manual entry's ranges, as when they were the fields' own.
+            if let reps = event.int("reps"), reps > maximumReps {
+                return EventRuleViolation(type: event.type, field: "reps", value: event["reps"], rule: "must be between 0 and \(maximumReps)")
+            }
+            let widest = maximumWeight.values.max() ?? 1100
+            if let weight = event.double("weight"), weight > widest {
+                return EventRuleViolation(type: event.type, field: "weight", value: event["weight"], rule: "must be between 0 and \(formatNumber(widest))")
+            }
+        }
+        return imported ? checkWeight(event, limits: sanityWeight, limitName: "the sanity limit of imported sets") : checkWeight(event)
     }
 
     /// Templates, routines and plans: each exercise once, per-set weights within the unit's limit, and the

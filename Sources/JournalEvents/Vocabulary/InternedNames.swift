@@ -63,6 +63,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
     case restSkipped
     case restFinished
     case restConfigured
+    case exerciseLinked
 
     /// The type's name as written in a line: `set.completed`.
     public var name: String {
@@ -123,6 +124,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
         case .restSkipped: return "rest.skipped"
         case .restFinished: return "rest.finished"
         case .restConfigured: return "rest.configured"
+        case .exerciseLinked: return "exercise.linked"
         }
     }
 
@@ -218,6 +220,14 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case weeks
     case weight
     case workout
+    // Import fidelity (issue 17): appended so that earlier codes stay as they were.
+    case sourceName
+    case sourceSet
+    case sourceRpe
+    case sourceSeconds
+    case sourceKm
+    case sourceRows
+    case outOfRange
 
     /// The key as written in a line: `birth_date`.
     public var name: String {
@@ -302,6 +312,13 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .weeks: return "weeks"
         case .weight: return "weight"
         case .workout: return "workout"
+        case .sourceName: return "source_name"
+        case .sourceSet: return "source_set"
+        case .sourceRpe: return "source_rpe"
+        case .sourceSeconds: return "source_seconds"
+        case .sourceKm: return "source_km"
+        case .sourceRows: return "source_rows"
+        case .outOfRange: return "out_of_range"
         }
     }
 

@@ -59,39 +59,61 @@ public enum Exporters {
         return text
     }
 
+    static let matcher = NameMatcher(catalogue: .builtIn)
+
+    /// The name a row of `app`'s layout gives an exercise: the app's own name when the row was imported from that app,
+    /// else the app's convention for a catalogue exercise (`Bench Press (Barbell)`), else the journal's name (custom).
+    static func rowName(_ exercise: String, app: String, imported: String?, importedFrom: String?, analysis: Analysis) -> String {
+        if importedFrom == app, let imported { return imported }
+        return matcher.appName(for: exercise, app: app) ?? analysis.exerciseName(exercise)
+    }
+
     static func workoutNotes(_ workout: WorkoutRecord) -> String {
         workout.notes.filter { $0.exercise == nil }.map(\.text).joined(separator: "\n")
     }
 
     /// Strong's classic layout, every weight in `unit` (Strong's file has no unit column). Finished workouts
     /// oldest first; warm-up, drop and failure sets as `W`, `D`, `F`; cardio as one row with distance and seconds.
-    public static func strongCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false) -> String {
+    /// Rows imported from Strong come back with their own name, `Set Order`, RPE, distance and seconds (`imported`).
+    public static func strongCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false, imported: ImportedRows = .none) -> String {
         var lines = ["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"]
         for workout in analysis.finished {
             let date = wallClock(workout.startedAt)
             let duration = strongDuration(workout.durationSeconds)
             var notes = redact ? "" : workoutNotes(workout)
             for exercise in workout.performedExercises {
-                let name = analysis.exerciseName(exercise)
                 var number = 0
                 for set in workout.sets(of: exercise) {
-                    let order: String
+                    let source = imported.set(workout: workout.id, exercise: exercise, set: set.set)
+                    let fromStrong = source?.app == "strong"
+                    let name = rowName(exercise, app: "strong", imported: source?.name, importedFrom: source?.app, analysis: analysis)
+                    var order: String
                     switch set.kind {
                     case .working: number += 1; order = "\(number)"
                     case .warmup: order = "W"
                     case .drop: order = "D"
                     case .failure: order = "F"
                     }
+                    if fromStrong, let label = source?.label { order = label }
                     let value = Units.convert(set.weight, from: set.unit, to: unit)
                     let note = redact ? "" : (set.note ?? "")
+                    let rpe = set.rpe ?? (fromStrong ? source?.rpe : nil)
                     lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), order, weight(value), "\(set.reps)",
-                                  "0", "0", cell(note, force: true), cell(notes, force: true), set.rpe.map(format) ?? ""].joined(separator: ","))
+                                  format(source?.km ?? 0), format(source?.seconds ?? 0), cell(note, force: true), cell(notes, force: true),
+                                  rpe.map(format) ?? ""].joined(separator: ","))
                     notes = ""
                 }
                 for entry in workout.cardio where entry.exercise == exercise {
-                    lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), "1", "0", "0",
-                                  format(entry.km ?? 0), format((entry.minutes * 60).rounded()), "\"\"", cell(notes, force: true), ""].joined(separator: ","))
-                    notes = ""
+                    let source = imported.cardio(workout: workout.id, exercise: exercise)
+                    let name = rowName(exercise, app: "strong", imported: source?.name, importedFrom: source?.app, analysis: analysis)
+                    // The app's own timed rows when the entry was imported from Strong, else the entry as one row.
+                    let rows = source?.app == "strong" && source?.rows.isEmpty == false ? source!.rows
+                        : [ImportedRows.Row(label: "1", seconds: (entry.minutes * 60).rounded(), km: entry.km ?? 0)]
+                    for row in rows {
+                        lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), row.label ?? "1", "0", "0",
+                                      format(row.km ?? 0), format(row.seconds ?? 0), "\"\"", cell(notes, force: true), ""].joined(separator: ","))
+                        notes = ""
+                    }
                 }
             }
         }
@@ -99,19 +121,24 @@ public enum Exporters {
     }
 
     /// Hevy's layout (newest workout first, `set_index` from 0), weights in `unit` (`weight_kg` or `weight_lbs`).
-    public static func hevyCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false) -> String {
+    /// Rows imported from Hevy come back with their own `exercise_title`, `set_index`, RPE, distance and duration.
+    public static func hevyCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false, imported: ImportedRows = .none) -> String {
         let weightHeader = unit == .kg ? "weight_kg" : "weight_lbs"
         var lines = ["\"title\",\"start_time\",\"end_time\",\"description\",\"exercise_title\",\"superset_id\",\"exercise_notes\",\"set_index\",\"set_type\",\"\(weightHeader)\",\"reps\",\"distance_km\",\"duration_seconds\",\"rpe\""]
         for workout in analysis.finished.reversed() {
             let start = hevyDate(workout.startedAt), end = hevyDate(workout.finishedAt ?? workout.startedAt)
             let description = redact ? "" : workoutNotes(workout)
             for exercise in workout.performedExercises {
-                let name = analysis.exerciseName(exercise)
                 let superset = workout.supersets.firstIndex { $0.exercises.contains(exercise) }.map(String.init) ?? ""
                 let exerciseNote = redact ? "" : workout.notes.filter { $0.exercise == exercise && $0.set == nil }.map(\.text).joined(separator: "\n")
-                let head = [cell(workout.name, force: true), cell(start, force: true), cell(end, force: true), cell(description, force: true),
-                            cell(name, force: true), superset, cell(exerciseNote, force: true)]
+                func head(_ name: String) -> [String] {
+                    [cell(workout.name, force: true), cell(start, force: true), cell(end, force: true), cell(description, force: true),
+                     cell(name, force: true), superset, cell(exerciseNote, force: true)]
+                }
                 for (index, set) in workout.sets(of: exercise).enumerated() {
+                    let source = imported.set(workout: workout.id, exercise: exercise, set: set.set)
+                    let fromHevy = source?.app == "hevy"
+                    let name = rowName(exercise, app: "hevy", imported: source?.name, importedFrom: source?.app, analysis: analysis)
                     let type: String
                     switch set.kind {
                     case .working: type = "normal"
@@ -120,10 +147,18 @@ public enum Exporters {
                     case .failure: type = "failure"
                     }
                     let value = Units.convert(set.weight, from: set.unit, to: unit)
-                    lines.append((head + ["\(index)", "\"\(type)\"", format((value * 1000).rounded() / 1000), "\(set.reps)", "", "", set.rpe.map(format) ?? ""]).joined(separator: ","))
+                    let rpe = set.rpe ?? (fromHevy ? source?.rpe : nil)
+                    lines.append((head(name) + [fromHevy ? source?.label ?? "\(index)" : "\(index)", "\"\(type)\"", format((value * 1000).rounded() / 1000),
+                                                "\(set.reps)", source?.km.map(format) ?? "", source?.seconds.map(format) ?? "", rpe.map(format) ?? ""]).joined(separator: ","))
                 }
                 for entry in workout.cardio where entry.exercise == exercise {
-                    lines.append((head + ["0", "\"normal\"", "", "", entry.km.map(format) ?? "", format((entry.minutes * 60).rounded()), ""]).joined(separator: ","))
+                    let source = imported.cardio(workout: workout.id, exercise: exercise)
+                    let name = rowName(exercise, app: "hevy", imported: source?.name, importedFrom: source?.app, analysis: analysis)
+                    let rows = source?.app == "hevy" && source?.rows.isEmpty == false ? source!.rows
+                        : [ImportedRows.Row(label: "0", seconds: (entry.minutes * 60).rounded(), km: entry.km)]
+                    for row in rows {
+                        lines.append((head(name) + [row.label ?? "0", "\"normal\"", "", "", row.km.map(format) ?? "", row.seconds.map(format) ?? "", ""]).joined(separator: ","))
+                    }
                 }
             }
         }

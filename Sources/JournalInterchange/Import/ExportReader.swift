@@ -258,7 +258,7 @@ struct RowReader {
             let note = row.cell(notes)
             add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: Int(repsValue), kind: kind, rpe: rpeValue,
                             note: note.isEmpty ? nil : note, seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil },
-                            kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line), key: key, make: make)
+                            kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line, sourceSet: order), key: key, make: make)
         }
     }
 
@@ -271,7 +271,7 @@ struct RowReader {
         let description = table.column(["description"])
         let exercise = try require(["exercise_title"], what: "the exercise")
         let exerciseNotes = table.column(["exercise_notes"])
-        let setType = table.column(["set_type"])
+        let setType = table.column(["set_type"]), setIndex = table.column(["set_index"])
         let weightKg = table.column(["weight_kg"]), weightLb = table.column(["weight_lbs", "weight_lb"])
         let reps = try require(["reps"], what: "the reps")
         let km = table.column(["distance_km"]), miles = table.column(["distance_miles"])
@@ -319,7 +319,7 @@ struct RowReader {
             }
             add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: repsValue, kind: kind, rpe: try number(row, rpe),
                             seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil }, kilometres: distance.flatMap { $0 > 0 ? $0 : nil },
-                            line: row.line), key: key, make: make)
+                            line: row.line, sourceSet: setIndex.map { row.cell($0) }), key: key, make: make)
         }
     }
 

@@ -56,10 +56,12 @@ public struct ImportedSet: Equatable, Sendable {
     public var seconds: Double?
     public var kilometres: Double?
     public var line: Int
+    /// The set's label in the file, as written (Strong's `Set Order` `1`/`W`/`D`/`F`, Hevy's `set_index`), kept for export.
+    public var sourceSet: String?
     public init(exerciseName: String, weight: Double, unit: WeightUnit, reps: Int, kind: String = "working", rpe: Double? = nil,
-                note: String? = nil, seconds: Double? = nil, kilometres: Double? = nil, line: Int) {
+                note: String? = nil, seconds: Double? = nil, kilometres: Double? = nil, line: Int, sourceSet: String? = nil) {
         self.exerciseName = exerciseName; self.weight = weight; self.unit = unit; self.reps = reps; self.kind = kind; self.rpe = rpe
-        self.note = note; self.seconds = seconds; self.kilometres = kilometres; self.line = line
+        self.note = note; self.seconds = seconds; self.kilometres = kilometres; self.line = line; self.sourceSet = sourceSet
     }
     public var isTimed: Bool { reps == 0 && weight == 0 && ((seconds ?? 0) > 0 || (kilometres ?? 0) > 0) }
 }

@@ -16,6 +16,10 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         public var exercise: String
         public var confidence: Double
         public var sets: Int
+        /// For a name that became a custom exercise: the nearest catalogue exercises (`NameMatcher.identify`), best first.
+        public var candidates: [NameMatch] = []
+        /// The catalogue exercise the journal already links that custom exercise to (`exercise.linked`): where its sets will count.
+        public var linkedTo: String? = nil
     }
     public var file: String
     public var layout: ImportLayout
@@ -35,18 +39,48 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
     public var warnings: [SkippedRow]
     /// The unit assumed for weights the file does not qualify.
     public var assumedUnit: WeightUnit? = nil
+    /// The UTC offset given to the file's wall-clock times (every layout writes them without one), e.g. `+01:00`.
+    public var offset: String = "Z"
+    /// Where the offset came from (`--utc-offset`, the journal's last event, this machine's offset now); set by the caller.
+    public var offsetOrigin: String? = nil
+    /// The time of day assumed when the file has dates only (FitNotes: 12:00), or nil.
+    public var assumedTime: String? = nil
+
+    /// `+01:00`, `-05:30`, `Z`.
+    static func offsetText(_ seconds: Int32) -> String {
+        if seconds == 0 { return "Z" }
+        let minutes = abs(Int(seconds)) / 60
+        return (seconds < 0 ? "-" : "+") + Exporters.two(minutes / 60) + ":" + Exporters.two(minutes % 60)
+    }
+
+    /// The line saying how wall-clock times became instants.
+    var timesLine: String {
+        let origin = offsetOrigin.map { $0 == "--utc-offset" ? " (--utc-offset)" : " (\($0); --utc-offset chooses another)" } ?? ""
+        return "wall clock at UTC\(offset == "Z" ? "+00:00" : offset)" + origin
+            + (assumedTime.map { "; the file has dates only, so each workout starts at \($0)" } ?? "")
+    }
 
     public var jsonValue: JSONValue {
-        func names(_ list: [MatchedName]) -> JSONValue {
-            .array(list.map { ["name": .string($0.name), "exercise": .string($0.exercise), "confidence": .number($0.confidence), "sets": .int($0.sets)] })
+        func names(_ list: [MatchedName], candidates: Bool) -> JSONValue {
+            .array(list.map { name in
+                var object: JSONObject = ["name": .string(name.name), "exercise": .string(name.exercise), "confidence": .number(name.confidence),
+                                          "sets": .int(name.sets)]
+                if candidates {
+                    object["candidates"] = .array(name.candidates.map { ["exercise": .string($0.exerciseID), "score": .number($0.confidence)] })
+                    object["linked_to"] = name.linkedTo.map { .string($0) } ?? .null
+                }
+                return .object(object)
+            })
         }
         func list(_ list: [SkippedRow]) -> JSONValue { .array(list.map { ["line": .int($0.line), "reason": .string($0.reason)] }) }
         return [
             "file": .string(file), "layout": .string(layout.rawValue), "source": .string(layout.app), "rows": .int(self.rows),
             "workouts": .int(workouts), "sets": .int(sets), "cardio_entries": .int(cardioEntries), "already_present": .int(alreadyPresent),
             "first_date": firstDate.map { .string($0.description) } ?? .null, "last_date": lastDate.map { .string($0.description) } ?? .null,
-            "matched": names(matched), "unmatched": names(unmatched), "skipped": list(skipped), "warnings": list(warnings),
+            "matched": names(matched, candidates: false), "unmatched": names(unmatched, candidates: true), "skipped": list(skipped), "warnings": list(warnings),
             "assumed_unit": assumedUnit.map { .string($0.rawValue) } ?? .null,
+            "utc_offset": .string(offset), "utc_offset_from": offsetOrigin.map { .string($0) } ?? .null,
+            "assumed_time": assumedTime.map { .string($0) } ?? .null,
         ]
     }
 
@@ -57,13 +91,18 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         lines.append("workouts:       \(workouts) imported" + (alreadyPresent > 0 ? ", \(alreadyPresent) already in the journal (skipped)" : ""))
         lines.append("sets:           \(sets)" + (cardioEntries > 0 ? " (+\(cardioEntries) timed/distance entries as cardio)" : ""))
         lines.append("dates:          " + (firstDate.map { "\($0) … \(lastDate!)" } ?? "none"))
+        lines.append("times:          " + timesLine)
         if let assumedUnit {
             let other = assumedUnit == .kg ? "lb" : "kg"
             lines.append("units:          \(assumedUnit.rawValue) assumed (the file does not say; use --unit \(other) if the app was set to \(other == "lb" ? "pounds" : "kilograms"))")
         }
         lines.append("exercises:      \(matched.count) matched to the catalogue, \(unmatched.count) new custom exercises")
         for name in matched { lines.append("  \(name.name) → \(name.exercise) (\(Int((name.confidence * 100).rounded()))%, \(name.sets) sets)") }
-        for name in unmatched { lines.append("  \(name.name) → \(name.exercise) (custom, \(name.sets) sets)") }
+        for name in unmatched {
+            let nearest = name.candidates.isEmpty ? "" : "; nearest: " + name.candidates.map(\.exerciseID).joined(separator: ", ")
+            let link = name.linkedTo.map { ", linked to \($0)" } ?? ""
+            lines.append("  \(name.name) → \(name.exercise) (custom\(link), \(name.sets) sets\(link.isEmpty ? nearest : ""))")
+        }
         lines.append("rows skipped:   \(skipped.count)")
         for row in skipped { lines.append("  line \(row.line): \(row.reason)") }
         if !warnings.isEmpty {
@@ -80,9 +119,25 @@ public struct ImportPlanner {
     public var matcher: NameMatcher
     /// The user's UTC offset for the file's wall-clock times.
     public var offsetSeconds: Int32
+    /// `--keep-out-of-range`: import even values beyond the sanity limits (marked `out_of_range`) instead of skipping them.
+    public var keepOutOfRange: Bool
 
-    public init(matcher: NameMatcher, offsetSeconds: Int32) {
-        self.matcher = matcher; self.offsetSeconds = offsetSeconds
+    public init(matcher: NameMatcher, offsetSeconds: Int32, keepOutOfRange: Bool = false) {
+        self.matcher = matcher; self.offsetSeconds = offsetSeconds; self.keepOutOfRange = keepOutOfRange
+    }
+
+    /// Why a row's values are beyond the sanity limits of imported sets (EventVocabulary.sanityWeight, .sanityReps), or nil.
+    static func beyondSanity(_ set: ImportedSet) -> String? {
+        let maximum = EventVocabulary.sanityWeight[set.unit.rawValue] ?? 2000
+        if set.weight > maximum {
+            return "weight \(format(set.weight)) \(set.unit.rawValue) is above the sanity limit of \(format(maximum)) \(set.unit.rawValue) for imported sets"
+                + " (no lifter lifted that: a damaged cell?); fix the cell, or pass --keep-out-of-range to keep it"
+        }
+        if set.reps > EventVocabulary.sanityReps {
+            return "\(set.reps) reps is above the sanity limit of \(EventVocabulary.sanityReps) for imported sets"
+                + " (no lifter did that in one set: a damaged cell?); fix the cell, or pass --keep-out-of-range to keep it"
+        }
+        return nil
     }
 
     /// The deterministic workout id: the app and a 64-bit FNV-1a hash of start, name and layout family.
@@ -141,20 +196,18 @@ public struct ImportPlanner {
         var drafts: [JSONValue] = []
         var skipped = export.skipped
         var warnings: [SkippedRow] = []
-        var resolved: [String: (id: String, confidence: Double, custom: Bool)] = [:]
+        var resolved: [String: (id: String, confidence: Double, custom: Bool, candidates: [NameMatch])] = [:]
         var setCounts: [String: Int] = [:]
         var order: [String] = []
         var imported = 0, present = 0, setTotal = 0, cardioTotal = 0
         var first: LocalDate?, last: LocalDate?
 
-        func resolve(_ name: String) -> (id: String, confidence: Double, custom: Bool) {
+        // The strict rule (NameMatcher.identify): a catalogue exercise only when movement and implement agree.
+        func resolve(_ name: String) -> (id: String, confidence: Double, custom: Bool, candidates: [NameMatch]) {
             if let known = resolved[name] { return known }
-            let result: (String, Double, Bool)
-            if let match = matcher.match(name), match.confidence >= NameMatcher.acceptThreshold {
-                result = (match.exerciseID, match.confidence, false)
-            } else {
-                result = (ImportPlanner.customID(name), 0, true)
-            }
+            let identified = matcher.identify(name)
+            let result = identified.exerciseID.map { ($0, 1.0, false, [NameMatch]()) }
+                ?? (ImportPlanner.customID(name), 0, true, identified.candidates)
             resolved[name] = result
             order.append(name)
             return result
@@ -174,19 +227,15 @@ public struct ImportPlanner {
             }
             // Sets, numbered from 1 per exercise in file order; timed rows summed into one cardio entry per exercise.
             var sets: [JSONValue] = []
-            var cardio: [(exercise: String, seconds: Double, km: Double)] = []
+            var cardio: [(exercise: String, seconds: Double, km: Double, name: String, rows: [JSONValue])] = []
             var numbers: [String: Int] = [:]
             var created: [JSONValue] = []
             var counted: [String: Int] = [:]
             for set in workout.sets {
-                let maximum = EventVocabulary.maximumWeight[set.unit.rawValue] ?? 500
-                if set.weight > maximum {
-                    skipped.append(SkippedRow(line: set.line, reason: "weight \(format(set.weight)) \(set.unit.rawValue) is above the journal's limit of \(format(maximum)) \(set.unit.rawValue)"))
-                    continue
-                }
-                if set.reps > EventVocabulary.maximumReps {
-                    skipped.append(SkippedRow(line: set.line, reason: "\(set.reps) reps is above the journal's limit of \(EventVocabulary.maximumReps)"))
-                    continue
+                // Manual entry's limits do not apply to what a lifter did in another app; only impossible values are skipped.
+                let outOfRange = ImportPlanner.beyondSanity(set)
+                if let outOfRange, !keepOutOfRange {
+                    skipped.append(SkippedRow(line: set.line, reason: outOfRange)); continue
                 }
                 let exercise = resolve(set.exerciseName)
                 if exercise.custom && !knownCustom.contains(exercise.id) {
@@ -195,10 +244,15 @@ public struct ImportPlanner {
                                     "name": .string(truncate(set.exerciseName, 200)), "source": .string(app)])
                 }
                 if set.isTimed {
+                    var row: JSONObject = [:]
+                    if let label = set.sourceSet { row["set"] = .string(truncate(label, 16)) }
+                    if let seconds = set.seconds { row["seconds"] = .number(min(2_678_400, seconds)) }
+                    if let km = set.kilometres { row["km"] = .number(min(100_000, km)) }
                     if let index = cardio.firstIndex(where: { $0.exercise == exercise.id }) {
                         cardio[index].seconds += set.seconds ?? 0; cardio[index].km += set.kilometres ?? 0
+                        cardio[index].rows.append(.object(row))
                     } else {
-                        cardio.append((exercise.id, set.seconds ?? 0, set.kilometres ?? 0))
+                        cardio.append((exercise.id, set.seconds ?? 0, set.kilometres ?? 0, set.exerciseName, [.object(row)]))
                     }
                     counted[set.exerciseName, default: 0] += 1
                     continue
@@ -215,9 +269,22 @@ public struct ImportPlanner {
                 ]
                 if let rpe = set.rpe {
                     if rpe >= 6, rpe <= 10, (rpe * 2).rounded() == rpe * 2 { fields.append(("rpe", .number(rpe))) }
-                    else { warnings.append(SkippedRow(line: set.line, reason: "RPE \(format(rpe)) dropped (the journal keeps 6–10 in steps of 0.5)")) }
+                    else {
+                        warnings.append(SkippedRow(line: set.line, reason: "RPE \(format(rpe)) kept as source_rpe only (the journal's rpe is 6–10 in steps of 0.5)"))
+                        if rpe >= 0, rpe <= 100 { fields.append(("source_rpe", .number(rpe))) }
+                    }
                 }
                 if let note = set.note { fields.append(("note", .string(truncate(note, 4000)))) }
+                // What the app wrote, so an export to its layout gives the rows back (INTERCHANGE.md §"Names given back").
+                fields.append(("source", .string(app)))
+                fields.append(("source_name", .string(truncate(set.exerciseName, 200))))
+                if let label = set.sourceSet { fields.append(("source_set", .string(truncate(label, 16)))) }
+                if let seconds = set.seconds { fields.append(("source_seconds", .number(min(2_678_400, seconds)))) }
+                if let km = set.kilometres { fields.append(("source_km", .number(min(100_000, km)))) }
+                if outOfRange != nil {
+                    fields.append(("out_of_range", .bool(true)))
+                    warnings.append(SkippedRow(line: set.line, reason: "kept beyond the sanity limits (--keep-out-of-range): \(format(set.weight)) \(set.unit.rawValue) × \(set.reps)"))
+                }
                 sets.append(.object(JSONObject(fields.map { JSONField($0.0, $0.1) })))
                 counted[set.exerciseName, default: 0] += 1
             }
@@ -245,6 +312,9 @@ public struct ImportPlanner {
                 var fields: JSONObject = ["type": "cardio.logged", "at": .string(start.rfc3339), "workout": .string(id),
                                           "exercise": .string(entry.exercise), "minutes": .number(min(1440, entry.seconds / 60))]
                 if entry.km > 0 { fields["km"] = .number(min(1000, entry.km)) }
+                fields["source"] = .string(app)
+                fields["source_name"] = .string(truncate(entry.name, 200))
+                fields["source_rows"] = .array(Array(entry.rows.prefix(200)))
                 drafts.append(.object(fields))
             }
             drafts.append(["type": "workout.finished", "at": .string(finish.rfc3339), "workout": .string(id), "finished_at": .string(finish.rfc3339)])
@@ -255,16 +325,21 @@ public struct ImportPlanner {
             if first == nil || day < first!.day { first = LocalDate(day: day) }
             if last == nil || day > last!.day { last = LocalDate(day: day) }
         }
+        // Links the journal already holds (`exercise.linked`, folded by the ledger): where custom names will count.
+        var links = Ledger(asOf: Ledger.everything)
+        for event in existing where event.type == "exercise.linked" || event.type == "data.cleared" { links.apply(event) }
         var matched: [ImportSummary.MatchedName] = [], unmatched: [ImportSummary.MatchedName] = []
         for name in order.sorted(by: { $0.lowercased() < $1.lowercased() }) {
             guard let result = resolved[name] else { continue }
-            let entry = ImportSummary.MatchedName(name: name, exercise: result.id, confidence: result.confidence, sets: setCounts[name] ?? 0)
+            let entry = ImportSummary.MatchedName(name: name, exercise: result.id, confidence: result.confidence, sets: setCounts[name] ?? 0,
+                                                  candidates: result.candidates, linkedTo: links.exerciseLinks?[result.id])
             if result.custom { unmatched.append(entry) } else { matched.append(entry) }
         }
         let summary = ImportSummary(file: file, layout: export.layout, rows: export.rowCount, workouts: imported, sets: setTotal,
                                     cardioEntries: cardioTotal, alreadyPresent: present, firstDate: first, lastDate: last,
                                     matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, warnings: warnings,
-                                    assumedUnit: export.assumedUnit)
+                                    assumedUnit: export.assumedUnit, offset: ImportSummary.offsetText(offsetSeconds),
+                                    assumedTime: export.layout == .fitnotes ? "12:00" : nil)
         return ImportPlan(drafts: drafts, summary: summary)
     }
 }

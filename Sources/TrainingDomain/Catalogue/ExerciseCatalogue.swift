@@ -169,6 +169,8 @@ enum SearchText {
 
     static func singular(_ word: String) -> String {
         if word.count > 4 && word.hasSuffix("sses") { return String(word.dropLast(2)) }
+        if word.count > 5 && (word.hasSuffix("ches") || word.hasSuffix("shes")) { return String(word.dropLast(2)) }
+        if word == "ups" { return "up" }
         if word.count > 3 && word.hasSuffix("ss") { return word }
         if word.count > 3 && word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
         if word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("us") { return String(word.dropLast()) }

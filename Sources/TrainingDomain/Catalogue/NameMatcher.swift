@@ -34,6 +34,7 @@ public struct NameMatcher: Sendable {
     private struct Candidate { var id: String; var phrases: [Phrase]; var equipment: Set<String> }
     private let candidates: [Candidate]
     private let weights: [String: Double]
+    let strictCandidates: [StrictCandidate]
 
     public init(catalogue: ExerciseCatalogue = .builtIn) {
         self.catalogue = catalogue
@@ -74,6 +75,7 @@ public struct NameMatcher: Sendable {
         }
         let total = Double(max(1, candidates.count))
         weights = documentFrequency.mapValues { log(1 + total / Double($0)) }
+        strictCandidates = NameMatcher.strictCandidates(catalogue)
     }
 
     private func weight(_ words: Set<String>) -> Double { words.reduce(0) { $0 + (weights[$1] ?? 1.5) } }
@@ -104,12 +106,16 @@ public struct NameMatcher: Sendable {
     }
 
     /// The best catalogue match for `name`, or nil when no exercise shares a word with it.
-    public func match(_ name: String) -> NameMatch? {
+    public func match(_ name: String) -> NameMatch? { scores(name).first }
+
+    /// Every exercise sharing a word with `name`, with its best phrase's score, best first (ties in catalogue order).
+    func scores(_ name: String) -> [NameMatch] {
         let query = NameMatcher.split(name)
-        guard !query.core.isEmpty else { return nil }
+        guard !query.core.isEmpty else { return [] }
         let queryWeight = weight(query.core)
-        var best: NameMatch?
-        for candidate in candidates {
+        var found: [(position: Int, match: NameMatch)] = []
+        for (position, candidate) in candidates.enumerated() {
+            var best: NameMatch?
             for phrase in candidate.phrases where !phrase.words.isEmpty {
                 let shared = query.core.intersection(phrase.words)
                 guard !shared.isEmpty else { continue }
@@ -129,8 +135,9 @@ public struct NameMatcher: Sendable {
                     best = NameMatch(exerciseID: candidate.id, confidence: min(1, score), matchedPhrase: phrase.text)
                 }
             }
+            if let best { found.append((position, best)) }
         }
-        return best
+        return found.sorted { ($1.match.confidence, $0.position) < ($0.match.confidence, $1.position) }.map(\.match)
     }
 
     /// True when `match(name)` reaches `acceptThreshold`.

@@ -43,8 +43,10 @@ struct ExportCommand: ParsableCommand {
             case .strongCSV, .hevyCSV:
                 let analysis = Interchange.analysis(events)
                 let unit = self.unit?.unit ?? analysis.unit
-                let text = format == .strongCSV ? Exporters.strongCSV(analysis, unit: unit, redact: redact)
-                    : Exporters.hevyCSV(analysis, unit: unit, redact: redact)
+                // Rows imported from the same app come back with their own names, set labels, RPE, distance and time.
+                let imported = ImportedRows(events)
+                let text = format == .strongCSV ? Exporters.strongCSV(analysis, unit: unit, redact: redact, imported: imported)
+                    : Exporters.hevyCSV(analysis, unit: unit, redact: redact, imported: imported)
                 try Interchange.write(text, to: output)
                 if output != nil {
                     StandardError.write("exported \(analysis.finished.count) workouts, \(analysis.finished.reduce(0) { $0 + $1.sets.count }) sets to \(output!)\n")

@@ -27,6 +27,9 @@ struct ImportCommand: ParsableCommand {
     var utcOffset: String?
     @Option(help: "Device tag for the ids of the imported events.") var device = "import"
     @Flag(name: .customLong("dry-run"), help: "Print the summary without writing.") var dryRun = false
+    @Flag(name: .customLong("keep-out-of-range"),
+          help: "Import even values beyond the sanity limits (above 2000 kg, 4400 lb or 10000 reps), marked out_of_range, instead of skipping them.")
+    var keepOutOfRange = false
     @Flag(help: "Print the summary as JSON.") var json = false
 
     func validate() throws {
@@ -54,9 +57,13 @@ struct ImportCommand: ParsableCommand {
             } catch let error as InterchangeError {
                 throw Failure(message: error.description + (error.description.contains("nothing was imported") ? "" : "; nothing was imported"))
             }
-            let offset = utcOffset.flatMap(ImportCommand.parseOffset) ?? existing.last?.at.offsetSeconds ?? SystemClock.now().offsetSeconds
-            let plan = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: offset)
+            let offset: Int32, origin: String
+            if let given = utcOffset.flatMap(ImportCommand.parseOffset) { (offset, origin) = (given, "--utc-offset") }
+            else if let last = existing.last { (offset, origin) = (last.at.offsetSeconds, "the offset of the journal's last event") }
+            else { (offset, origin) = (SystemClock.now().offsetSeconds, "this machine's offset now") }
+            var plan = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: offset, keepOutOfRange: keepOutOfRange)
                 .plan(parsed, file: input, existing: existing)
+            plan.summary.offsetOrigin = origin
             if !dryRun && !plan.drafts.isEmpty {
                 var progress = ProgressBar("importing", total: 1)
                 progress.update(0)

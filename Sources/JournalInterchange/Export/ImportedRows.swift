@@ -1,0 +1,59 @@
+import JournalEvents
+import TrainingDomain
+
+/// What imported events say of their rows in the app they came from (`set.completed` and `cardio.logged` with
+/// `source`, FORMAT.md), so an export to that app's layout gives the rows back as they were (INTERCHANGE.md
+/// §"Names given back"). A later `set.completed` for the same set replaces the earlier one, as in the projections.
+public struct ImportedRows: Sendable {
+    public struct SetSource: Equatable, Sendable {
+        public var app: String
+        public var name: String?
+        /// The set's label in the app's file: Strong's `Set Order`, Hevy's `set_index`.
+        public var label: String?
+        public var rpe: Double?
+        public var seconds: Double?
+        public var km: Double?
+    }
+    public struct Row: Equatable, Sendable {
+        public var label: String?
+        public var seconds: Double?
+        public var km: Double?
+    }
+    public struct CardioSource: Equatable, Sendable {
+        public var app: String
+        public var name: String?
+        public var rows: [Row]
+    }
+
+    var sets: [String: SetSource] = [:]
+    var cardio: [String: CardioSource] = [:]
+
+    public static let none = ImportedRows()
+    init() {}
+
+    public init(_ events: [Event]) {
+        for event in events {
+            switch event.type {
+            case "data.cleared": sets = [:]; cardio = [:]
+            case "set.completed":
+                guard let workout = event.string("workout"), let exercise = event.string("exercise"), let set = event.int("set") else { continue }
+                let key = "\(workout)|\(exercise)|\(set)"
+                guard let app = event.string("source") else { sets[key] = nil; continue }
+                sets[key] = SetSource(app: app, name: event.string("source_name"), label: event.string("source_set"),
+                                      rpe: event.double("source_rpe"), seconds: event.double("source_seconds"), km: event.double("source_km"))
+            case "cardio.logged":
+                guard let workout = event.string("workout"), let exercise = event.string("exercise") else { continue }
+                let key = "\(workout)|\(exercise)"
+                guard let app = event.string("source") else { cardio[key] = nil; continue }
+                let rows = (event.array("source_rows") ?? []).compactMap(\.objectValue).map {
+                    Row(label: $0["set"]?.stringValue, seconds: $0["seconds"]?.doubleValue, km: $0["km"]?.doubleValue)
+                }
+                cardio[key] = CardioSource(app: app, name: event.string("source_name"), rows: rows)
+            default: continue
+            }
+        }
+    }
+
+    public func set(workout: String, exercise: String, set: Int) -> SetSource? { sets["\(workout)|\(exercise)|\(set)"] }
+    public func cardio(workout: String, exercise: String) -> CardioSource? { cardio["\(workout)|\(exercise)"] }
+}

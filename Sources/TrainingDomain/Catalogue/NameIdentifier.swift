@@ -1,0 +1,191 @@
+/// The import's verdict on one name: the catalogue exercise it certainly is, or nil with the nearest candidates.
+public struct NameIdentification: Equatable, Sendable {
+    /// The catalogue exercise, or nil when the name is not certainly one (it becomes a custom exercise).
+    public var exerciseID: String?
+    /// The catalogue name or alias that agreed with the name (nil when unsure).
+    public var matchedPhrase: String?
+    /// When unsure: up to three catalogue exercises nearest the name (`NameMatcher.match`'s score), best first.
+    public var candidates: [NameMatch]
+}
+
+/// The strict rule the import files lifts by (INTERCHANGE.md §"Matching names"): a name is a catalogue exercise only
+/// when its movement words and its implement agree with one of the exercise's names or aliases.
+///
+/// 1. Words: lower case, plurals folded, `bicep`→`biceps`, `sitting`→`seated`, `single`/`1`→`one`, gym brands
+///    (`Panatta`, `Technogym`, …) dropped, `push down`→`pushdown`. Implement words set the implement instead of being movement words:
+///    barbell/bb, dumbbell/db, kettlebell/kb, cable, machine (plate loaded, machine plates, lever/leverage,
+///    Hammer Strength: plate-loaded),
+///    smith (machine), bodyweight/bw, band; what a lifter stands on is not one (`on a dumbbell`).
+/// 2. Movement: the name's movement words must equal a phrase's (`attachment`, `version` ignored), except that
+///    `biceps`/`triceps`/`chest` may be missing in the name, or extra when that muscle is the exercise's prime mover;
+///    `paused`/`tempo` may be extra in the name; and `standing` may be extra in the name when the exercise is the
+///    standing one (an alias says so) or no other exercise of a compatible implement is a seated/lying/kneeling variant. Exact agreement
+///    wins over agreement with these allowances. `weighted` is a movement word (aliases say `weighted pull up`).
+/// 3. Implement: every implement the phrase names must be in the name, and every implement the name names must be
+///    one the exercise is done with (its equipment: barbell/trap bar, dumbbells, kettlebells, cable stations,
+///    machines, smith machine, bodyweight stations, bands). A name without implement takes the phrase's default.
+/// 4. One exercise: when phrases of two exercises agree equally, a `plate loaded` name prefers the plate-loaded
+///    machine and a plain `machine` the other; any remaining tie is unsure.
+extension NameMatcher {
+    static let implementWords: [String: String] = [
+        "barbell": "barbell", "bb": "barbell", "dumbbell": "dumbbell", "dumbell": "dumbbell", "db": "dumbbell",
+        "kettlebell": "kettlebell", "kb": "kettlebell", "cable": "cable", "machine": "machine", "smith": "smith",
+        "bodyweight": "bodyweight", "bw": "bodyweight", "band": "band", "banded": "band", "selectorized": "machine",
+    ]
+    static let wordSynonyms: [String: String] = [
+        "bicep": "biceps", "tricep": "triceps", "sitting": "seated", "single": "one", "1": "one", "flye": "fly",
+        "dumbells": "dumbbell",
+    ]
+    /// Equipment makers: a brand names the machine, not the movement.
+    static let brands: Set<String> = ["panatta", "technogym", "cybex", "nautilus", "precor", "gym80", "hoist", "matrix", "atlantis",
+                                      "rogue", "eleiko", "icarian"]
+    static let brandPairs: Set<String> = ["life fitness", "star trac", "body solid"]
+    /// Muscle words a name may add or leave out when the exercise's prime mover is that muscle.
+    static let muscleWords: Set<String> = ["biceps", "triceps", "chest"]
+    /// Words that describe the attachment or the listing, not the movement (`Triceps Pushdown - Rope Attachment`,
+    /// `Dips - Chest Version`).
+    static let fillerWords: Set<String> = ["attachment", "version"]
+    static let tempoWords: Set<String> = ["paused", "pause", "tempo", "slow"]
+    /// The one position word a name may carry beyond a phrase (most free-standing lifts are done standing).
+    static let defaultPosition = "standing"
+    /// Positions that make another exercise of the same movement (`seated calf raise`, `lying leg curl`).
+    static let positionWords: Set<String> = ["standing", "seated", "lying", "kneeling"]
+
+    /// Movement words and implements of a name or phrase (see the type's rule 1).
+    static func parse(_ text: String) -> (core: Set<String>, implements: Set<String>, plate: Bool) {
+        let words = SearchText.words(text).map { wordSynonyms[$0] ?? $0 }
+        var core: Set<String> = [], implements: Set<String> = [], plate = false
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            let pair = word + " " + next
+            if brandPairs.contains(pair) { index += 2; continue }
+            if pair == "smith machine" { implements.insert("smith"); index += 2; continue }
+            if pair == "plate loaded" || pair == "machine plate" || pair == "hammer strength" {
+                implements.insert("machine"); plate = true; index += 2; continue
+            }
+            if pair == "push down" || pair == "pull down" { core.insert(word + "down"); index += 2; continue }
+            // Free-exercise-db's `Leverage …` machines are plate-loaded.
+            if word == "lever" || word == "leverage" { implements.insert("machine"); plate = true; index += 1; continue }
+            // `Calf Raise On A Dumbbell`, `… On A Bench`: what the lifter stands or lies on is not the implement.
+            if word == "on" || word == "against" {
+                let article = next == "a" || next == "the"
+                let object = article ? (index + 2 < words.count ? words[index + 2] : "") : next
+                if implementWords[object] != nil { index += article ? 3 : 2; continue }
+            }
+            if pair == "body weight" || pair == "body only" { implements.insert("bodyweight"); index += 2; continue }
+            if pair == "resistance band" { implements.insert("band"); index += 2; continue }
+            if pair == "medium grip" || pair == "normal grip" || pair == "regular grip" { index += 2; continue }
+            if word == "back" && next == "delt" { core.insert("rear"); index += 2; continue }
+            if let implement = implementWords[word] { implements.insert(implement) }
+            else if !brands.contains(word) && !stopWords.contains(word) && !fillerWords.contains(word) { core.insert(word) }
+            index += 1
+        }
+        return (core, implements, plate)
+    }
+
+    /// The implements an exercise is done with, from its equipment items (and `plate` for plate-loaded machines).
+    static func implements(of exercise: Exercise, equipment: EquipmentCatalogue) -> (Set<String>, Bool) {
+        implements(ofItems: exercise.equipment, equipment: equipment)
+    }
+
+    static func implements(ofItems items: [String], equipment: EquipmentCatalogue) -> (Set<String>, Bool) {
+        var out: Set<String> = []
+        var plate = false
+        for item in items {
+            switch item {
+            case "barbell", "trap-bar": out.insert("barbell")
+            case "dumbbells": out.insert("dumbbell")
+            case "kettlebells": out.insert("kettlebell")
+            case "cable", "cable-crossover", "lat-pulldown", "seated-row": out.insert("cable")
+            case "smith-machine": out.insert("smith")
+            case "bodyweight", "pull-up-bar", "dip-station", "back-extension-bench": out.insert("bodyweight")
+            case "bands": out.insert("band")
+            case "pin-loaded-machine": out.insert("machine")
+            case "plate-loaded-machine": out.insert("machine"); plate = true
+            default:
+                let categories = equipment.categories.filter { $0.items.contains(item) }.map(\.name)
+                if categories.contains("pin-loaded-machine") || categories.contains("plate-loaded-machine") { out.insert("machine") }
+                if categories == ["plate-loaded-machine"] { plate = true }
+            }
+        }
+        return (out, plate)
+    }
+
+    struct StrictPhrase: Sendable { var text: String; var core: Set<String>; var implements: Set<String> }
+    struct StrictCandidate: Sendable {
+        var id: String; var phrases: [StrictPhrase]; var implements: Set<String>; var plate: Bool; var primaryMuscles: Set<String>
+        /// Some name or alias says `standing`: the exercise is the standing variant.
+        var standing: Bool { phrases.contains { $0.core.contains(NameMatcher.defaultPosition) } }
+    }
+
+    static func strictCandidates(_ catalogue: ExerciseCatalogue) -> [StrictCandidate] {
+        catalogue.exercises.filter { !$0.isCustom }.map { exercise in
+            var (implements, plate) = NameMatcher.implements(of: exercise, equipment: catalogue.equipment)
+            let phrases = ([exercise.name] + exercise.aliases).map { text -> StrictPhrase in
+                let parsed = parse(text)
+                implements.formUnion(parsed.implements)
+                if parsed.plate { plate = true }
+                return StrictPhrase(text: text, core: parsed.core, implements: parsed.implements)
+            }
+            return StrictCandidate(id: exercise.id, phrases: phrases, implements: implements, plate: plate,
+                                   primaryMuscles: Set(exercise.primaryMuscles))
+        }
+    }
+
+    /// How the name's movement words agree with a candidate's phrase: 1 exactly, 2 with the rule's allowances, nil not
+    /// at all. `blocked` says whether `standing` may not be set aside for these movement words.
+    static func agreement(_ name: Set<String>, _ phrase: Set<String>, of candidate: StrictCandidate,
+                          blocked: (Set<String>, String) -> Bool) -> Int? {
+        if name == phrase { return 1 }
+        let extra = name.subtracting(phrase), missing = phrase.subtracting(name)
+        guard missing.isSubset(of: muscleWords) else { return nil }
+        for word in extra {
+            if muscleWords.contains(word) { guard candidate.primaryMuscles.contains(word) else { return nil }; continue }
+            guard tempoWords.contains(word) || word == defaultPosition else { return nil }
+        }
+        if extra.contains(defaultPosition) && !candidate.standing && blocked(phrase.subtracting(muscleWords), candidate.id) { return nil }
+        return 2
+    }
+
+    /// The strict verdict on `name` (the type's rule); candidates from `match` when unsure.
+    public func identify(_ name: String) -> NameIdentification {
+        let query = NameMatcher.parse(name)
+        var hits: [(tier: Int, candidate: StrictCandidate, phrase: StrictPhrase)] = []
+        if !query.core.isEmpty {
+            func compatible(_ candidate: StrictCandidate) -> Bool { query.implements.isSubset(of: candidate.implements) }
+            // `standing` is set aside only when no exercise of a compatible implement is a seated, lying or kneeling
+            // variant of the movement.
+            func blocked(_ movement: Set<String>, _ id: String) -> Bool {
+                strictCandidates.contains { other in
+                    other.id != id && compatible(other) && other.phrases.contains { phrase in
+                        !phrase.core.isDisjoint(with: NameMatcher.positionWords.subtracting([NameMatcher.defaultPosition]))
+                            && phrase.core.subtracting(NameMatcher.positionWords).subtracting(NameMatcher.muscleWords) == movement
+                    }
+                }
+            }
+            for candidate in strictCandidates where compatible(candidate) {
+                var best: (Int, StrictPhrase)?
+                for phrase in candidate.phrases where phrase.implements.isSubset(of: query.implements) {
+                    guard let tier = NameMatcher.agreement(query.core, phrase.core, of: candidate, blocked: blocked) else { continue }
+                    if best == nil || tier < best!.0 { best = (tier, phrase) }
+                }
+                if let best { hits.append((best.0, candidate, best.1)) }
+            }
+        }
+        if let tier = hits.map(\.tier).min() {
+            var top = hits.filter { $0.tier == tier }
+            if top.count > 1 { top = top.filter { $0.candidate.plate == query.plate } }
+            if top.count == 1 {
+                return NameIdentification(exerciseID: top[0].candidate.id, matchedPhrase: top[0].phrase.text, candidates: [])
+            }
+        }
+        return NameIdentification(exerciseID: nil, matchedPhrase: nil, candidates: ranked(name, limit: 3))
+    }
+
+    /// The `limit` best-scoring exercises for `name` by `match`'s score, best first.
+    public func ranked(_ name: String, limit: Int) -> [NameMatch] {
+        Array(scores(name).prefix(limit))
+    }
+}
