@@ -13,6 +13,9 @@ public enum EventVocabulary {
     /// have done are refused, so a real 103-rep set or a 600 kg leg press imports (INTERCHANGE.md §"What is skipped").
     public static let sanityWeight: [String: Double] = ["kg": 2000, "lb": 4400]
     public static let sanityReps = 10_000
+    /// The longest time (31 days) and distance an imported row may carry in `source_seconds`/`source_km`/`source_rows`.
+    public static let maximumSourceSeconds = 2_678_400.0
+    public static let maximumSourceKilometres = 100_000.0
     public static let muscles: [String] = [
         "shoulders", "chest", "back", "abs", "triceps", "biceps", "glutes", "quads", "hamstrings", "calves",
         "forearms", "traps", "lats", "lower-back", "obliques", "adductors", "abductors", "neck",
@@ -219,8 +222,8 @@ public enum EventVocabulary {
             .optional("source_name", name, "the exercise's name in that app"),
             .optional("source_set", .text(maxBytes: 16), "the set's label in that app's file (Strong's `Set Order` `1`/`W`/`D`/`F`, Hevy's `set_index`)"),
             .optional("source_rpe", .number(0...100), "the file's RPE when `rpe` cannot keep it"),
-            .optional("source_seconds", .number(0...2_678_400), "the row's time, when a weighted set has one"),
-            .optional("source_km", .number(0...100_000), "the row's distance, when a weighted set has one"),
+            .optional("source_seconds", .number(0...maximumSourceSeconds), "the row's time, when a weighted set has one"),
+            .optional("source_km", .number(0...maximumSourceKilometres), "the row's distance, when a weighted set has one"),
             .optional("out_of_range", .boolean, "true on an imported set kept beyond the sanity limits at the user's insistence (`journal import --keep-out-of-range`)"),
         ], check: checkImportableSet),
         EventSchema("set.uncompleted", group: "Sets", "The user unticked a set: it no longer counts.", [workoutRef, exerciseRef, setNumber]),
@@ -236,7 +239,8 @@ public enum EventVocabulary {
             .optional("source", .text(maxBytes: 32), "the app an imported entry came from"),
             .optional("source_name", name, "the exercise's name in that app"),
             .optional("source_rows", .array(of: .object([
-                .optional("set", .text(maxBytes: 16)), .optional("seconds", .number(0...2_678_400)), .optional("km", .number(0...100_000)),
+                .optional("set", .text(maxBytes: 16)), .optional("seconds", .number(0...maximumSourceSeconds)),
+                .optional("km", .number(0...maximumSourceKilometres)),
             ]), maxCount: 200), "the app's timed rows summed into this entry, in file order"),
         ]),
         EventSchema("rest.started", group: "Rest", "A rest timer started.", [workoutRef, exerciseRef, .required("seconds", .integer(0...3600))]),

@@ -246,8 +246,8 @@ public struct ImportPlanner {
                 if set.isTimed {
                     var row: JSONObject = [:]
                     if let label = set.sourceSet { row["set"] = .string(truncate(label, 16)) }
-                    if let seconds = set.seconds { row["seconds"] = .number(min(2_678_400, seconds)) }
-                    if let km = set.kilometres { row["km"] = .number(min(100_000, km)) }
+                    if let seconds = set.seconds { row["seconds"] = .number(min(EventVocabulary.maximumSourceSeconds, seconds)) }
+                    if let km = set.kilometres { row["km"] = .number(min(EventVocabulary.maximumSourceKilometres, km)) }
                     if let index = cardio.firstIndex(where: { $0.exercise == exercise.id }) {
                         cardio[index].seconds += set.seconds ?? 0; cardio[index].km += set.kilometres ?? 0
                         cardio[index].rows.append(.object(row))
@@ -279,8 +279,8 @@ public struct ImportPlanner {
                 fields.append(("source", .string(app)))
                 fields.append(("source_name", .string(truncate(set.exerciseName, 200))))
                 if let label = set.sourceSet { fields.append(("source_set", .string(truncate(label, 16)))) }
-                if let seconds = set.seconds { fields.append(("source_seconds", .number(min(2_678_400, seconds)))) }
-                if let km = set.kilometres { fields.append(("source_km", .number(min(100_000, km)))) }
+                if let seconds = set.seconds { fields.append(("source_seconds", .number(min(EventVocabulary.maximumSourceSeconds, seconds)))) }
+                if let km = set.kilometres { fields.append(("source_km", .number(min(EventVocabulary.maximumSourceKilometres, km)))) }
                 if outOfRange != nil {
                     fields.append(("out_of_range", .bool(true)))
                     warnings.append(SkippedRow(line: set.line, reason: "kept beyond the sanity limits (--keep-out-of-range): \(format(set.weight)) \(set.unit.rawValue) × \(set.reps)"))

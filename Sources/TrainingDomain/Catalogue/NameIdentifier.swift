@@ -11,16 +11,17 @@ public struct NameIdentification: Equatable, Sendable {
 /// The strict rule the import files lifts by (INTERCHANGE.md §"Matching names"): a name is a catalogue exercise only
 /// when its movement words and its implement agree with one of the exercise's names or aliases.
 ///
-/// 1. Words: lower case, plurals folded, `bicep`→`biceps`, `sitting`→`seated`, `single`/`1`→`one`, gym brands
-///    (`Panatta`, `Technogym`, …) dropped, `push down`→`pushdown`. Implement words set the implement instead of being movement words:
-///    barbell/bb, dumbbell/db, kettlebell/kb, cable, machine (plate loaded, machine plates, lever/leverage,
-///    Hammer Strength: plate-loaded),
-///    smith (machine), bodyweight/bw, band; what a lifter stands on is not one (`on a dumbbell`).
+/// 1. Words: lower case, plurals folded, `bicep`→`biceps`, `sitting`→`seated`, `single`/`1`→`one`, `push down`→
+///    `pushdown`; gym brands (`Panatta`, `Technogym`, …) dropped. Implement words set the implement instead of being
+///    movement words: barbell/bb, dumbbell/db, kettlebell/kb, cable, machine (plate loaded, machine plates,
+///    lever/leverage and Hammer Strength: plate-loaded), smith (machine), bodyweight/bw, band; what a lifter stands on
+///    is not one (`on a dumbbell`).
 /// 2. Movement: the name's movement words must equal a phrase's (`attachment`, `version` ignored), except that
 ///    `biceps`/`triceps`/`chest` may be missing in the name, or extra when that muscle is the exercise's prime mover;
 ///    `paused`/`tempo` may be extra in the name; and `standing` may be extra in the name when the exercise is the
-///    standing one (an alias says so) or no other exercise of a compatible implement is a seated/lying/kneeling variant. Exact agreement
-///    wins over agreement with these allowances. `weighted` is a movement word (aliases say `weighted pull up`).
+///    standing one (an alias says so) or no other exercise of a compatible implement is a seated/lying/kneeling
+///    variant. Exact agreement wins over agreement with these allowances. `weighted` is a movement word (aliases say
+///    `weighted pull up`).
 /// 3. Implement: every implement the phrase names must be in the name, and every implement the name names must be
 ///    one the exercise is done with (its equipment: barbell/trap bar, dumbbells, kettlebells, cable stations,
 ///    machines, smith machine, bodyweight stations, bands). A name without implement takes the phrase's default.
