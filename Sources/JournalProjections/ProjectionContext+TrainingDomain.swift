@@ -15,18 +15,20 @@ extension ProjectionContext {
             isCompound: { catalogue.exercise(id: $0)?.mechanic == .compound },
             exerciseID: { text in matcher.match(text).flatMap { $0.confidence >= NameMatcher.acceptThreshold ? $0.exerciseID : nil } },
             nextTarget: { nextTarget($0, catalogue: catalogue) },
-            warmup: { _, kilograms in
-                WarmUp.suggestedSet(workingWeight: kilograms, unit: .kg).map {
-                    WarmupSuggestion(kilograms: $0.weight, reps: $0.reps, percentLow: 50, percentHigh: 70)
+            warmup: { exercise, kilograms, unit in
+                // Loadable in the lifter's unit, never below the (standard) bar of a barbell exercise.
+                let bar = catalogue.exercise(id: exercise)?.equipment.contains("barbell") == true ? PlateInventory.standard(unit).barWeight : nil
+                return WarmUp.suggestedSet(workingWeight: unit.fromKilograms(kilograms), unit: unit, barWeight: bar).map {
+                    WarmupSuggestion(kilograms: unit.kilograms($0.weight), reps: $0.reps, percentLow: 50, percentHigh: 70)
                 }
             },
             injuryMuscles: { catalogue.expandMuscle($0).sorted() })
     }()
 
-    /// TrainingDomain's progression fold over the exercise's past sessions, with the exercise's suggested rule
-    /// and any `progression.configured` settings; the prescribed weight when there is no history.
-    static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
-        var rule = ProgressionRule.suggested(for: catalogue.exercise(id: input.exercise), unit: .kg)
+    /// The rule for one exercise: seed 002's suggestion for it in the lifter's unit (`input.unit`), with its
+    /// `progression.configured` settings (an explicit unit without an increment converts the increment).
+    public static func progressionRule(_ input: ProgressionInput, catalogue: ExerciseCatalogue = .builtIn) -> ProgressionRule {
+        var rule = ProgressionRule.suggested(for: catalogue.exercise(id: input.exercise), unit: input.unit)
         if let settings = input.settings {
             if let unit = settings.unit, unit != rule.unit {
                 if settings.increment == nil { rule.increment = Units.convert(rule.increment, from: rule.unit, to: unit) }
@@ -37,13 +39,25 @@ extension ProjectionContext {
             if let percent = settings.deloadPercent { rule.deloadPercent = percent }
             if let failures = settings.failuresBeforeDeload { rule.failuresBeforeDeload = failures }
         }
+        return rule
+    }
+
+    /// TrainingDomain's progression fold over the exercise's past sessions with `progressionRule`; nil without
+    /// history. Its weights are in the rule's unit, loadable there.
+    public static func progressionTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue = .builtIn) -> ProgressionTarget? {
         let history = input.sessions.map { session in
             CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
                              sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
                              targetReps: session.targetReps, targetSets: session.targetSets)
         }
-        guard !history.isEmpty, let target = try? Progression.nextTarget(exercise: input.exercise, history: history, rule: rule),
-              let weight = target.weight else { return input.prescribedKilograms }
+        guard !history.isEmpty else { return nil }
+        return try? Progression.nextTarget(exercise: input.exercise, history: history, rule: progressionRule(input, catalogue: catalogue))
+    }
+
+    /// The next target in kilograms: `progressionTarget`'s weight; the prescribed weight when there is no history
+    /// or only unloaded (bodyweight) sessions.
+    static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
+        guard let target = progressionTarget(input, catalogue: catalogue), let weight = target.weight, weight > 0 else { return input.prescribedKilograms }
         return Units.kilograms(weight, from: target.unit)
     }
 }

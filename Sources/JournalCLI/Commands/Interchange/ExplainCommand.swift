@@ -120,24 +120,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func progressionTarget(_ analysis: Analysis, _ id: String) -> ProgressionTarget? {
-        let indices = analysis.sessionIndices[id] ?? []
-        guard !indices.isEmpty else { return nil }
-        var rule = ProgressionRule.suggested(for: ExerciseCatalogue.builtIn.exercise(id: id), unit: .kg)
-        if let settings = analysis.ledger.progression[id] {
-            if let increment = settings.increment { rule.increment = increment }
-            if let unit = settings.unit.flatMap({ WeightUnit(rawValue: $0.rawValue) }) { rule.unit = unit }
-            if let trigger = settings.trigger.flatMap(ProgressionTrigger.init(rawValue:)) { rule.trigger = trigger }
-            if let percent = settings.deloadPercent { rule.deloadPercent = percent }
-            if let failures = settings.failuresBeforeDeload { rule.failuresBeforeDeload = failures }
-        }
-        let history = indices.map { index -> CompletedSession in
-            let workout = analysis.finished[index]
-            let prescribed = workout.prescription(of: id)
-            return CompletedSession(workout: workout.id, exercise: id, at: workout.startedAt,
-                                    sets: workout.workingSets(of: id).map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
-                                    targetReps: prescribed?.repRange?.upper, targetSets: prescribed.map(\.setCount).flatMap { $0 > 0 ? $0 : nil })
-        }
-        return try? Progression.nextTarget(exercise: id, history: history, rule: rule)
+        ProjectionContext.progressionTarget(analysis.progressionInput(id))
     }
 
     func nextWorkout(_ analysis: Analysis) -> (String, JSONValue) {

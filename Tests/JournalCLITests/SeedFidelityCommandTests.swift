@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Issue 16 through the real binary: what the seed apps' users would hit.
+@Suite("journal: seed fidelity (issue 16)", .serialized)
+struct SeedFidelityCommandTests {
+    static let asOf = "2026-11-18T18:10:00.000+00:00"
+
+    /// A lifter in pounds who benched 135 lb × 5 × 3, then started the next Push with 3 × 5 prescribed.
+    static let poundLifter = """
+    {"type":"profile.updated","at":"2026-11-16T07:00:00.000+00:00","name":"Sam","unit":"lb"}
+    {"type":"workout.started","at":"2026-11-16T18:00:00.000+00:00","workout":"a","name":"Push","session":null}
+    {"type":"exercise.added","at":"2026-11-16T18:01:00.000+00:00","workout":"a","exercise":"barbell-bench-press","sets":3,"reps":"5"}
+    {"type":"set.completed","at":"2026-11-16T18:05:00.000+00:00","workout":"a","exercise":"barbell-bench-press","set":1,"weight":135,"unit":"lb","reps":5,"kind":"working"}
+    {"type":"set.completed","at":"2026-11-16T18:08:00.000+00:00","workout":"a","exercise":"barbell-bench-press","set":2,"weight":135,"unit":"lb","reps":5,"kind":"working"}
+    {"type":"set.completed","at":"2026-11-16T18:11:00.000+00:00","workout":"a","exercise":"barbell-bench-press","set":3,"weight":135,"unit":"lb","reps":5,"kind":"working"}
+    {"type":"workout.finished","at":"2026-11-16T18:45:00.000+00:00","workout":"a"}
+    {"type":"workout.started","at":"2026-11-18T18:00:00.000+00:00","workout":"b","name":"Push","session":null}
+    {"type":"exercise.added","at":"2026-11-18T18:01:00.000+00:00","workout":"b","exercise":"barbell-bench-press","sets":3,"reps":"5"}
+
+    """
+
+    static func recorded(_ events: String) throws -> String {
+        let path = try CLI.temporaryDirectory() + "/seed.journal"
+        let result = try CLI.run(["record", path], stdin: events)
+        #expect(result.status == 0, "\(result.stderr)")
+        return path
+    }
+
+    static func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try CLI.run(arguments + ["--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test("a pound lifter's bench: target 140 lb, warm-up 85 lb, pound plates; charts name their unit")
+    func poundArithmetic() throws {
+        let path = try Self.recorded(Self.poundLifter)
+        let table = try CLI.run(["active", path, "--as-of", Self.asOf])
+        #expect(table.stdout.contains("  Suggested warm-up set: 85 lb (50-70%) • 10 reps\n  Target: 140 lb\n"), "\(table.stdout)")
+        let active = try Self.json(["active", path, "--as-of", Self.asOf])
+        let bench = try #require((active["exercises"] as? [[String: Any]])?.first)
+        let target = try #require(bench["next_target"] as? [String: Any])
+        #expect(target["weight"] as? Double == 140 && target["unit"] as? String == "lb")
+        let warmup = try #require(bench["warmup_set"] as? [String: Any])
+        #expect(warmup["weight"] as? Double == 85 && warmup["unit"] as? String == "lb" && warmup["reps"] as? Int == 10)
+
+        let plates = try CLI.run(["plates", "140", "--journal", path])
+        #expect(plates.stdout == "140 lb: bar 45 lb + per side 45, 2.5\n")
+
+        let explain = try Self.json(["explain", path, "deload", "barbell-bench-press", "--as-of", Self.asOf])
+        #expect(explain["target"] as? Double == 140)
+        #expect(explain["unit"] as? String == "lb")
+
+        let exercise = try Self.json(["exercise", path, "barbell-bench-press", "--as-of", Self.asOf])
+        #expect(exercise["charts_unit"] as? String == "kg")
+        let progress = try Self.json(["progress", path, "--as-of", Self.asOf])
+        #expect((progress["strength"] as? [[String: Any]])?.first?["unit"] as? String == "kg")
+    }
+
+    @Test("editing the weight of a planned row keeps its reps and carries only the weight")
+    func plannedRowEdit() throws {
+        let path = try Self.recorded(Self.poundLifter + """
+        {"type":"set.edited","at":"2026-11-18T18:02:00.000+00:00","workout":"b","exercise":"barbell-bench-press","set":1,"weight":140,"unit":"lb"}
+
+        """)
+        let table = try CLI.run(["active", path, "--as-of", Self.asOf])
+        #expect(table.stdout.contains("    1  140 lb • 5 reps  (entered)\n    2  140 lb • 5 reps  (propagated)\n    3  140 lb • 5 reps  (propagated)\n"),
+                "\(table.stdout)")
+    }
+}
