@@ -68,4 +68,36 @@ struct SeedFidelityCommandTests {
         #expect(table.stdout.contains("    1  140 lb • 5 reps  (entered)\n    2  140 lb • 5 reps  (propagated)\n    3  140 lb • 5 reps  (propagated)\n"),
                 "\(table.stdout)")
     }
+
+    @Test("record refuses a misspelt exercise, a self-swap and a second open workout, naming field, value and rule, and changes no byte")
+    func references() throws {
+        let path = try Self.recorded(Self.poundLifter)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let cases = [
+            (#"{"type":"set.completed","at":"2026-11-18T18:05:00.000+00:00","workout":"b","exercise":"barbel-bench-pres","set":1,"weight":135,"unit":"lb","reps":5,"kind":"working"}"#,
+             #"set.completed: field "exercise" is "barbel-bench-pres" but is neither a catalogue exercise nor a custom exercise of this journal (check the spelling with `journal catalog --search TEXT`, or record an exercise.created for it first)"#),
+            (#"{"type":"exercise.swapped","at":"2026-11-18T18:05:00.000+00:00","workout":"b","from":"barbell-bench-press","to":"barbell-bench-press"}"#,
+             #"exercise.swapped: field "to" is "barbell-bench-press" but is the exercise being swapped ("from"); swap onto another exercise"#),
+            (#"{"type":"workout.started","at":"2026-11-18T18:05:00.000+00:00","workout":"c","name":"Pull","session":null}"#,
+             #"workout.started: field "workout" is "c" but cannot start while workout "b" is open (one active workout at a time, as in the seed apps: finish or discard "b" first)"#),
+            (#"{"type":"set.completed","at":"2026-11-18T18:05:00.000+00:00","workout":"b","exercise":"barbell-bench-press","set":1,"weight":135,"unit":"lb","reps":0,"kind":"working"}"#,
+             #"set.completed: field "reps" is 0 but must be at least 1 on a working set (seed 000: a positive whole number; log a failed attempt as kind "failure")"#),
+        ]
+        for (line, message) in cases {
+            let result = try CLI.run(["record", path], stdin: line + "\n")
+            #expect(result.status == 1)
+            #expect(result.stderr == "journal: \(path): input line 1 was refused: \(message); nothing was written\n")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+        #expect(try CLI.run(["verify", path]).stdout.hasSuffix("result:           clean\n"))
+    }
+
+    @Test("the sample journals verify clean with the reference rules")
+    func samplesVerify() throws {
+        for sample in ["new-user.journal", "ppl-12-weeks.journal", "upper-lower-2y-lb.journal"] {
+            let result = try CLI.run(["verify", CLI.sample(sample)])
+            #expect(result.status == 0, "\(sample): \(result.stdout)")
+            #expect(result.stdout.contains("rule violations:  none\n"), "\(sample)")
+        }
+    }
 }

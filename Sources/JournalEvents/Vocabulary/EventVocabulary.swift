@@ -130,8 +130,8 @@ public enum EventVocabulary {
         // Exercise library
         EventSchema("exercise.created", group: "Exercises", "The user created a custom exercise.", [
             exerciseRef, .required("name", name),
-            .optional("primary_muscles", .array(of: .text(maxBytes: 32), maxCount: 10)),
-            .optional("secondary_muscles", .array(of: .text(maxBytes: 32), maxCount: 10)),
+            .optional("primary_muscles", .array(of: .choice(muscles), maxCount: 10), "muscle names of the vocabulary (`journal catalog --muscle`)"),
+            .optional("secondary_muscles", .array(of: .choice(muscles), maxCount: 10)),
             .optional("equipment", .array(of: .text(maxBytes: 64), maxCount: 10)),
             .optional("mechanic", .choice(["compound", "isolation"])), .optional("category", .text(maxBytes: 32)),
             .optional("source", .text(maxBytes: 32)),

@@ -49,6 +49,10 @@ public struct ExerciseCatalogue: Sendable {
 
     public var count: Int { exercises.count }
 
+    /// The built-in exercises' ids: what the recording rules accept besides custom exercises
+    /// (`RecordingRules(catalogue:)`, `EventJournal.Options.catalogue`).
+    public static let builtInIDs: Set<String> = Set(builtIn.exercises.filter { !$0.isCustom }.map(\.id))
+
     public func exercise(id: String) -> Exercise? { index[id].map { exercises[$0] } }
 
     /// `Lats`, `lower back`, `Quadriceps` → `back`, `lower-back`, `quads`.

@@ -60,7 +60,7 @@ struct ImportCommand: ParsableCommand {
             if !dryRun && !plan.drafts.isEmpty {
                 var progress = ProgressBar("importing", total: 1)
                 progress.update(0)
-                let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
+                let journal = try EventJournal(path: file, device: device, options: Journal.recordingOptions, clock: SystemClock.now)
                 // A journal created for an import that was refused is removed again.
                 defer { journal.closeDiscardingIfEmpty() }
                 do {
