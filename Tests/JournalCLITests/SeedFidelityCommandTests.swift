@@ -78,6 +78,8 @@ struct SeedFidelityCommandTests {
              #"set.completed: field "exercise" is "barbel-bench-pres" but is neither a catalogue exercise nor a custom exercise of this journal (check the spelling with `journal catalog --search TEXT`, or record an exercise.created for it first)"#),
             (#"{"type":"exercise.swapped","at":"2026-11-18T18:05:00.000+00:00","workout":"b","from":"barbell-bench-press","to":"barbell-bench-press"}"#,
              #"exercise.swapped: field "to" is "barbell-bench-press" but is the exercise being swapped ("from"); swap onto another exercise"#),
+            (#"{"type":"exercise.submitted","at":"2026-11-18T18:05:00.000+00:00","workout":"b","exercise":"barbell-bench-press"}"#,
+             #"exercise.submitted: field "exercise" is "barbell-bench-press" but has no completed set in workout "b" (complete at least one set before submitting it)"#),
             (#"{"type":"workout.started","at":"2026-11-18T18:05:00.000+00:00","workout":"c","name":"Pull","session":null}"#,
              #"workout.started: field "workout" is "c" but cannot start while workout "b" is open (one active workout at a time, as in the seed apps: finish or discard "b" first)"#),
             (#"{"type":"set.completed","at":"2026-11-18T18:05:00.000+00:00","workout":"b","exercise":"barbell-bench-press","set":1,"weight":135,"unit":"lb","reps":0,"kind":"working"}"#,

@@ -59,6 +59,14 @@ struct ReferenceRulesTests {
         #expect(try outcome(["type": "exercise.swapped", "workout": "w1", "from": "barbell-bench-press", "to": "dumbbell-fly"], after: before) == "accepted")
     }
 
+    @Test("submitting an exercise needs a completed set of it (seed 000/001)")
+    func submitNeedsASet() throws {
+        let submit: JSONValue = ["type": "exercise.submitted", "workout": "w1", "exercise": "dumbbell-fly"]
+        #expect(try outcome(submit, after: [Self.started(), Self.set("barbell-bench-press"), ["type": "exercise.added", "workout": "w1", "exercise": "dumbbell-fly"]])
+                == #"exercise.submitted: field "exercise" is "dumbbell-fly" but has no completed set in workout "w1" (complete at least one set before submitting it)"#)
+        #expect(try outcome(submit, after: [Self.started(), Self.set("dumbbell-fly")]) == "accepted")
+    }
+
     @Test("a session index must be one of the programme's sessions")
     func sessionIndex() throws {
         #expect(try outcome(Self.started(session: 2), after: [Self.programme])

@@ -59,6 +59,13 @@ extension RecordingRules {
             if let session = event.int("session"), !lifter.sessions.isEmpty, session >= lifter.sessions.count {
                 return refuse("session", event["session"], "is beyond the programme's \(lifter.sessions.count) sessions (0…\(lifter.sessions.count - 1); null for a workout outside the programme)")
             }
+        case "exercise.submitted":
+            // Seed 000/001: "Submit exercise" needs at least one completed set (or, for cardio, its entry).
+            guard let workout, let exercise = event.string("exercise") else { return nil }
+            let done = completed[workout] ?? []
+            if !done.contains(where: { $0.hasPrefix(exercise + "#") }) && !done.contains("cardio:" + exercise) {
+                return refuse("exercise", event["exercise"], "has no completed set in workout \"\(workout)\" (complete at least one set before submitting it)")
+            }
         case "exercise.swapped":
             guard let workout, let from = event.string("from") else { return nil }
             if event.string("to") == from { return refuse("to", event["to"], "is the exercise being swapped (\"from\"); swap onto another exercise") }
