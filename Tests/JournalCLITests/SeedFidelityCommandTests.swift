@@ -102,4 +102,18 @@ struct SeedFidelityCommandTests {
             #expect(result.stdout.contains("rule violations:  none\n"), "\(sample)")
         }
     }
+
+    @Test("catalog: repeated --equipment are alternatives; seed 004's tabs filter")
+    func catalogFilters() throws {
+        let both = try CLI.run(["catalog", "--equipment", "dumbbells", "--equipment", "barbell"])
+        #expect(both.stdout.hasSuffix("\n77 of 201 exercises\n"))
+        #expect(both.stdout.hasPrefix("barbell-bench-press  ") && both.stdout.contains("\ndumbbell-bench-press  "))
+        #expect(try CLI.run(["catalog", "--muscle", "arms"]).stdout.hasSuffix("\n31 of 201 exercises\n"))
+        let cardio = try CLI.run(["catalog", "--muscle", "cardio", "--json"])
+        let ids = try #require(try JSONSerialization.jsonObject(with: Data(cardio.stdout.utf8)) as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(ids == ["treadmill-run", "stationary-bike", "rowing-machine", "elliptical-trainer", "stair-climber", "outdoor-run"])
+        let wrong = try CLI.run(["catalog", "--muscle", "wings"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.hasPrefix("Error: --muscle \"wings\" is not a muscle group (known: shoulders, chest, back, abs, triceps, biceps, glutes, quads, hamstrings, calves, forearms, traps, lats, lower-back, obliques, adductors, abductors, neck; tabs: arms, legs, core, cardio)\n"))
+    }
 }
