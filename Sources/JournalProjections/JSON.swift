@@ -128,7 +128,8 @@ extension HomeView: JSONRepresentable {
             "streak": streak.jsonValue,
             "programme": json(programme) { p in
                 object(["split": json(p.split), "week": json(p.week), "weeks": json(p.weeks), "days_per_week": json(p.daysPerWeek),
-                        "session_minutes": json(p.sessionMinutes, json), "priority_muscles": json(p.priorityMuscles)])
+                        "session_minutes": json(p.sessionMinutes, json), "priority_muscles": json(p.priorityMuscles),
+                        "finished": json(p.finished), "next_steps": json(p.nextSteps)])
             },
             "week": object([
                 "start": json(week.start), "completed": json(week.completed), "target": json(week.target, json), "workouts": json(week.workouts),

@@ -116,4 +116,21 @@ struct SeedFidelityCommandTests {
         #expect(wrong.status == 64)
         #expect(wrong.stderr.hasPrefix("Error: --muscle \"wings\" is not a muscle group (known: shoulders, chest, back, abs, triceps, biceps, glutes, quads, hamstrings, calves, forearms, traps, lats, lower-back, obliques, adductors, abductors, neck; tabs: arms, legs, core, cardio)\n"))
     }
+
+    @Test("home: a programme generated on Sunday is in week 1 on Monday, and finished after its last week")
+    func programmeWeeks() throws {
+        let path = try Self.recorded("""
+        {"type":"programme.generated","at":"2026-11-22T20:00:00.000-06:00","ruleset":"train","programme":{"split":"Full Body","days_per_week":2,"weeks":8,"sessions":[{"name":"A","exercises":[{"exercise":"barbell-bench-press","sets":3,"reps":"8-12","rest_s":90}]},{"name":"B","exercises":[{"exercise":"barbell-back-squat","sets":3,"reps":"8-12","rest_s":90}]}]}}
+
+        """)
+        let monday = try CLI.run(["home", path, "--as-of", "2026-11-23T07:00:00-06:00"])
+        #expect(monday.stdout.contains("\nProgramme: Full Body · Week 1 of 8 · 2 days/week\n"), "\(monday.stdout)")
+        let after = try CLI.run(["home", path, "--as-of", "2027-01-17T07:00:00-06:00"])
+        #expect(after.stdout.contains("\nProgramme: Full Body · finished (8 weeks): retake the questionnaire or regenerate the programme · 2 days/week\n"),
+                "\(after.stdout)")
+        #expect(!after.stdout.contains("Next workout"))
+        let json = try Self.json(["home", path, "--as-of", "2027-01-17T07:00:00-06:00"])
+        let programme = try #require(json["programme"] as? [String: Any])
+        #expect(programme["finished"] as? Bool == true && programme["next_steps"] as? [String] == ["retake", "regenerate"])
+    }
 }

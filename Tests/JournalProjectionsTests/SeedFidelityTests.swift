@@ -86,3 +86,45 @@ struct SeedFidelityTests {
                 == ["145x3 completed", "145x5 propagated", "145x5 propagated"])
     }
 }
+
+@Suite("seed fidelity: programme weeks")
+struct ProgrammeWeekTests {
+    /// An 8-week, 2-day programme generated on Sunday 2026-11-22 at 20:00 local time.
+    static let events: [Event] = [
+        ev("programme.generated", at: "2026-11-22T20:00:00.000-06:00", ["ruleset": "train", "programme": j(#"""
+        {"split": "Full Body", "days_per_week": 2, "weeks": 8, "sessions": [
+          {"name": "A", "exercises": [{"exercise": "barbell-bench-press", "sets": 3, "reps": "8-12", "rest_s": 90}]},
+          {"name": "B", "exercises": [{"exercise": "barbell-back-squat", "sets": 3, "reps": "8-12", "rest_s": 90}]}]}
+        """#)]),
+    ]
+
+    func home(_ asOf: String) -> HomeView { HomeView(analysis(Self.events, asOf: asOf, context: .trainingDomain)) }
+
+    @Test("week 1 starts with the programme: onboarding on Sunday is still week 1 on Monday")
+    func weekOneStartsWithTheProgramme() {
+        #expect(home("2026-11-23T07:00:00.000-06:00").programme?.week == 1)
+        #expect(home("2026-11-28T23:59:00.000-06:00").programme?.week == 1)
+        #expect(home("2026-11-29T00:00:00.000-06:00").programme?.week == 2)
+        #expect(ProgrammeWeekTests.weekOf("2026-12-06") == 3)
+    }
+
+    static func weekOf(_ day: String) -> Int {
+        HomeView.ProgrammeProgress.week(ofDay: LocalDate(iso: day)!.day, generatedDay: LocalDate(iso: "2026-11-22")!.day)
+    }
+
+    @Test("after the last week the programme is finished, with the seeds' next steps, and proposes no session")
+    func finishedProgramme() {
+        let last = home("2027-01-16T12:00:00.000-06:00")
+        #expect(last.programme?.week == 8)
+        #expect(last.programme?.finished == false)
+        #expect(last.nextWorkout?.name == "A")
+        let after = home("2027-01-17T12:00:00.000-06:00")
+        #expect(after.programme == HomeView.ProgrammeProgress(split: "Full Body", week: 8, weeks: 8, daysPerWeek: 2, sessionMinutes: nil,
+                                                               priorityMuscles: [], finished: true))
+        #expect(after.programme?.nextSteps == ["retake", "regenerate"])
+        #expect(after.nextWorkout == nil)
+        #expect(after.upcoming == [])
+        #expect(JSONWriter.string(after.jsonValue.objectValue?["programme"] ?? .null)
+                == #"{"split":"Full Body","week":8,"weeks":8,"days_per_week":2,"session_minutes":null,"priority_muscles":[],"finished":true,"next_steps":["retake","regenerate"]}"#)
+    }
+}

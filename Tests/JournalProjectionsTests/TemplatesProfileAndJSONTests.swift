@@ -56,7 +56,7 @@ struct TemplatesProfileAndJSONTests {
         let home = HomeView(a).jsonValue
         #expect(keys(home) == ["name", "streak", "programme", "week", "next_workout", "upcoming", "planned", "recent_prs", "last_workouts", "message", "active_workout"])
         #expect(keys(home.objectValue?["streak"]).prefix(3) == ["current_days", "longest_days", "current_weeks"])
-        #expect(keys(home.objectValue?["programme"]) == ["split", "week", "weeks", "days_per_week", "session_minutes", "priority_muscles"])
+        #expect(keys(home.objectValue?["programme"]) == ["split", "week", "weeks", "days_per_week", "session_minutes", "priority_muscles", "finished", "next_steps"])
         #expect(keys(home.objectValue?["week"]) == ["start", "completed", "target", "workouts", "sessions", "calendar"])
         #expect(keys(home.objectValue?["next_workout"]) == ["session", "name", "exercise_count", "exercises"])
         let history = HistoryView(a).jsonValue.objectValue?["workouts"]?.arrayValue?.first
