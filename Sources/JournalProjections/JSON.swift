@@ -171,6 +171,7 @@ extension ExerciseHistoryView: JSONRepresentable {
                               "weekly_volume": json(charts.weeklyVolume)]),
             // The charts' values are kilograms whatever the lifter's unit (`best_set`/`start_weight` carry theirs).
             "charts_unit": json("kg"),
+            "cardio": json(cardio),
         ])
     }
 }

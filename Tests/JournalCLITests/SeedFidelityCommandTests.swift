@@ -133,4 +133,34 @@ struct SeedFidelityCommandTests {
         let programme = try #require(json["programme"] as? [String: Any])
         #expect(programme["finished"] as? Bool == true && programme["next_steps"] as? [String] == ["retake", "regenerate"])
     }
+
+    @Test("exercise: a cardio exercise shows its sessions (minutes, km, pace), bests and chart")
+    func cardioHistory() throws {
+        let path = try Self.recorded("""
+        {"type":"workout.started","at":"2026-11-16T07:00:00.000+00:00","workout":"r1","name":"Run","session":null}
+        {"type":"cardio.logged","at":"2026-11-16T07:30:00.000+00:00","workout":"r1","exercise":"treadmill-run","minutes":30,"km":5}
+        {"type":"workout.finished","at":"2026-11-16T07:31:00.000+00:00","workout":"r1"}
+        {"type":"workout.started","at":"2026-11-18T07:00:00.000+00:00","workout":"r2","name":"Run","session":null}
+        {"type":"cardio.logged","at":"2026-11-18T07:40:00.000+00:00","workout":"r2","exercise":"treadmill-run","minutes":40,"km":7,"calories":420}
+        {"type":"workout.finished","at":"2026-11-18T07:41:00.000+00:00","workout":"r2"}
+
+        """)
+        let table = try CLI.run(["exercise", path, "Treadmill Run", "--as-of", "2026-11-20T00:00:00Z"])
+        #expect(table.stdout == """
+        Treadmill Run
+        Longest: 40 min · farthest: 7 km · fastest pace: 5.71 min/km
+
+        DATE        WORKOUT  MINUTES  KM  PACE
+        2026-11-18  Run           40   7  5.71 min/km
+        2026-11-16  Run           30   5     6 min/km
+
+        Distance per session: 5 → 7 km
+
+        """)
+        let json = try Self.json(["exercise", path, "treadmill-run", "--as-of", "2026-11-20T00:00:00Z"])
+        let cardio = try #require(json["cardio"] as? [String: Any])
+        let bests = try #require(cardio["bests"] as? [String: Any])
+        #expect(bests["fastest_pace_min_per_km"] as? Double == 5.71 && bests["longest_km"] as? Double == 7)
+        #expect((cardio["sessions"] as? [[String: Any]])?.first?["pace_min_per_km"] as? Double == 5.71)
+    }
 }

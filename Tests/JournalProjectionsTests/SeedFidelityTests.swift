@@ -128,3 +128,32 @@ struct ProgrammeWeekTests {
                 == #"{"split":"Full Body","week":8,"weeks":8,"days_per_week":2,"session_minutes":null,"priority_muscles":[],"finished":true,"next_steps":["retake","regenerate"]}"#)
     }
 }
+
+@Suite("seed fidelity: cardio history")
+struct CardioHistoryTests {
+    static let events: [Event] = [
+        ev("workout.started", at: "2026-11-16T07:00:00.000+00:00", ["workout": "r1", "name": "Run", "session": .null]),
+        ev("cardio.logged", at: "2026-11-16T07:30:00.000+00:00", ["workout": "r1", "exercise": "treadmill-run", "minutes": 30, "km": 5]),
+        ev("workout.finished", at: "2026-11-16T07:31:00.000+00:00", ["workout": "r1"]),
+        ev("workout.started", at: "2026-11-18T07:00:00.000+00:00", ["workout": "r2", "name": "Run", "session": .null]),
+        ev("cardio.logged", at: "2026-11-18T07:40:00.000+00:00", ["workout": "r2", "exercise": "treadmill-run", "minutes": 40, "km": 7, "calories": 420]),
+        ev("workout.finished", at: "2026-11-18T07:41:00.000+00:00", ["workout": "r2"]),
+        ev("workout.started", at: "2026-11-19T07:00:00.000+00:00", ["workout": "r3", "name": "Bike", "session": .null]),
+        ev("cardio.logged", at: "2026-11-19T07:20:00.000+00:00", ["workout": "r3", "exercise": "treadmill-run", "minutes": 20]),
+        ev("workout.finished", at: "2026-11-19T07:21:00.000+00:00", ["workout": "r3"]),
+    ]
+
+    @Test("a cardio exercise's history shows its sessions with minutes, km and pace, its bests and charts")
+    func cardioHistory() throws {
+        let view = ExerciseHistoryView(analysis(Self.events, asOf: "2026-11-20T00:00:00.000+00:00"), exercise: "treadmill-run")
+        #expect(!view.isEmpty)
+        let cardio = try #require(view.cardio)
+        #expect(cardio.sessions.map { "\($0.workout) \(Rounding.text($0.minutes)) min \($0.km.map(Rounding.text) ?? "-") km \($0.paceMinutesPerKm.map(Rounding.text) ?? "-")" }
+                == ["r3 20 min - km -", "r2 40 min 7 km 5.71", "r1 30 min 5 km 6"])
+        #expect(cardio.bests == CardioHistory.Bests(longestMinutes: 40, longestKm: 7, fastestPaceMinutesPerKm: 5.71))
+        #expect(cardio.charts.km.map(\.value) == [5, 7])
+        #expect(cardio.charts.minutes.map(\.value) == [30, 40, 20])
+        #expect(cardio.charts.pace.map(\.value) == [6, 5.71])
+        #expect(ExerciseHistoryView(analysis(Self.events, asOf: "2026-11-20T00:00:00.000+00:00"), exercise: "barbell-bench-press").cardio == nil)
+    }
+}
