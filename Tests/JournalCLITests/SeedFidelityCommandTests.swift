@@ -163,4 +163,26 @@ struct SeedFidelityCommandTests {
         #expect(bests["fastest_pace_min_per_km"] as? Double == 5.71 && bests["longest_km"] as? Double == 7)
         #expect((cardio["sessions"] as? [[String: Any]])?.first?["pace_min_per_km"] as? Double == 5.71)
     }
+
+    @Test("onboard refuses seed 000's out-of-range answers naming question, value and rule, writing nothing; seed 002's words pass")
+    func questionnaire() throws {
+        let directory = try CLI.temporaryDirectory()
+        let answers = directory + "/answers.json"
+        try #"{"primary_goal":"build_muscle","experience":"6-24","days_per_week":3,"session_minutes":"45-60","gender":"robot","height":{"value":230,"unit":"cm"},"weight":{"value":80,"unit":"lbs"}}"#
+            .write(toFile: answers, atomically: true, encoding: .utf8)
+        let path = directory + "/o.journal"
+        let refused = try CLI.run(["onboard", path, "--ruleset", "train", "--answers", answers])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+        journal: \(answers): the answers do not fit rule set "train":
+          - question "gender": answer "robot" must be one of "male", "female", "other"
+          - question "height": answer {"value":230,"unit":"cm"} must be within 140–220 cm or 55–86 in (rule set "train")
+          - question "weight": answer {"value":80,"unit":"lbs"} must be within 40–200 kg or 88–440 lb (rule set "train")
+        ; nothing was written
+
+        """.replacingOccurrences(of: "\n;", with: ";"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try #"{"primary_goal":"powerlifting","experience":"intermediate","days_per_week":4}"#.write(toFile: answers, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["onboard", path, "--ruleset", "templates", "--answers", answers]).status == 0)
+    }
 }

@@ -104,3 +104,26 @@ struct ReferenceRulesTests {
 extension ReferenceRulesTests {
     static func started(source: String) -> JSONValue { started("w1", [("source", .string(source))]) }
 }
+
+@Suite("Profile facts at append time (issue 16)")
+struct ProfileRulesTests {
+    func message(_ draft: JSONValue) -> String {
+        switch RecordingRules().prepare(draft, device: "ph", now: Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!) {
+        case .success: return "accepted"
+        case .failure(let problem): return problem.description
+        }
+    }
+
+    @Test("an email must look like one; height and body weight name cm/in and kg/lb")
+    func profile() {
+        #expect(message(["type": "profile.updated", "email": "sam@example.com", "height": ["value": 180, "unit": "cm"], "body_weight": ["value": 176, "unit": "lb"]]) == "accepted")
+        #expect(message(["type": "profile.updated", "email": "sam at example"])
+                == #"profile.updated: field "email" is "sam at example" but is not an email address (name@domain.tld)"#)
+        #expect(message(["type": "account.created", "email": "sam@localhost"])
+                == #"account.created: field "email" is "sam@localhost" but is not an email address (name@domain.tld)"#)
+        #expect(message(["type": "profile.updated", "height": ["value": 6, "unit": "ft"]])
+                == #"profile.updated: field "height.unit" is "ft" but must be one of "cm", "in""#)
+        #expect(message(["type": "profile.updated", "body_weight": ["value": 12, "unit": "stone"]])
+                == #"profile.updated: field "body_weight.unit" is "stone" but must be one of "kg", "lb""#)
+    }
+}
