@@ -185,4 +185,27 @@ struct SeedFidelityCommandTests {
         try #"{"primary_goal":"powerlifting","experience":"intermediate","days_per_week":4}"#.write(toFile: answers, atomically: true, encoding: .utf8)
         #expect(try CLI.run(["onboard", path, "--ruleset", "templates", "--answers", answers]).status == 0)
     }
+
+    @Test("import takes --utc-offset -06:00 as written; the imported workouts start at that offset")
+    func negativeOffset() throws {
+        let (_, csv, journal) = try InterchangeCommandTests.setUp()
+        let result = try CLI.run(["import", journal, "--from", "auto", csv, "--utc-offset", "-06:00"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let history = try Self.json(["history", journal, "--as-of", "2024-03-07T00:00:00-06:00"])
+        let workouts = try #require(history["workouts"] as? [[String: Any]])
+        #expect(workouts.compactMap { $0["started_at"] as? String } == ["2024-03-06T18:00:00.000-06:00", "2024-03-04T07:12:40.000-06:00"])
+        #expect(try CLI.run(["verify", journal]).stdout.hasSuffix("result:           clean\n"))
+    }
+
+    @Test("history pages with --offset (seed 003 load more)")
+    func historyOffset() throws {
+        let sample = CLI.sample("ppl-12-weeks.journal")
+        let asOf = "2026-11-21T20:00:00-05:00"
+        let page = try CLI.run(["history", sample, "--as-of", asOf, "--limit", "2", "--offset", "2"])
+        #expect(page.stdout.hasSuffix("\n… 45 more (use --offset 4 for the next page, or --limit)\n"), "\(page.stdout)")
+        let json = try Self.json(["history", sample, "--as-of", asOf, "--limit", "2", "--offset", "2"])
+        #expect(json["total"] as? Int == 49)
+        #expect((json["workouts"] as? [[String: Any]])?.compactMap { $0["workout"] as? String } == ["w49", "w48"])
+        #expect(try CLI.run(["history", sample, "--as-of", asOf, "--offset", "60"]).stdout == "No workouts past --offset 60: 49 match.\n")
+    }
 }

@@ -157,3 +157,20 @@ struct CardioHistoryTests {
         #expect(ExerciseHistoryView(analysis(Self.events, asOf: "2026-11-20T00:00:00.000+00:00"), exercise: "barbell-bench-press").cardio == nil)
     }
 }
+
+@Suite("seed fidelity: history paging")
+struct HistoryPagingTests {
+    @Test("an offset skips the newest matches; total counts them all")
+    func offset() {
+        let events = (1...5).flatMap { n in
+            workout("w\(n)", "Push", start: "2026-11-0\(n)T18:00:00.000+00:00", finish: "2026-11-0\(n)T19:00:00.000+00:00",
+                    [("barbell-bench-press", 1, 60, "kg", 8)])
+        }
+        let a = analysis(events, asOf: "2026-11-10T00:00:00.000+00:00")
+        let page = HistoryView(a, query: HistoryQuery(limit: 2, offset: 2))
+        #expect(page.total == 5)
+        #expect(page.workouts.map(\.workout) == ["w3", "w2"])
+        #expect(HistoryView(a, query: HistoryQuery(offset: 4)).workouts.map(\.workout) == ["w1"])
+        #expect(HistoryView(a, query: HistoryQuery(offset: 9)).workouts.isEmpty)
+    }
+}

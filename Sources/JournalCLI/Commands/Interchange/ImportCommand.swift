@@ -23,7 +23,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The CSV export.") var input: String
     @Option(help: "Unit of files that do not say (Strong's classic layout): kg or lb. Default: the journal's unit, else kg.")
     var unit: UnitOption?
-    @Option(name: .customLong("utc-offset"), help: "The offset of the file's wall-clock times, e.g. +01:00. Default: the journal's last event's, else this machine's.")
+    @Option(name: .customLong("utc-offset"), parsing: .unconditional, help: "The offset of the file's wall-clock times, e.g. +01:00. Default: the journal's last event's, else this machine's.")
     var utcOffset: String?
     @Option(help: "Device tag for the ids of the imported events.") var device = "import"
     @Flag(name: .customLong("dry-run"), help: "Print the summary without writing.") var dryRun = false
