@@ -14,6 +14,11 @@ public final class EventJournal {
                                                   "programme.generated", "data.cleared", "template.created"]
         /// Accept event types this version does not know (written by a newer app).
         public var allowUnknownTypes = false
+        /// The catalogue's exercise ids: events naming any other exercise that is not a custom one are refused
+        /// (`RecordingRules(catalogue:)`). Nil: exercise ids are only checked for shape.
+        public var catalogue: Set<String>?
+        /// Refuse a live `workout.started` while another live workout is open (`RecordingRules(oneOpenWorkout:)`).
+        public var oneOpenWorkout = false
         public init() {}
     }
 
@@ -38,7 +43,7 @@ public final class EventJournal {
         self.device = device
         self.options = options
         self.clock = clock
-        var rules = RecordingRules()
+        var rules = RecordingRules(catalogue: options.catalogue, oneOpenWorkout: options.oneOpenWorkout)
         do {
             writer = try JournalWriter(path: path, storage: storage, options: options.store) { line, location in
                 switch Result(catching: { () throws(EventCodec.DecodingError) -> Event in try EventCodec.decode(line) }) {

@@ -25,11 +25,12 @@ public struct VerifyReport: Sendable {
 public enum JournalVerifier {
     public static let maximumListed = 20
 
-    /// `progress` gets the byte offset of the frame being checked (for a progress bar).
-    public static func verify(path: String, storage: any Storage = PosixStorage(),
+    /// `progress` gets the byte offset of the frame being checked (for a progress bar). `catalogue`: the exercise
+    /// ids the rules accept besides custom ones (`RecordingRules(catalogue:)`), nil to check ids for shape only.
+    public static func verify(path: String, storage: any Storage = PosixStorage(), catalogue: Set<String>? = nil,
                               progress: ((Int) -> Void)? = nil) throws(JournalError) -> VerifyReport {
         var report = VerifyReport(scan: ScanReport())
-        var rules = RecordingRules()
+        var rules = RecordingRules(catalogue: catalogue)
         var lastSeq = 0
         var seen = Set<String>()
         report.pendingSeal = storage.exists(JournalWriter.sealPath(path))

@@ -126,6 +126,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         guard let workout = id.map({ ledger.workout($0) }) ?? ledger.workouts.last(where: { $0.status == .open }),
               workout.status == .open else { return nil }
         let unit = analysis.unit
+        func suggested(_ kilograms: Double, from source: WeightUnit) -> Double { ActiveWorkoutView.suggested(kilograms, from: source, in: unit) }
         let asOf = analysis.asOf
         let previous = analysis.finished.last { $0.name == workout.name && $0.startedAt.epochMilliseconds <= workout.startedAt.epochMilliseconds }
         let injuries = ledger.answers["injuries"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -162,46 +163,47 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                     let row = Row(set: number, weight: DisplayWeight(kilograms: set.kilograms, in: unit).weight, unit: unit, reps: set.reps,
                                   kind: set.kind, completed: true, source: .completed, plus: plus)
                     // Values typed into this row before or after ticking it keep carrying to the later incomplete rows.
-                    if workout.rows.contains(where: { $0.exercise == exercise && $0.set == number && ($0.weight != nil || $0.reps != nil) }) {
-                        carried[row.kind] = (row.weight, row.reps)
+                    if let typed = workout.rows.first(where: { $0.exercise == exercise && $0.set == number }), typed.weight != nil || typed.reps != nil {
+                        carried[row.kind] = (typed.weight != nil ? row.weight : carried[row.kind]?.weight,
+                                             typed.reps != nil ? row.reps : carried[row.kind]?.reps)
                     }
                     rows.append(row)
                     continue
                 }
                 let entered = workout.rows.first { $0.exercise == exercise && $0.set == number }
-                var row = Row(set: number, weight: nil, unit: unit, reps: nil, kind: entered?.kind ?? .working, completed: false, source: .none)
-                if let entered, entered.weight != nil || entered.reps != nil {
-                    row.weight = entered.weight.map { DisplayWeight(kilograms: (entered.unit ?? .kg).kilograms($0), in: unit).weight }
-                    row.reps = entered.reps
-                    row.source = .entered
-                    carried[row.kind] = (row.weight, row.reps)
-                } else if let values = carried[row.kind] {
-                    row.weight = values.weight
-                    row.reps = values.reps
-                    row.source = .propagated
-                } else if let config = prescription?.setConfigs[safe: number - 1], config.weight != nil || config.reps != nil {
-                    // Seed 004: the template's values, each falling back to the last session's when the template has none.
-                    let last = lastSession[safe: number - 1] ?? lastSession.last
-                    row.weight = config.weight.map { DisplayWeight(kilograms: (config.unit ?? .kg).kilograms($0), in: unit).weight }
-                        ?? last.map { DisplayWeight(kilograms: $0.kilograms, in: unit).weight }
+                let config = prescription?.setConfigs[safe: number - 1]
+                let kind = entered?.kind ?? config?.kind ?? .working
+                var row = Row(set: number, weight: nil, unit: unit, reps: nil, kind: kind, completed: false, source: .none)
+                // What the row shows before anything is typed: the template's values (each falling back to the last
+                // session's), the last session's, or the programme's prescription (seed 004, seed 000).
+                let last = lastSession[safe: number - 1] ?? lastSession.last
+                if let config, config.weight != nil || config.reps != nil {
+                    row.weight = config.weight.map { suggested((config.unit ?? .kg).kilograms($0), from: config.unit ?? .kg) }
+                        ?? last.map { suggested($0.kilograms, from: $0.unit) }
                     row.reps = config.reps ?? last?.reps
-                    row.kind = entered?.kind ?? config.kind
                     row.source = .template
-                } else if let config = prescription?.setConfigs[safe: number - 1], entered == nil, config.kind != .working,
-                          let last = lastSession[safe: number - 1] ?? lastSession.last {
+                } else if let last {
                     // A template row with only a kind (a warm-up) keeps its kind, with the last session's values.
-                    row.weight = DisplayWeight(kilograms: last.kilograms, in: unit).weight
-                    row.reps = last.reps
-                    row.kind = config.kind
-                    row.source = .lastSession
-                } else if let last = lastSession[safe: number - 1] ?? lastSession.last {
-                    row.weight = DisplayWeight(kilograms: last.kilograms, in: unit).weight
+                    row.weight = suggested(last.kilograms, from: last.unit)
                     row.reps = last.reps
                     row.source = .lastSession
                 } else if let weight = prescription?.weight {
-                    row.weight = DisplayWeight(kilograms: (prescription?.unit ?? .kg).kilograms(weight), in: unit).weight
+                    row.weight = suggested((prescription?.unit ?? .kg).kilograms(weight), from: prescription?.unit ?? .kg)
                     row.reps = prescription?.repRange?.lower
                     row.source = .programme
+                }
+                // Seed 004: a value typed into an earlier row of the same kind carries here, field by field.
+                if let values = carried[kind] {
+                    if let weight = values.weight { row.weight = weight; row.source = .propagated }
+                    if let reps = values.reps { row.reps = reps; row.source = .propagated }
+                }
+                // A value typed into this row replaces that field only; the other keeps what the row showed.
+                if let entered, entered.weight != nil || entered.reps != nil {
+                    let weight = entered.weight.map { DisplayWeight(kilograms: (entered.unit ?? .kg).kilograms($0), in: unit).weight }
+                    if let weight { row.weight = weight }
+                    if let reps = entered.reps { row.reps = reps }
+                    row.source = .entered
+                    carried[kind] = (weight ?? carried[kind]?.weight, entered.reps ?? carried[kind]?.reps)
                 }
                 rows.append(row)
             }
@@ -209,13 +211,9 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let doneCount = rows.filter(\.completed).count
             let submitted = workout.submitted.contains(exercise)
             let repRange = prescription?.repRange
-            let rule = ledger.progression[exercise]
-            let input = ProgressionInput(
-                exercise: exercise, sessions: analysis.sessions(of: exercise), repRange: repRange,
-                prescribedKilograms: prescription?.weight.map { (prescription?.unit ?? .kg).kilograms($0) }, settings: rule)
-            let target = analysis.context.nextTarget(input)
+            let target = analysis.context.nextTarget(analysis.progressionInput(exercise, prescription: prescription))
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
-            let warmup = working.flatMap { analysis.context.warmup(exercise, $0) }.map {
+            let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit) }.map {
                 WarmupSuggestionView(weight: DisplayWeight(kilograms: $0.kilograms, in: unit).weight, unit: unit, reps: $0.reps,
                                      percent: "\($0.percentLow)-\($0.percentHigh)%")
             }
@@ -294,6 +292,13 @@ public struct ActiveWorkoutView: Equatable, Sendable {
 }
 
 extension ActiveWorkoutView {
+    /// A weight the workout suggests (a prefill) in the display unit `unit`: as recorded when it was recorded in that
+    /// unit, else the nearest loadable weight there (a multiple of 2.5 kg or 5 lb), so a pound lifter is never
+    /// offered 132.28 lb for a 60 kg set.
+    static func suggested(_ kilograms: Double, from source: WeightUnit, in unit: WeightUnit) -> Double {
+        source == unit ? DisplayWeight(kilograms: kilograms, in: unit).weight : Units.round(unit.fromKilograms(kilograms), toNearest: unit.loadingStep)
+    }
+
     /// The rest after a set of `exercise` (PROJECTIONS.md §"Active workout"): the exercise's own setting
     /// (`rest.configured`, 0 = Off), else what the workout prescribes, else the `rest_compound_s` / `rest_isolation_s`
     /// setting, else `rest_default_s`, else 90 s for a compound and 60 s for an isolation exercise (seed 002).

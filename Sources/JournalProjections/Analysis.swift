@@ -65,6 +65,23 @@ public struct Analysis: Sendable {
         return EventVocabulary.isSlug(text) ? text : nil
     }
 
+    /// What the progression rule sees for `exercise`: its finished sessions (working sets, each workout's
+    /// prescription), its `progression.configured` settings and the lifter's unit.
+    public func progressionInput(_ exercise: String, prescription: Prescription? = nil) -> ProgressionInput {
+        let history = (sessionIndices[exercise] ?? []).map { index -> ProgressionInput.Session in
+            let past = finished[index]
+            let prescribed = past.prescription(of: exercise)
+            return ProgressionInput.Session(
+                workout: past.id, at: past.startedAt,
+                sets: past.workingSets(of: exercise).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps) },
+                targetReps: prescribed?.repRange?.upper, targetSets: prescribed.map(\.setCount).flatMap { $0 > 0 ? $0 : nil })
+        }
+        return ProgressionInput(
+            exercise: exercise, sessions: history, repRange: prescription?.repRange,
+            prescribedKilograms: prescription?.weight.map { (prescription?.unit ?? .kg).kilograms($0) }, settings: ledger.progression[exercise],
+            unit: unit)
+    }
+
     // MARK: Comparisons
 
     /// The latest finished workout before `finished[index]` with the same name.

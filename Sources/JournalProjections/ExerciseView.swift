@@ -88,14 +88,17 @@ public struct ExerciseHistoryView: Equatable, Sendable {
     public var records: [PersonalRecord]
     public var bests: Bests?
     public var charts: Charts
+    /// The exercise's cardio entries (minutes, km, pace), bests and charts; nil when it has none.
+    public var cardio: CardioHistory?
 
     public init(exercise: String, name: String, bestSet: SetValue?, startWeight: DisplayWeight?, sessions: [Session], records: [PersonalRecord],
-                bests: Bests?, charts: Charts) {
+                bests: Bests?, charts: Charts, cardio: CardioHistory? = nil) {
         self.exercise = exercise; self.name = name; self.bestSet = bestSet; self.startWeight = startWeight; self.sessions = sessions
-        self.records = records; self.bests = bests; self.charts = charts
+        self.records = records; self.bests = bests; self.charts = charts; self.cardio = cardio
     }
 
-    public var isEmpty: Bool { sessions.isEmpty }
+    /// No strength session and no cardio entry.
+    public var isEmpty: Bool { sessions.isEmpty && cardio == nil }
 
     public init(_ analysis: Analysis, exercise: String) {
         let unit = analysis.unit
@@ -148,6 +151,7 @@ public struct ExerciseHistoryView: Equatable, Sendable {
             startWeight: first.map { DisplayWeight(kilograms: $0.kilograms, in: unit) }, sessions: sessions.reversed(),
             records: analysis.records.filter { $0.exercise == exercise }.reversed(), bests: bests,
             charts: Charts(volume: volume, e1rm: e1rm, maxWeight: maxWeight,
-                           weeklyVolume: weekly.keys.sorted().map { ChartPoint(date: LocalDate(day: $0), value: Rounding.kilograms(weekly[$0]!)) }))
+                           weeklyVolume: weekly.keys.sorted().map { ChartPoint(date: LocalDate(day: $0), value: Rounding.kilograms(weekly[$0]!)) }),
+            cardio: CardioHistory(analysis, exercise: exercise))
     }
 }

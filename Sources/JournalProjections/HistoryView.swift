@@ -126,8 +126,10 @@ public struct HistoryQuery: Equatable, Sendable {
     /// Case-insensitive text in the workout's name, its exercises' names or its notes.
     public var text: String?
     public var limit: Int?
-    public init(from: LocalDate? = nil, to: LocalDate? = nil, exercise: String? = nil, text: String? = nil, limit: Int? = nil) {
-        self.from = from; self.to = to; self.exercise = exercise; self.text = text; self.limit = limit
+    /// Matches to skip first, newest first (seed 003 "load more": the next page starts where the last one ended).
+    public var offset: Int
+    public init(from: LocalDate? = nil, to: LocalDate? = nil, exercise: String? = nil, text: String? = nil, limit: Int? = nil, offset: Int = 0) {
+        self.from = from; self.to = to; self.exercise = exercise; self.text = text; self.limit = limit; self.offset = offset
     }
 }
 
@@ -154,6 +156,7 @@ public struct HistoryView: Equatable, Sendable {
                 guard haystack.contains(where: { $0.lowercased().contains(text) }) else { continue }
             }
             total += 1
+            if total <= query.offset { continue }
             if let limit = query.limit, result.count >= limit { continue }
             result.append(analysis.summary(index))
         }

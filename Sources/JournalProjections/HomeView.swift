@@ -81,15 +81,30 @@ public struct SessionCard: Equatable, Hashable, Sendable {
 public struct HomeView: Equatable, Sendable {
     public struct ProgrammeProgress: Equatable, Sendable {
         public var split: String
-        /// Week X of Y: programme weeks since the week of `programme.generated`, clamped to 1…Y.
+        /// Week X of Y: whole weeks since the day of `programme.generated` plus 1 (week 1 starts with the programme),
+        /// clamped to 1…Y.
         public var week: Int
         public var weeks: Int
         public var daysPerWeek: Int
         public var sessionMinutes: String?
         public var priorityMuscles: [String]
-        public init(split: String, week: Int, weeks: Int, daysPerWeek: Int, sessionMinutes: String?, priorityMuscles: [String]) {
+        /// T is past the programme's last week: it is over (seed 000/001 then offer to retake the questionnaire).
+        public var finished: Bool
+        /// What the seeds offer once it is over: `retake` (the questionnaire, seed 000/001 "Retake Quiz") and
+        /// `regenerate` (a new programme from the same answers, seed 002); empty while it runs.
+        public var nextSteps: [String]
+        public init(split: String, week: Int, weeks: Int, daysPerWeek: Int, sessionMinutes: String?, priorityMuscles: [String],
+                    finished: Bool = false) {
             self.split = split; self.week = week; self.weeks = weeks; self.daysPerWeek = daysPerWeek
             self.sessionMinutes = sessionMinutes; self.priorityMuscles = priorityMuscles
+            self.finished = finished; self.nextSteps = finished ? ProgrammeProgress.afterTheLastWeek : []
+        }
+        public static let afterTheLastWeek = ["retake", "regenerate"]
+
+        /// The programme week of `day` (local days) for a programme generated on local day `generatedDay`:
+        /// 1 for its first seven days, and so on; below 1 before it. Not clamped.
+        public static func week(ofDay day: Int, generatedDay: Int) -> Int {
+            Int((Double(day - generatedDay) / 7).rounded(.down)) + 1
         }
     }
     public struct SessionStatus: Equatable, Sendable {
@@ -179,15 +194,17 @@ public struct HomeView: Equatable, Sendable {
         var sessions: [SessionStatus] = []
         var cards: [SessionCard] = []
         if let programme = ledger.programme {
-            let generatedWeek = programme.generatedAt.localWeekStartDay
-            let week = min(max(1, (weekStart - generatedWeek) / 7 + 1), max(1, programme.weeks))
-            progress = ProgrammeProgress(split: programme.split, week: week, weeks: programme.weeks, daysPerWeek: programme.daysPerWeek,
+            let running = ProgrammeProgress.week(ofDay: today, generatedDay: programme.generatedAt.localDay)
+            let over = running > max(1, programme.weeks)
+            progress = ProgrammeProgress(split: programme.split, week: min(max(1, running), max(1, programme.weeks)), weeks: programme.weeks,
+                                         daysPerWeek: programme.daysPerWeek,
                                          sessionMinutes: programme.sessionMinutes ?? ledger.answers["session_minutes"]?.stringValue,
-                                         priorityMuscles: programme.priorityMuscles)
+                                         priorityMuscles: programme.priorityMuscles, finished: over)
             for (index, session) in programme.sessions.enumerated() {
                 let done = thisWeek.first { $0.session == index }
                 sessions.append(SessionStatus(session: index, name: session.name, completed: done != nil, workout: done?.id))
-                if done == nil {
+                // A finished programme proposes no next session: what comes next is a retake or a new programme.
+                if done == nil && !over {
                     cards.append(SessionCard(session: index, name: session.name, exercises: session.exercises.map {
                         SessionCard.Exercise(exercise: $0.exercise, name: ledger.exerciseName($0.exercise, context: context),
                                              sets: $0.setCount, reps: $0.reps)

@@ -129,7 +129,8 @@ extension HomeView: JSONRepresentable {
             "streak": streak.jsonValue,
             "programme": json(programme) { p in
                 object(["split": json(p.split), "week": json(p.week), "weeks": json(p.weeks), "days_per_week": json(p.daysPerWeek),
-                        "session_minutes": json(p.sessionMinutes, json), "priority_muscles": json(p.priorityMuscles)])
+                        "session_minutes": json(p.sessionMinutes, json), "priority_muscles": json(p.priorityMuscles),
+                        "finished": json(p.finished), "next_steps": json(p.nextSteps)])
             },
             "week": object([
                 "start": json(week.start), "completed": json(week.completed), "target": json(week.target, json), "workouts": json(week.workouts),
@@ -169,6 +170,9 @@ extension ExerciseHistoryView: JSONRepresentable {
             },
             "charts": object(["volume": json(charts.volume), "e1rm": json(charts.e1rm), "max_weight": json(charts.maxWeight),
                               "weekly_volume": json(charts.weeklyVolume)]),
+            // The charts' values are kilograms whatever the lifter's unit (`best_set`/`start_weight` carry theirs).
+            "charts_unit": json("kg"),
+            "cardio": json(cardio),
         ])
     }
 }
@@ -183,7 +187,8 @@ extension ProgressView: JSONRepresentable {
             "muscle_groups": .array(muscleGroups.map { object(["muscle": json($0.muscle), "sets": json($0.sets), "percent": json($0.percent)]) }),
             "consistency": object(["target": json(consistency.target), "weeks": json(consistency.weeks), "weeks_met": json(consistency.weeksMet),
                                    "percent": json(consistency.percent)]),
-            "strength": .array(strength.map { object(["exercise": json($0.exercise), "name": json($0.name), "favourite": json($0.favourite), "points": json($0.points)]) }),
+            "strength": .array(strength.map { object(["exercise": json($0.exercise), "name": json($0.name), "favourite": json($0.favourite), "points": json($0.points),
+                                                      "unit": json("kg")]) }),
             "recent_prs": json(recentRecords),
         ])
     }

@@ -16,24 +16,37 @@ extension ProjectionContext {
             isCompound: { catalogue.exercise(id: $0)?.mechanic == .compound },
             exerciseID: { text in matcher.match(text).flatMap { $0.confidence >= NameMatcher.acceptThreshold ? $0.exerciseID : nil } },
             nextTarget: { nextTarget($0, catalogue: catalogue) },
-            warmup: { _, kilograms in
-                WarmUp.suggestedSet(workingWeight: kilograms, unit: .kg).map {
-                    WarmupSuggestion(kilograms: $0.weight, reps: $0.reps, percentLow: 50, percentHigh: 70)
+            warmup: { exercise, kilograms, unit in
+                // Loadable in the lifter's unit, never below the (standard) bar of a barbell exercise.
+                let bar = catalogue.exercise(id: exercise)?.equipment.contains("barbell") == true ? PlateInventory.standard(unit).barWeight : nil
+                return WarmUp.suggestedSet(workingWeight: unit.fromKilograms(kilograms), unit: unit, barWeight: bar).map {
+                    WarmupSuggestion(kilograms: unit.kilograms($0.weight), reps: $0.reps, percentLow: 50, percentHigh: 70)
                 }
             },
             injuryMuscles: { catalogue.expandMuscle($0).sorted() })
     }()
 
-    /// TrainingDomain's progression fold over the exercise's past sessions, with the exercise's suggested rule
-    /// and any `progression.configured` settings; the prescribed weight when there is no history.
-    static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
+    /// The rule for one exercise: seed 002's suggestion for it in the lifter's unit (`input.unit`), with its
+    /// `progression.configured` settings.
+    public static func progressionRule(_ input: ProgressionInput, catalogue: ExerciseCatalogue = .builtIn) -> ProgressionRule {
+        ProgressionRule.resolve(exercise: input.exercise, catalogue: catalogue, unit: input.unit, settings: input.settings)
+    }
+
+    /// TrainingDomain's `Progression.target` over the exercise's past sessions in the lifter's unit; nil without
+    /// history. Its weights are in the rule's unit, loadable there.
+    public static func progressionTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue = .builtIn) -> ProgressionTarget? {
         let history = input.sessions.map { session in
             CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
                              sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
                              targetReps: session.targetReps, targetSets: session.targetSets)
         }
-        guard let target = Progression.target(exercise: input.exercise, history: history, settings: input.settings, catalogue: catalogue),
-              let weight = target.weight else { return input.prescribedKilograms }
+        return Progression.target(exercise: input.exercise, history: history, settings: input.settings, catalogue: catalogue, unit: input.unit)
+    }
+
+    /// The next target in kilograms: `progressionTarget`'s weight; the prescribed weight when there is no history
+    /// or only unloaded (bodyweight) sessions.
+    static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
+        guard let target = progressionTarget(input, catalogue: catalogue), let weight = target.weight, weight > 0 else { return input.prescribedKilograms }
         return Units.kilograms(weight, from: target.unit)
     }
 }

@@ -19,8 +19,8 @@ public struct ProjectionContext: Sendable {
     public var exerciseID: @Sendable (String) -> String?
     /// The next session's target weight in kilograms, or nil when there is nothing to go on.
     public var nextTarget: @Sendable (ProgressionInput) -> Double?
-    /// The suggested warm-up set for a working weight in kilograms.
-    public var warmup: @Sendable (_ exercise: String, _ workingKilograms: Double) -> WarmupSuggestion?
+    /// The suggested warm-up set for a working weight in kilograms, loadable in the lifter's unit (the third argument).
+    public var warmup: @Sendable (_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit) -> WarmupSuggestion?
     /// The muscles an injury answer (`"knees"`, `"lower-back"`, `"shoulders"`) puts at risk.
     public var injuryMuscles: @Sendable (String) -> [String]
 
@@ -31,7 +31,7 @@ public struct ProjectionContext: Sendable {
         isCompound: @escaping @Sendable (String) -> Bool = { _ in false },
         exerciseID: @escaping @Sendable (String) -> String? = { _ in nil },
         nextTarget: @escaping @Sendable (ProgressionInput) -> Double? = ProjectionContext.seedProgression,
-        warmup: @escaping @Sendable (String, Double) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
+        warmup: @escaping @Sendable (String, Double, WeightUnit) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
         injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases
     ) {
         self.exerciseName = exerciseName
@@ -51,20 +51,23 @@ public struct ProjectionContext: Sendable {
         id.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined(separator: " ")
     }
 
-    /// Seed 000: +increment (default 2.5 kg) when every working set of the last session reached the top of
-    /// the rep range; otherwise the last session's top weight again. No history: the prescribed weight.
+    /// Seed 000: +increment (default 2.5 kg, 5 lb for a lifter in pounds) when every working set of the last session
+    /// reached the top of the rep range; otherwise the last session's top weight again. No history: the prescribed
+    /// weight. An unloaded session (0 kg: bodyweight) gets no weight target.
     @Sendable public static func seedProgression(_ input: ProgressionInput) -> Double? {
         guard let last = input.sessions.last?.sets, let top = last.map(\.kilograms).max() else { return input.prescribedKilograms }
+        guard top > 0 else { return input.prescribedKilograms }
         guard let range = input.repRange else { return top }
         let allAtTop = last.allSatisfy { $0.reps >= range.upper }
         return allAtTop ? top + input.incrementKilograms : top
     }
 
-    /// Seed 000: "X kg (50-70%) • 10 reps": 50 % of the working weight, rounded down to 2.5 kg, × 10.
-    @Sendable public static func seedWarmup(_ exercise: String, _ workingKilograms: Double) -> WarmupSuggestion? {
+    /// Seed 000: "X kg (50-70%) • 10 reps": 50 % of the working weight, rounded down to the loading step of the
+    /// lifter's unit (2.5 kg, 5 lb), × 10.
+    @Sendable public static func seedWarmup(_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit) -> WarmupSuggestion? {
         guard workingKilograms > 0 else { return nil }
-        let weight = (workingKilograms * 0.5 / 2.5).rounded(.down) * 2.5
-        return WarmupSuggestion(kilograms: weight, reps: 10, percentLow: 50, percentHigh: 70)
+        let weight = Units.roundDown(unit.fromKilograms(workingKilograms) * 0.5, to: unit.loadingStep)
+        return WarmupSuggestion(kilograms: unit.kilograms(weight), reps: 10, percentLow: 50, percentHigh: 70)
     }
 
     /// A small alias table from injury answers to muscle names; unknown answers map to themselves.
@@ -115,8 +118,12 @@ public struct ProgressionInput: Equatable, Sendable {
     public var prescribedKilograms: Double?
     /// `progression.configured` for this exercise, if any.
     public var settings: ProgressionSettings?
+    /// The lifter's unit (the profile's): targets are loadable weights in it and its increments apply.
+    public var unit: WeightUnit
 
-    public init(exercise: String, sessions: [Session], repRange: RepRange?, prescribedKilograms: Double?, settings: ProgressionSettings? = nil) {
+    public init(exercise: String, sessions: [Session], repRange: RepRange?, prescribedKilograms: Double?, settings: ProgressionSettings? = nil,
+                unit: WeightUnit = .kg) {
+        self.unit = unit
         self.exercise = exercise
         self.sessions = sessions
         self.repRange = repRange
@@ -124,10 +131,10 @@ public struct ProgressionInput: Equatable, Sendable {
         self.settings = settings
     }
 
-    /// The configured increment in kilograms (default 2.5 kg).
+    /// The configured increment in kilograms (default 2.5 kg, or 5 lb for a lifter in pounds).
     public var incrementKilograms: Double {
-        guard let increment = settings?.increment else { return 2.5 }
-        return (settings?.unit ?? .kg).kilograms(increment)
+        guard let increment = settings?.increment else { return unit == .lb ? unit.kilograms(5) : 2.5 }
+        return (settings?.unit ?? unit).kilograms(increment)
     }
 }
 

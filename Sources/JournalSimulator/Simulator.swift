@@ -198,7 +198,8 @@ public struct Simulator {
                         setNumber += 1
                         t = t.adding(milliseconds: Int64(rng.int(35_000...70_000)))
                         let reps = simulatedReps(lifter: lifter, weightKg: weightKg, bodyweight: bodyweight, setIndex: index, range: range, rng: &rng)
-                        batch.append(setDraft(workout, exercise, setNumber, weight, reps, "working", t))
+                        // A set with no rep done is a failed attempt (reps ≥ 1 on a working set, seed 000).
+                        batch.append(setDraft(workout, exercise, setNumber, weight, reps, reps == 0 ? "failure" : "working", t))
                         done.append(CompletedSet(weight: weight, unit: unit, reps: reps))
                         completedAny = true
                         lastFinished = (workout, exercise, setNumber, weight, reps)
@@ -207,7 +208,8 @@ public struct Simulator {
                             t = t.adding(milliseconds: 4_000)
                             batch.append(draft("set.uncompleted", t, ["workout": .string(workout), "exercise": .string(exercise), "set": .int(setNumber)]))
                             t = t.adding(milliseconds: 6_000)
-                            batch.append(setDraft(workout, exercise, setNumber, weight, reps, "working", t))
+                            // A set with no rep done is a failed attempt (reps ≥ 1 on a working set, seed 000).
+                        batch.append(setDraft(workout, exercise, setNumber, weight, reps, reps == 0 ? "failure" : "working", t))
                         }
                         // In a superset the rest timer starts only after the group's last exercise.
                         let insideSuperset = superset && exerciseIndex == exercises.count - 2

@@ -43,6 +43,10 @@ public final class UserJournal: @unchecked Sendable {
         self.path = path
         self.clock = clock
         self.context = context
+        var options = options
+        // The app checks exercise ids against the catalogue unless the caller chose its own list (issue 16).
+        if options.catalogue == nil { options.catalogue = ExerciseCatalogue.builtInIDs }
+        options.oneOpenWorkout = true
         journal = try EventJournal(path: path, device: device, options: options, clock: clock)
         // Every recorded event counts (the ledger's as-of time is the far future); reads then set the real "now".
         let (state, outcome, _) = try JournalState.replay(path: path, useSnapshot: useSnapshot)

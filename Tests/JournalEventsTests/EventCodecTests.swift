@@ -68,6 +68,7 @@ enum SampleValues {
         case "set.completed", "set.added", "set.edited": object["unit"] = "kg"; object["weight"] = 100
         case "set.rated": object["rpe"] = 8.5
         case "rest.adjusted": object["delta_s"] = 30
+        case "profile.updated": object["height"] = ["value": 180, "unit": "cm"]; object["body_weight"] = ["value": 80, "unit": "kg"]
         case "workout.planned", "template.created", "template.updated":
             // A superset links at least two adjacent exercises.
             guard case .array(let items)? = object["exercises"], case .object(var second)? = items.first else { break }
@@ -80,7 +81,7 @@ enum SampleValues {
 
     static func value(for kind: FieldKind, name: String) -> JSONValue {
         switch kind {
-        case .text(let maxBytes): return .string(String("sample".prefix(maxBytes)))
+        case .text(let maxBytes): return name == "email" ? "sam@example.com" : .string(String("sample".prefix(maxBytes)))
         case .slug: return "barbell-bench-press"
         case .reference: return "w1"
         case .integer(let range): return .int(max(range.lowerBound, min(range.upperBound, 3)))

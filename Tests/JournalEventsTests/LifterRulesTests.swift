@@ -8,15 +8,7 @@ struct LifterRulesTests {
 
     /// Appends `drafts` (each must be accepted), then returns what happens to `draft`: "accepted" or the message.
     func outcome(_ draft: JSONValue, after drafts: [JSONValue]) throws -> String {
-        var rules = RecordingRules()
-        for draft in drafts {
-            let event = try rules.prepare(draft, device: "ph", now: now).get()
-            rules.apply(event)
-        }
-        switch rules.prepare(draft, device: "ph", now: now) {
-        case .success: return "accepted"
-        case .failure(let problem): return problem.description
-        }
+        try ruleOutcome(draft, after: drafts, rules: RecordingRules(), now: now)
     }
 
     static func started(_ workout: String = "w1", _ extra: [(String, JSONValue)] = []) -> JSONValue {
@@ -192,5 +184,18 @@ struct LifterRulesTests {
             #"workout.edited: field "finished_at" is "2026-11-20T19:00:00.000+01:00" but cannot be set: workout "w1" is not finished yet"#)
         #expect(try outcome(["type": "workout.deleted", "workout": "w1"], after: [Self.started()]) ==
             #"workout.deleted: field "workout" is "w1" but is not finished (an open workout is discarded with workout.discarded)"#)
+    }
+}
+
+/// Appends `drafts` to `rules` (each must be accepted), then returns what happens to `draft`: "accepted" or the message.
+func ruleOutcome(_ draft: JSONValue, after drafts: [JSONValue], rules: RecordingRules, now: Timestamp) throws -> String {
+    var rules = rules
+    for draft in drafts {
+        let event = try rules.prepare(draft, device: "ph", now: now).get()
+        rules.apply(event)
+    }
+    switch rules.prepare(draft, device: "ph", now: now) {
+    case .success: return "accepted"
+    case .failure(let problem): return problem.description
     }
 }

@@ -64,6 +64,7 @@ struct LedgerCoverageTests {
         "equipment.updated": ["plates": [["weight": 20, "count": 2]]],
         "progression.configured": ["exercise": "squat", "increment": 5],
         "exercise.created": ["exercise": "landmine-press", "name": "Landmine Press"],
+        "exercise.linked": ["exercise": "sled-push", "to": "barbell-back-squat"],
         "exercise.favourited": ["exercise": "bench"],
         "exercise.unfavourited": ["exercise": "squat"],
         "workout.planned": ["plan": "p2", "name": "Later", "exercises": [["exercise": "row", "sets": 3]]],

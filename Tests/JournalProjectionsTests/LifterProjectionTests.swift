@@ -130,7 +130,8 @@ struct LifterProjectionTests {
             [
                 .init(set: 1, weight: 40, unit: .kg, reps: 12, completed: false, source: .template),
                 .init(set: 2, weight: 67.5, unit: .kg, reps: 9, completed: true, source: .completed),
-                .init(set: 3, weight: 67.5, unit: .kg, reps: 9, completed: false, source: .propagated),
+                // Only the typed weight carries (issue 16: the edited field only); the reps stay the template's.
+                .init(set: 3, weight: 67.5, unit: .kg, reps: 8, completed: false, source: .propagated),
             ],
             [
                 .init(set: 1, weight: 14, unit: .kg, reps: 10, completed: true, source: .completed),

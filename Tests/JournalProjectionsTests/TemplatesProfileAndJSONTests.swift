@@ -57,7 +57,7 @@ struct TemplatesProfileAndJSONTests {
         let home = HomeView(a).jsonValue
         #expect(keys(home) == ["name", "streak", "programme", "week", "next_workout", "upcoming", "planned", "recent_prs", "last_workouts", "message", "active_workout"])
         #expect(keys(home.objectValue?["streak"]).prefix(3) == ["current_days", "longest_days", "current_weeks"])
-        #expect(keys(home.objectValue?["programme"]) == ["split", "week", "weeks", "days_per_week", "session_minutes", "priority_muscles"])
+        #expect(keys(home.objectValue?["programme"]) == ["split", "week", "weeks", "days_per_week", "session_minutes", "priority_muscles", "finished", "next_steps"])
         #expect(keys(home.objectValue?["week"]) == ["start", "completed", "target", "workouts", "sessions", "calendar"])
         #expect(keys(home.objectValue?["next_workout"]) == ["session", "name", "exercise_count", "exercises"])
         let history = HistoryView(a).jsonValue.objectValue?["workouts"]?.arrayValue?.first
@@ -67,7 +67,7 @@ struct TemplatesProfileAndJSONTests {
         #expect(keys(exercise) == ["exercise", "name", "rosette", "reps_delta", "volume_delta_kg", "volume_kg", "superset", "cardio", "notes", "sets"])
         #expect(keys(exercise?.objectValue?["sets"]?.arrayValue?.first) == ["set", "weight", "unit", "reps", "kind", "plus", "rpe"])
         let bench = ExerciseHistoryView(a, exercise: "bench").jsonValue
-        #expect(keys(bench) == ["exercise", "name", "empty_message", "best_set", "start_weight", "sessions", "records", "bests", "charts"])
+        #expect(keys(bench) == ["exercise", "name", "empty_message", "best_set", "start_weight", "sessions", "records", "bests", "charts", "charts_unit", "cardio"])
         #expect(keys(bench.objectValue?["sessions"]?.arrayValue?.first) == ["workout", "workout_name", "date", "volume_kg", "top_set", "e1rm_kg", "max_weight_kg", "reps", "rosette", "sets"])
         #expect(keys(ProgressView(a).jsonValue) == ["range", "from", "to", "workouts", "workouts_this_month", "total_volume_kg", "day_streak", "record_count",
                                                     "weekly_frequency", "muscle_groups", "consistency", "strength", "recent_prs"])

@@ -23,7 +23,7 @@ struct ProgressionTests {
          102.5, 1, ["failed", "failed", "passed", "failed"]),
         ("top of the range is the target", [session("w1", 60, [12, 12, 11], target: 12)], 60.0, 1, ["failed"]),
         ("fewer sets than prescribed is a failure", [session("w1", 60, [5, 5], sets: 3)], 60.0, 1, ["failed"]),
-        ("pounds converted to the rule's kilograms", [session("w1", 225, [5, 5, 5], unit: .lb)], 104.558, 0, ["passed"]),
+        ("pounds converted to the rule's kilograms, the target loadable (102.058 + 2.5 → 105)", [session("w1", 225, [5, 5, 5], unit: .lb)], 105, 0, ["passed"]),
         ("a session with no working sets is skipped", [session("w1", 100, [])], nil, 0, ["skipped"]),
         ("no history: no target", [], nil, 0, []),
     ] as [(String, [CompletedSession], Double?, Int, [String])])
@@ -111,5 +111,49 @@ struct ProgressionTests {
         #expect(ProgressionRule.suggested(for: catalogue.exercise(id: "dumbbell-curl"), unit: .lb).increment == 5)
         #expect(ProgressionRule.suggested(for: catalogue.exercise(id: "barbell-curl"), unit: .kg).increment == 1.25)
         #expect(ProgressionRule.trainDefault().increment == 2.5)
+    }
+}
+
+@Suite("progression in the lifter's unit (issue 16)")
+struct PoundProgressionTests {
+    func session(_ id: String, _ weight: Double, _ unit: WeightUnit, reps: [Int]) -> CompletedSession {
+        CompletedSession(workout: id, exercise: "barbell-bench-press", sets: reps.map { CompletedSet(weight: weight, unit: unit, reps: $0) }, targetReps: 5)
+    }
+
+    @Test("seed 002's pound increments: 135 lb passed → 140 lb; a kilogram rule over pound sets lands on 2.5 kg")
+    func poundIncrements() throws {
+        let pounds = try Progression.nextTarget(exercise: "barbell-bench-press", history: [session("a", 135, .lb, reps: [5, 5, 5])],
+                                                rule: .suggested(for: ExerciseCatalogue.builtIn.exercise(id: "barbell-bench-press"), unit: .lb))
+        #expect(pounds.weight == 140)
+        #expect(pounds.unit == .lb)
+        let kilograms = try Progression.nextTarget(exercise: "barbell-bench-press", history: [session("a", 135, .lb, reps: [5, 5, 5])],
+                                                   rule: .suggested(for: ExerciseCatalogue.builtIn.exercise(id: "barbell-bench-press"), unit: .kg))
+        #expect(kilograms.weight == 62.5)
+        // A configured 2.5 lb increment steps by 2.5 lb.
+        let small = try Progression.nextTarget(exercise: "barbell-bench-press", history: [session("a", 135, .lb, reps: [5, 5, 5])],
+                                               rule: ProgressionRule(increment: 2.5, unit: .lb))
+        #expect(small.weight == 137.5)
+        // Deload in pounds rounds down to 5 lb: 140 × 0.9 = 126 → 125.
+        let failing = try Progression.nextTarget(exercise: "barbell-bench-press",
+                                                 history: [session("a", 135, .lb, reps: [5, 5, 5])] + (1...3).map { session("f\($0)", 140, .lb, reps: [5, 4, 3]) },
+                                                 rule: .trainDefault(unit: .lb))
+        #expect(failing.weight == 125)
+        #expect(failing.deloads.map(\.to) == [125])
+    }
+
+    @Test("loadable: the nearest step, raised above the heaviest")
+    func loadable() {
+        #expect(Progression.loadable(140, step: 5, above: 135) == 140)
+        #expect(Progression.loadable(63.73, step: 2.5, above: 61.23) == 62.5)
+        #expect(Progression.loadable(61.2, step: 2.5, above: 61) == 62.5)
+    }
+
+    @Test("an unloaded bodyweight session adds no weight")
+    func bodyweight() throws {
+        let target = try Progression.nextTarget(exercise: "pull-up",
+                                                history: [CompletedSession(workout: "a", exercise: "pull-up", sets: [CompletedSet(weight: 0, unit: .kg, reps: 8)], targetReps: 8)],
+                                                rule: .trainDefault())
+        #expect(target.weight == 0)
+        #expect(target.steps.map(\.note) == ["unloaded: no weight added"])
     }
 }

@@ -98,3 +98,44 @@ struct QuestionnaireTests {
             == "unknown rule set \"gravl\" (known: templates, train, train-ai)")
     }
 }
+
+@Suite("Questionnaire per seed (issue 16)")
+struct SeedQuestionnaireTests {
+    func problems(_ ruleset: String, _ changes: [String: JSONValue?]) -> [String] { QuestionnaireTests().problems(ruleset, changes) }
+
+    @Test("seed 000: height 140–220 cm or 4'7\"–7'2\", weight 40–200 kg or 88–440 lb, its gender and equipment")
+    func seed000() {
+        #expect(problems("train", ["height": ["value": 180, "unit": "cm"], "weight": ["value": 176, "unit": "lbs"], "gender": "Prefer not to say"]) == [])
+        #expect(problems("train", ["height": ["ft": 4, "in": 7], "weight": 40]) == [])
+        #expect(problems("train", ["height": ["value": 230, "unit": "cm"]])
+                == [#"question "height": answer {"value":230,"unit":"cm"} must be within 140–220 cm or 55–86 in (rule set "train")"#])
+        #expect(problems("train", ["height": ["ft": 7, "in": 3]])
+                == [#"question "height": answer {"ft":7,"in":3} must be within 140–220 cm or 55–86 in (rule set "train")"#])
+        #expect(problems("train", ["weight": ["value": 450, "unit": "lb"]])
+                == [#"question "weight": answer {"value":450,"unit":"lb"} must be within 40–200 kg or 88–440 lb (rule set "train")"#])
+        #expect(problems("train", ["weight": ["value": 80, "unit": "stone"]])
+                == [#"question "weight": answer {"value":80,"unit":"stone"} has unit "stone"; rule set "train" takes 40–200 kg or 88–440 lb"#])
+        #expect(problems("train", ["gender": "robot"]) == [#"question "gender": answer "robot" must be one of "male", "female", "other""#])
+        #expect(problems("train", ["equipment": ["Dumbbells", "Cable Machines", "Pin-loaded Machines", "Plate-loaded Machines", "Kettlebells", "Barbell"]]) == [])
+        #expect(problems("train", ["equipment": ["hoverboard"]])
+                == [#"question "equipment": answer ["hoverboard"] names "hoverboard", which is not equipment the catalogue knows (e.g. dumbbells, barbell, kettlebells, cable-machines, pin-loaded-machines, plate-loaded-machines)"#])
+    }
+
+    @Test("seed 001: height 120–220 cm or 3–8 ft, weight 30–200 kg or 60–440 lb")
+    func seed001() {
+        #expect(problems("train-ai", ["height": ["value": 125, "unit": "cm"], "weight": ["value": 65, "unit": "lb"]]) == [])
+        #expect(problems("train-ai", ["weight": ["value": 25, "unit": "kg"]])
+                == [#"question "weight": answer {"value":25,"unit":"kg"} must be within 30–200 kg or 60–440 lb (rule set "train-ai")"#])
+    }
+
+    @Test("seed 002's own goals and levels are accepted by its rule set")
+    func seed002() {
+        for goal in ["powerlifting", "strength", "hypertrophy", "general fitness", "athletic performance"] {
+            for level in ["beginner", "intermediate", "advanced"] {
+                #expect(problems("templates", ["primary_goal": .string(goal), "experience": .string(level)]) == [], "\(goal) \(level)")
+            }
+        }
+        #expect(Questionnaire.normaliseGoal("Powerlifting") == "get_stronger")
+        #expect(Questionnaire.normaliseExperience("Intermediate") == "6-24")
+    }
+}

@@ -4,6 +4,7 @@ import TrainingDomain
 import JournalEvents
 import JournalProjections
 import WorkoutJournal
+import EventJournal
 
 extension Journal {
     /// Projections: home, history, workout, calendar, exercise, progress, active, templates, profile.
@@ -15,6 +16,15 @@ extension Journal {
     /// What the views know of the training domain: TrainingDomain's catalogue, name matcher, progression engine
     /// and warm-up rule behind `ProjectionContext` (`ProjectionContext.trainingDomain`, shared with the app facade).
     static var projectionContext: ProjectionContext { .trainingDomain }
+    /// The exercise ids the recording rules accept besides custom ones: the built-in catalogue's.
+    static var catalogue: Set<String> { ExerciseCatalogue.builtInIDs }
+    /// How every command that records opens a journal: the catalogue's ids checked (issue 16).
+    static var recordingOptions: EventJournal.Options {
+        var options = EventJournal.Options()
+        options.catalogue = catalogue
+        options.oneOpenWorkout = true
+        return options
+    }
 }
 
 /// The arguments every view takes: the journal, `--as-of`, `--until-seq`, `--json` and `--no-snapshot`.

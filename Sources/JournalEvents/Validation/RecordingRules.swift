@@ -13,8 +13,19 @@ public struct RecordingRules: Sendable {
     var completed: [String: Set<String>] = [:]
     /// What the lifter's rules need beyond workout status (issue 8): exercise order, supersets, templates, …
     var lifter = LifterState()
+    /// Catalogue exercise ids; nil: exercise ids are not checked against a catalogue (issue 16).
+    public let catalogue: Set<String>?
+    /// Refuse a live `workout.started` while another live workout is open (seed apps: one active workout).
+    public let oneOpenWorkout: Bool
+    var references = ReferenceState()
 
-    public init() {}
+    /// `catalogue`: the exercise ids every journal may name (TrainingDomain's catalogue); custom ones come from
+    /// `exercise.created`. Without it, exercise ids are only checked for shape. `oneOpenWorkout`: see
+    /// `checkNewEvent`; off for tools that write what several devices recorded.
+    public init(catalogue: Set<String>? = nil, oneOpenWorkout: Bool = false) {
+        self.catalogue = catalogue
+        self.oneOpenWorkout = oneOpenWorkout
+    }
 
     /// Folds an event already in the journal (no checks).
     public mutating func apply(_ event: Event) {
@@ -23,6 +34,7 @@ public struct RecordingRules: Sendable {
         ids.insert(event.id)
         if let id = EventID(event.id) { counters[id.device] = max(counters[id.device] ?? 0, id.counter) }
         applyLifter(event)
+        applyReferences(event)
         guard let workout = event.string("workout") else { return }
         switch event.type {
         case "workout.started": workouts[workout] = .open
@@ -84,7 +96,7 @@ public struct RecordingRules: Sendable {
             + object.fields.filter { !envelope.contains($0.key) })
         let event: Event
         do { event = try EventCodec.decode(.object(object)) } catch { return .failure(.envelope(error)) }
-        if let violation = check(event, allowUnknownTypes: allowUnknownTypes) { return .failure(.rule(violation)) }
+        if let violation = check(event, allowUnknownTypes: allowUnknownTypes) ?? checkNewEvent(event) { return .failure(.rule(violation)) }
         return .success(event)
     }
 
@@ -99,7 +111,8 @@ public struct RecordingRules: Sendable {
         }
         if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
         if let violation = checkWorkoutState(event) { return violation }
-        return checkLifterRules(event)
+        if let violation = checkLifterRules(event) { return violation }
+        return checkReferences(event)
     }
 
     /// Types that may also change a finished workout (history edits).

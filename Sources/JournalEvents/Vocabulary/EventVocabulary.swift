@@ -74,7 +74,7 @@ public enum EventVocabulary {
         // Account and subscription (facts only; never credentials)
         EventSchema("account.created", group: "Account", "The user created an account; its time is \"member since\".", [
             .optional("name", name), .optional("email", .text(maxBytes: 254)), .optional("method", .choice(["email", "apple", "google"])),
-        ]),
+        ], check: checkProfile),
         EventSchema("account.logged_in", group: "Account", "The user logged in on a device.", [
             .optional("method", .choice(["email", "apple", "google", "auto"])), .optional("device_name", name),
         ]),
@@ -99,7 +99,7 @@ public enum EventVocabulary {
             .optional("birth_date", .date), .optional("gender", .choice(["male", "female", "other"])),
             .optional("height", quantity), .optional("body_weight", quantity),
         ], check: { event in
-            event.fields.isEmpty ? EventRuleViolation(type: event.type, field: nil, value: nil, rule: "needs at least one field to update") : nil
+            event.fields.isEmpty ? EventRuleViolation(type: event.type, field: nil, value: nil, rule: "needs at least one field to update") : checkProfile(event)
         }),
         EventSchema("settings.changed", group: "Profile", "A setting changed (`rest_default_s`, `rest_compound_s`, `rest_isolation_s`, `unit`, `theme`, `keep_awake`, …).", [
             .required("key", .text(maxBytes: 64)), .required("value", .any),
@@ -137,8 +137,8 @@ public enum EventVocabulary {
         // Exercise library
         EventSchema("exercise.created", group: "Exercises", "The user created a custom exercise.", [
             exerciseRef, .required("name", name),
-            .optional("primary_muscles", .array(of: .text(maxBytes: 32), maxCount: 10)),
-            .optional("secondary_muscles", .array(of: .text(maxBytes: 32), maxCount: 10)),
+            .optional("primary_muscles", .array(of: .choice(muscles), maxCount: 10), "muscle names of the vocabulary (`journal catalog --muscle`)"),
+            .optional("secondary_muscles", .array(of: .choice(muscles), maxCount: 10)),
             .optional("equipment", .array(of: .text(maxBytes: 64), maxCount: 10)),
             .optional("mechanic", .choice(["compound", "isolation"])), .optional("category", .text(maxBytes: 32)),
             .optional("source", .text(maxBytes: 32)),
@@ -374,6 +374,23 @@ public enum EventVocabulary {
         }
         if let (group, members) = groups.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count < 2 }) {
             return fail("exercises[\(members[0])].superset", .string(group), "is the only exercise of superset \"\(group)\"; a superset links at least 2 exercises")
+        }
+        return nil
+    }
+
+    /// Profile facts (issue 16): an `email` looks like one (`name@domain.tld`, no spaces); a `height` is in `cm` or
+    /// `in`, a `body_weight` in `kg` or `lb`.
+    @Sendable static func checkProfile(_ event: Event) -> EventRuleViolation? {
+        if let email = event.string("email") {
+            let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+            let valid = parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
+                && !email.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" })
+            if !valid { return EventRuleViolation(type: event.type, field: "email", value: event["email"], rule: "is not an email address (name@domain.tld)") }
+        }
+        for (field, units) in [("height", ["cm", "in"]), ("body_weight", units)] {
+            guard let unit = event.object(field)?["unit"]?.stringValue, !units.contains(unit) else { continue }
+            return EventRuleViolation(type: event.type, field: "\(field).unit", value: .string(unit),
+                                      rule: "must be one of " + units.map { "\"\($0)\"" }.joined(separator: ", "))
         }
         return nil
     }

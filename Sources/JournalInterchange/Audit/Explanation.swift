@@ -74,11 +74,11 @@ public struct Explanation: Equatable, Sendable, JSONRepresentable {
         return Explanation(text: lines.joined(separator: "\n"), json: ["exercise": .string(id), "records": .array(json)])
     }
 
-    /// The target the app shows for `exercise` as of the analysis: the domain's `Progression.target` over the model's
-    /// sessions, with the exercise's `progression.configured` settings. Nil without a finished session.
+    /// The target the app shows for `exercise` as of the analysis (`ProjectionContext.progressionTarget`: the domain's
+    /// `Progression.target` over the model's sessions in the lifter's unit, with the exercise's
+    /// `progression.configured` settings). Nil without a finished session.
     public static func progressionTarget(_ analysis: Analysis, exercise id: String, catalogue: ExerciseCatalogue = .builtIn) -> ProgressionTarget? {
-        Progression.target(exercise: id, history: Progression.sessions(for: id, in: analysis.ledger),
-                           settings: analysis.ledger.progression[id], catalogue: catalogue)
+        ProjectionContext.progressionTarget(analysis.progressionInput(id), catalogue: catalogue)
     }
 
     /// The progression fold over the exercise's sessions, step by step, as the next-target engine runs it.

@@ -50,6 +50,10 @@ public struct ExerciseCatalogue: Sendable {
 
     public var count: Int { exercises.count }
 
+    /// The built-in exercises' ids: what the recording rules accept besides custom exercises
+    /// (`RecordingRules(catalogue:)`, `EventJournal.Options.catalogue`).
+    public static let builtInIDs: Set<String> = Set(builtIn.exercises.filter { !$0.isCustom }.map(\.id))
+
     public func exercise(id: String) -> Exercise? { index[id].map { exercises[$0] } }
 
     /// `Lats`, `lower back`, `Quadriceps` → `back`, `lower-back`, `quads`.
@@ -70,19 +74,37 @@ public struct ExerciseCatalogue: Sendable {
         !expandMuscle(muscle).isDisjoint(with: exercise.allMuscles)
     }
 
-    /// Exercises that work EVERY listed muscle (primary or secondary, group members included) AND use EVERY
-    /// listed piece of equipment (a machine category also matches its machines: `pin-loaded-machine` matches `leg-press`).
-    /// Empty lists do not filter. Catalogue order.
+    /// The muscle filter that selects the cardio exercises (seed 004's Cardio tab).
+    public static let cardioFilter = "cardio"
+    /// Seed 004's category tabs that are not single muscles: they put an exercise under its primary muscles' group.
+    public static let categoryTabs: Set<String> = ["arms", "legs", "core"]
+
+    /// True for what `filter(muscles:)` accepts: a muscle of the vocabulary or a synonym, a group (`back`, `abs`,
+    /// seed 004's tabs `arms`, `legs`, `core`), or `cardio`.
+    public func knowsMuscleFilter(_ name: String) -> Bool {
+        let muscle = normaliseMuscle(name)
+        return EventVocabulary.muscles.contains(muscle) || muscleGroups[muscle] != nil || muscle == ExerciseCatalogue.cardioFilter
+    }
+
+    /// Exercises that work ANY listed muscle (primary or secondary, group members included; a category tab — arms,
+    /// legs, core — by primary muscles only, as seed 004 files each exercise under one group; `cardio`: the cardio
+    /// exercises) AND use ANY listed piece of equipment (a machine category also matches its machines:
+    /// `pin-loaded-machine` matches `leg-press`). Several values of one filter are alternatives, as the pickers'
+    /// chips are (seed 003/004); different filters combine. Empty lists do not filter. Catalogue order.
     public func filter(muscles: [String] = [], equipment: [String] = []) -> [Exercise] {
-        let muscleSets = muscles.map(expandMuscle)
-        let equipmentSets: [Set<String>] = equipment.map { name in
+        let wantsCardio = muscles.contains { normaliseMuscle($0) == ExerciseCatalogue.cardioFilter }
+        func isTab(_ name: String) -> Bool { ExerciseCatalogue.categoryTabs.contains(name.trimmed.lowercased()) }
+        let muscleSet = muscles.filter { !isTab($0) }.reduce(into: Set<String>()) { $0.formUnion(expandMuscle($1)) }
+        let tabSet = muscles.filter(isTab).reduce(into: Set<String>()) { $0.formUnion(expandMuscle($1)) }
+        let equipmentSet = equipment.reduce(into: Set<String>()) { set, name in
             let key = self.equipment.normalise(name)
-            let items = self.equipment.machineCategories.contains(key) ? self.equipment.categories.first { $0.name == key }?.items ?? [] : []
-            return Set([key] + items)
+            set.insert(key)
+            if self.equipment.machineCategories.contains(key) { set.formUnion(self.equipment.categories.first { $0.name == key }?.items ?? []) }
         }
         return exercises.filter { exercise in
-            muscleSets.allSatisfy { !$0.isDisjoint(with: exercise.allMuscles) }
-                && equipmentSets.allSatisfy { !$0.isDisjoint(with: exercise.equipment) }
+            (muscles.isEmpty || (wantsCardio && exercise.isCardio) || !muscleSet.isDisjoint(with: exercise.allMuscles)
+                || !tabSet.isDisjoint(with: exercise.primaryMuscles))
+                && (equipment.isEmpty || !equipmentSet.isDisjoint(with: exercise.equipment))
         }
     }
 

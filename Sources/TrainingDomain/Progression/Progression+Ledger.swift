@@ -27,11 +27,12 @@ extension Progression {
     }
 
     /// The target the app shows for `exercise` (the active workout, `journal explain`): the catalogue's suggested rule
-    /// in kilograms with the exercise's settings, over `history`; nil without history or when the rule is invalid.
+    /// in the lifter's `unit` with the exercise's settings (`ProgressionRule.resolve(exercise:catalogue:unit:settings:)`),
+    /// over `history`; nil without history or when the rule is invalid. Its weights are loadable in the rule's unit.
     public static func target(exercise: String, history: [CompletedSession], settings: ProgressionSettings?,
-                              catalogue: ExerciseCatalogue = .builtIn) -> ProgressionTarget? {
+                              catalogue: ExerciseCatalogue = .builtIn, unit: WeightUnit = .kg) -> ProgressionTarget? {
         guard !history.isEmpty else { return nil }
-        let rule = ProgressionRule.resolve(base: ProgressionRule.suggested(for: catalogue.exercise(id: exercise), unit: .kg), settings: settings)
+        let rule = ProgressionRule.resolve(exercise: exercise, catalogue: catalogue, unit: unit, settings: settings)
         return try? nextTarget(exercise: exercise, history: history, rule: rule)
     }
 }

@@ -95,8 +95,10 @@ public enum Progression {
     /// Folds `history` (oldest first; sessions of other exercises are ignored) into the next target.
     ///
     /// - The first session with working sets sets the baseline: its heaviest weight.
-    /// - Success (`rule.trigger`) → target = heaviest weight lifted + increment (never below the current target),
-    ///   failures reset to 0.
+    /// - Success (`rule.trigger`) → target = heaviest weight lifted + increment, made loadable (`loadable`: the
+    ///   nearest multiple of the loading step, above the heaviest), never below the current target; failures reset
+    ///   to 0. An unloaded session (heaviest 0 kg, a bodyweight exercise) adds no weight.
+    /// - The loading step is 2.5 kg / 5 lb, or the increment when smaller (a configured 2.5 lb steps by 2.5 lb).
     /// - Failure → target kept, failures + 1; at `failuresBeforeDeload` the target drops by `deloadPercent`, rounded
     ///   down to the loading step (2.5 kg / 5 lb, or the increment when smaller), and failures reset to 0.
     /// - Weights in another unit are converted with `Units`.
@@ -135,11 +137,14 @@ public enum Progression {
             }
             let current = target ?? rounded
             if passed {
-                target = max(current, rounded + rule.increment)
+                // An unloaded (bodyweight) session has no weight to add to: reps progress instead.
+                let unloaded = rounded == 0
+                target = unloaded ? current : max(current, loadable(rounded + rule.increment, step: step, above: rounded))
                 failures = 0
                 failing = []
                 steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .passed, weight: rounded, reps: reps,
-                                             targetReps: needed, targetAfter: target, failuresAfter: 0, note: note))
+                                             targetReps: needed, targetAfter: target, failuresAfter: 0,
+                                             note: unloaded && note.isEmpty ? "unloaded: no weight added" : note))
                 continue
             }
             failures += 1
@@ -162,5 +167,13 @@ public enum Progression {
         }
         return ProgressionTarget(exercise: exercise, weight: target, unit: rule.unit, reps: lastReps, failures: failures,
                                  steps: steps, deloads: deloads, rule: rule)
+    }
+
+    /// `value` rounded to the nearest multiple of `step` (a weight the lifter can load), raised by one step when
+    /// that would not exceed `floor`: 135 lb + 5 lb stays 140 lb; 61.235 kg (135 lb) + 2.5 kg becomes 62.5 kg.
+    public static func loadable(_ value: Double, step: Double, above floor: Double) -> Double {
+        guard step > 0 else { return value }
+        let nearest = Units.round(value, toNearest: step)
+        return nearest > floor + 1e-9 ? nearest : nearest + step
     }
 }

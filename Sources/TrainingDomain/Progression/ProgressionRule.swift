@@ -76,6 +76,12 @@ public struct ProgressionRule: Equatable, Sendable {
         return rule
     }
 
+    /// Seed 002's suggestion for `exercise` in `unit`, with its `progression.configured` settings: the rule every view
+    /// and `journal explain` run.
+    public static func resolve(exercise: String, catalogue: ExerciseCatalogue, unit: WeightUnit, settings: ProgressionSettings?) -> ProgressionRule {
+        resolve(base: suggested(for: catalogue.exercise(id: exercise), unit: unit), settings: settings)
+    }
+
     /// `resolve(base:settings:)` with the settings of `exercise` in `ledger`.
     public static func resolve(exercise: String, ledger: Ledger, base: ProgressionRule) -> ProgressionRule {
         resolve(base: base, settings: ledger.progression[exercise])

@@ -34,6 +34,9 @@ struct QuestionnaireRules: Sendable {
     /// Minimum and maximum age computed from `birth_date` (seed 001: 18–100).
     var birthDateAge: ClosedRange<Int>?
     var muscleLists: [String]
+    /// Per question (`height`, `weight`), the range of each unit the answer may use, the first unit being the one a
+    /// bare number is in: seed 000's height 140–220 cm or 55–86 in (4'7"–7'2"), weight 40–200 kg or 88–440 lb.
+    var quantities: [(question: String, units: [(unit: String, range: ClosedRange<Double>)])]
 
     init(json: JSONValue?) {
         required = json?["required"]?.stringArray ?? []
@@ -48,6 +51,12 @@ struct QuestionnaireRules: Sendable {
             birthDateAge = low...high
         }
         muscleLists = json?["muscle_lists"]?.stringArray ?? []
+        quantities = (json?["quantities"]?.objectValue ?? [:]).fields.map { question in
+            (question.key, (question.value.objectValue ?? [:]).fields.compactMap { unit in
+                guard let bounds = unit.value.arrayValue, bounds.count == 2, let low = bounds[0].doubleValue, let high = bounds[1].doubleValue else { return nil }
+                return (unit.key, low...high)
+            })
+        }
     }
 }
 
@@ -61,9 +70,10 @@ public enum Questionnaire {
         let key = text.trimmed.lowercased().replacingSpaces()
         switch key {
         case "0", "0_months", "0-months", "0months", "just_starting_out": return "0"
-        case "0-6", "0_6_months", "0-6_months", "0-6-months", "finding_my_feet": return "0-6"
-        case "6-24", "6_months_2_years", "6-months-2-years", "6_24_months", "getting_comfortable": return "6-24"
-        case "24+", "2_plus_years", "2+_years", "2+", "2-plus-years", "confident_and_consistent": return "24+"
+        // Seed 002's levels: beginner (< 1 year), intermediate (1–3 years), advanced (3+ years).
+        case "0-6", "0_6_months", "0-6_months", "0-6-months", "finding_my_feet", "beginner": return "0-6"
+        case "6-24", "6_months_2_years", "6-months-2-years", "6_24_months", "getting_comfortable", "intermediate": return "6-24"
+        case "24+", "2_plus_years", "2+_years", "2+", "2-plus-years", "confident_and_consistent", "advanced": return "24+"
         default: return text
         }
     }
@@ -80,13 +90,15 @@ public enum Questionnaire {
         return String(text.filter { !$0.isWhitespace })
     }
 
-    /// `"get stronger"`, `"Get Stronger"` → `"get_stronger"`; `"Build Muscle Mass"` → `"build_muscle"`.
+    /// `"get stronger"`, `"Get Stronger"` → `"get_stronger"`; `"Build Muscle Mass"` → `"build_muscle"`; seed 002's
+    /// goals: `strength`, `powerlifting` and `athletic performance` → `get_stronger`, `hypertrophy` → `build_muscle`,
+    /// `general fitness` → `tone_up`.
     public static func normaliseGoal(_ text: String) -> String {
         let key = text.trimmed.lowercased().replacingSpaces()
         switch key {
         case "build_muscle_mass", "build-muscle", "hypertrophy": return "build_muscle"
-        case "get-stronger", "strength": return "get_stronger"
-        case "tone-up", "general_fitness": return "tone_up"
+        case "get-stronger", "strength", "powerlifting", "athletic_performance", "athletic-performance": return "get_stronger"
+        case "tone-up", "general_fitness", "general-fitness": return "tone_up"
         default: return key
         }
     }
@@ -133,7 +145,24 @@ struct Answers: Sendable {
         }
         let experience = text("experience") { $0.stringValue.map(Questionnaire.normaliseExperience) }
         let minutes = text("session_minutes", Questionnaire.normaliseSessionMinutes)
-        _ = text("gender") { $0.stringValue?.lowercased() }
+        _ = text("gender") { value in
+            // Seed 000's third card is "Other/Prefer not to say".
+            value.stringValue.map { ["prefer_not_to_say", "prefer not to say", "other/prefer not to say"].contains($0.lowercased()) ? "other" : $0.lowercased() }
+        }
+        for (question, units) in rules.quantities {
+            guard let value = raw[question], !value.isNull, let first = units.first else { continue }
+            guard let (amount, unit) = Answers.quantity(value, defaultUnit: first.unit) else {
+                fail(question, value, "must be a number of \(first.unit) or {\"value\": N, \"unit\": " + units.map { "\"\($0.unit)\"" }.joined(separator: "|") + "}"
+                     + (question == "height" ? " or {\"ft\": F, \"in\": I}" : ""))
+                continue
+            }
+            let allowed = units.map { "\(formatWeight($0.range.lowerBound))–\(formatWeight($0.range.upperBound)) \($0.unit)" }.joined(separator: " or ")
+            guard let range = units.first(where: { $0.unit == unit })?.range else {
+                fail(question, value, "has unit \"\(unit)\"; rule set \"\(ruleset)\" takes \(allowed)")
+                continue
+            }
+            if !range.contains(amount) { fail(question, value, "must be within \(allowed) (rule set \"\(ruleset)\")") }
+        }
         func integer(_ question: String) -> Int? {
             guard let value = raw[question], !value.isNull else { return nil }
             guard let n = value.looseInt else { fail(question, value, "must be a whole number"); return nil }
@@ -176,6 +205,10 @@ struct Answers: Sendable {
         let priority = list("priority_muscles")
         let injuries = list("injuries")
         let equipment = list("equipment").map(catalogue.equipment.normalise)
+        let knownEquipment = catalogue.equipment.knownNames
+        if let unknown = equipment.first(where: { !knownEquipment.contains($0) }) {
+            fail("equipment", raw["equipment"], "names \"\(unknown)\", which is not equipment the catalogue knows (e.g. dumbbells, barbell, kettlebells, cable-machines, pin-loaded-machines, plate-loaded-machines)")
+        }
         _ = list("motivations")
         if let span = rules.birthDateAge, let value = raw["birth_date"], !value.isNull {
             if let text = value.stringValue, let born = LocalDate(iso: text) {
@@ -198,7 +231,8 @@ struct Answers: Sendable {
             } else if let number = value["value"]?.doubleValue, number > 0,
                       let unit = WeightUnit(parsing: value["unit"]?.stringValue ?? "kg") {
                 bodyWeight = (number, unit)
-            } else {
+            } else if !rules.quantities.contains(where: { $0.question == "weight" }) {
+                // (A rule set with weight ranges has said what is wrong with it above.)
                 fail("weight", value, "must be a positive number of kg or {\"value\": N, \"unit\": \"kg\"|\"lb\"}")
             }
         }
@@ -209,6 +243,21 @@ struct Answers: Sendable {
         if !problems.isEmpty { throw QuestionnaireError(ruleset: ruleset, problems: problems) }
         return Answers(goal: goal ?? "build_muscle", experience: experience ?? "0", days: days ?? 3, sessionMinutes: minutes,
                        priorityMuscles: priority, injuries: injuries, equipment: equipment, bodyWeight: bodyWeight, template: template)
+    }
+
+    /// A quantity answer as (amount, unit): a bare number in `defaultUnit`, `{"value": N, "unit": U}` (`lbs`, `kgs`,
+    /// `inches` accepted), or a height `{"ft": 5, "in": 10}` in inches. Nil when it is none of these.
+    static func quantity(_ value: JSONValue, defaultUnit: String) -> (Double, String)? {
+        if let number = value.doubleValue { return (number, defaultUnit) }
+        if let feet = value["ft"]?.doubleValue { return (feet * 12 + (value["in"]?.doubleValue ?? 0), "in") }
+        guard let number = value["value"]?.doubleValue else { return nil }
+        let unit = (value["unit"]?.stringValue ?? defaultUnit).trimmed.lowercased()
+        switch unit {
+        case "lbs", "pound", "pounds": return (number, "lb")
+        case "kgs", "kilogram", "kilograms": return (number, "kg")
+        case "inch", "inches": return (number, "in")
+        default: return (number, unit)
+        }
     }
 
     /// Whole years between `born` and `day`.

@@ -25,7 +25,7 @@ struct Record: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            var options = EventJournal.Options()
+            var options = Journal.recordingOptions
             options.allowUnknownTypes = allowUnknownTypes
             let journal = try EventJournal(path: file, device: device, options: options, clock: SystemClock.now)
             // A journal this command created stays only if it received an event.

@@ -15,7 +15,7 @@ struct Verify: ParsableCommand {
     func run() throws {
         try reportingFailures {
             var bar = ProgressBar("verify", total: fileSize(file))
-            let report = try JournalVerifier.verify(path: file, progress: bar.enabled ? { bar.update($0) } : nil)
+            let report = try JournalVerifier.verify(path: file, catalogue: Journal.catalogue, progress: bar.enabled ? { bar.update($0) } : nil)
             bar.finish()
             if json {
                 print(JSONWriter.string(jsonReport(report)))

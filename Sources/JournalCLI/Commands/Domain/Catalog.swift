@@ -5,24 +5,26 @@ import TrainingDomain
 
 struct Catalog: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the exercise catalogue, filtered by muscle and equipment (AND) or searched by name.",
+        abstract: "List the exercise catalogue, filtered by muscle and equipment or searched by name.",
         discussion: """
-        Repeat --muscle or --equipment to require several (an exercise must work every muscle and use every \
-        piece of equipment given). --search matches words in any order and case against names and aliases. \
-        With --journal, custom exercises from that journal's exercise.created events are included.
+        Repeat --muscle or --equipment for alternatives, as the apps' filter chips: --equipment dumbbells \
+        --equipment barbell lists both. --muscle and --equipment together must both match. A muscle may be a \
+        group or one of seed 004's tabs: arms, legs, core, cardio. --search matches words in any order and case \
+        against names and aliases. With --journal, custom exercises from that journal's exercise.created events \
+        are included.
         """
     )
 
-    @Option(help: "A muscle group the exercise must work (e.g. chest, back, quads).") var muscle: [String] = []
-    @Option(help: "Equipment the exercise must use (e.g. barbell, cable, leg-press).") var equipment: [String] = []
+    @Option(help: "A muscle or group the exercise works (e.g. chest, back, quads, arms, legs, core, cardio); repeat for any of several.") var muscle: [String] = []
+    @Option(help: "Equipment the exercise uses (e.g. barbell, cable, leg-press); repeat for any of several.") var equipment: [String] = []
     @Option(help: "Free text to search for, e.g. \"press bench\".") var search: String?
     @Option(help: "A journal whose custom exercises to include.") var journal: String?
     @Flag(help: "Print a JSON array instead of text.") var json = false
 
     func validate() throws {
         let catalogue = ExerciseCatalogue.builtIn
-        for name in muscle where !EventVocabulary.muscles.contains(catalogue.normaliseMuscle(name)) {
-            throw ValidationError("--muscle \"\(name)\" is not a muscle group (known: \(EventVocabulary.muscles.joined(separator: ", ")))")
+        for name in muscle where !catalogue.knowsMuscleFilter(name) {
+            throw ValidationError("--muscle \"\(name)\" is not a muscle group (known: \(EventVocabulary.muscles.joined(separator: ", ")); tabs: arms, legs, core, cardio)")
         }
         let known = catalogue.equipment.knownNames
         for name in equipment where !known.contains(catalogue.equipment.normalise(name)) {

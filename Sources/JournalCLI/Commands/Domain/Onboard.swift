@@ -49,7 +49,7 @@ struct Onboard: ParsableCommand {
                 for draft in drafts { print(JSONWriter.string(draft)) }
                 return
             }
-            let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
+            let journal = try EventJournal(path: file, device: device, options: Journal.recordingOptions, clock: SystemClock.now)
             // A journal this command created stays only if it received the events.
             defer { journal.closeDiscardingIfEmpty() }
             for event in try journal.record(batch: drafts) { print(event.seq) }

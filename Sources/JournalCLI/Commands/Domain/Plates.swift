@@ -8,7 +8,7 @@ struct Plates: ParsableCommand {
         abstract: "Show the plates to load on each side of the bar for a target weight.",
         discussion: """
         Greedy, heaviest plate first, each plate used in pairs, limited by the inventory. Without --plates the \
-        inventory is the latest equipment.updated of --journal, else a standard Olympic set \
+        inventory is the latest equipment.updated of --journal, else a standard Olympic set in the journal's unit \
         (kg: 25x4,20x4,15x2,10x2,5x2,2.5x2,1.25x2; lb: 45x8,35x2,25x2,10x4,5x2,2.5x2). When the target cannot be \
         loaded exactly, the closest lower weight and the difference are shown.
         """
@@ -17,7 +17,7 @@ struct Plates: ParsableCommand {
     @Argument(help: "The total weight wanted, bar included.") var target: Double
     @Option(help: "The bar's weight (default 20 kg or 45 lb, or the journal's bar).") var bar: Double?
     @Option(help: "Plates owned, WEIGHTxCOUNT separated by commas, e.g. 25x4,20x2,1.25x2.") var plates: String?
-    @Option(help: "kg or lb (default kg, or the journal's unit).") var unit: String?
+    @Option(help: "kg or lb (default kg, or the journal's unit: its equipment's, else its profile's).") var unit: String?
     @Option(help: "A journal whose equipment.updated events give the plates and bar.") var journal: String?
     @Flag(help: "Print JSON instead of text.") var json = false
 
@@ -35,8 +35,9 @@ struct Plates: ParsableCommand {
             let chosenUnit = unit.flatMap(WeightUnit.init(parsing:))
             var inventory: PlateInventory
             if let journal {
-                inventory = PlateInventory.from(ledger: Ledger(events: try JournalLoader.events(path: journal), asOf: Ledger.everything),
-                                                defaultUnit: chosenUnit ?? .kg)
+                // The journal's unit (the profile's) chooses the standard set until equipment.updated names plates.
+                let ledger = Ledger(events: try JournalLoader.events(path: journal), asOf: Ledger.everything)
+                inventory = PlateInventory.from(ledger: ledger, defaultUnit: chosenUnit ?? ledger.displayUnit)
             } else {
                 inventory = .standard(chosenUnit ?? .kg)
             }

@@ -23,7 +23,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The CSV export.") var input: String
     @Option(help: "Unit of files that do not say (Strong's classic layout): kg or lb. Default: the journal's unit, else kg.")
     var unit: UnitOption?
-    @Option(name: .customLong("utc-offset"), help: "The offset of the file's wall-clock times, e.g. +01:00. Default: the journal's last event's, else this machine's.")
+    @Option(name: .customLong("utc-offset"), parsing: .unconditional, help: "The offset of the file's wall-clock times, e.g. +01:00. Default: the journal's last event's, else this machine's.")
     var utcOffset: String?
     @Option(help: "Device tag for the ids of the imported events.") var device = "import"
     @Flag(name: .customLong("dry-run"), help: "Print the summary without writing.") var dryRun = false
@@ -67,7 +67,7 @@ struct ImportCommand: ParsableCommand {
             if !dryRun && !plan.drafts.isEmpty {
                 var progress = ProgressBar("importing", total: 1)
                 progress.update(0)
-                let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
+                let journal = try EventJournal(path: file, device: device, options: Journal.recordingOptions, clock: SystemClock.now)
                 // A journal created for an import that was refused is removed again.
                 defer { journal.closeDiscardingIfEmpty() }
                 do {

@@ -24,6 +24,20 @@ struct ExerciseCommand: ParsableCommand {
             options.emit(view) {
                 var lines = [view.name]
                 guard !view.isEmpty else { return (lines + [ExerciseHistoryView.emptyMessage]).joined(separator: "\n") }
+                if let cardio = view.cardio {
+                    let b = cardio.bests
+                    lines.append("Longest: \(Text.number(b.longestMinutes)) min" + (b.longestKm.map { " · farthest: \(Text.number($0)) km" } ?? "")
+                                 + (b.fastestPaceMinutesPerKm.map { " · fastest pace: \(Text.number($0)) min/km" } ?? ""))
+                    lines.append("")
+                    lines.append(Text.table(["DATE", "WORKOUT", "MINUTES", "KM", "PACE"], cardio.sessions.map { s in
+                        [s.date.description, s.workoutName, Text.number(s.minutes), s.km.map(Text.number) ?? "–",
+                         s.paceMinutesPerKm.map { "\(Text.number($0)) min/km" } ?? "–"]
+                    }))
+                    lines.append("")
+                    lines.append("Distance per session: " + cardio.charts.km.map { Text.number($0.value) }.joined(separator: " → ") + " km")
+                    if view.sessions.isEmpty { return lines.joined(separator: "\n") }
+                    lines.append("")
+                }
                 if let best = view.bestSet { lines.append("Best set: \(Text.weight(best.weight, best.unit)) • \(best.reps) reps") }
                 if let start = view.startWeight { lines.append("Start weight: \(Text.weight(start.weight, start.unit))") }
                 if let bests = view.bests {

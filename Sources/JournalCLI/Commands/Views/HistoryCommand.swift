@@ -23,7 +23,11 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "At most N workouts (default: all with --json, 20 in the table).")
     var limit: Int?
 
+    @Option(help: "Skip the N newest matching workouts first (the next page: --offset 20 --limit 20).")
+    var offset: Int = 0
+
     func validate() throws {
+        if offset < 0 { throw ValidationError("--offset \(offset) must be 0 or more.") }
         for (flag, value) in [("--from", from), ("--to", to)] {
             if let value, LocalDate(iso: value) == nil { throw ValidationError("\(flag) \"\(value)\" is not a date of the form YYYY-MM-DD.") }
         }
@@ -34,10 +38,12 @@ struct HistoryCommand: ParsableCommand {
         try reportingFailures {
             let analysis = try options.analysis()
             let query = HistoryQuery(from: from.flatMap(LocalDate.init(iso:)), to: to.flatMap(LocalDate.init(iso:)), exercise: exercise, text: query,
-                                     limit: limit ?? (options.json ? nil : 20))
+                                     limit: limit ?? (options.json ? nil : 20), offset: offset)
             let history = HistoryView(analysis, query: query)
             options.emit(history) {
-                guard !history.workouts.isEmpty else { return "No workouts yet." }
+                guard !history.workouts.isEmpty else {
+                    return history.total > 0 ? "No workouts past --offset \(offset): \(history.total) match." : "No workouts yet."
+                }
                 let unit = analysis.unit
                 var text = Text.table(
                     ["DATE", "WORKOUT", "NAME", "DURATION", "EXERCISES", "SETS", "REPS", "VOLUME", "+REPS", "+LOAD"],
@@ -46,8 +52,9 @@ struct HistoryCommand: ParsableCommand {
                          Text.kilograms(w.volumeKilograms, unit), w.firstTime ? "first" : "+\(w.increasedReps)",
                          w.firstTime ? "first" : "+" + Text.kilograms(w.increasedLoadKilograms, unit)]
                     })
-                if history.total > history.workouts.count {
-                    text += "\n… \(history.total - history.workouts.count) more (use --limit)"
+                let shown = offset + history.workouts.count
+                if history.total > shown {
+                    text += "\n… \(history.total - shown) more (use --offset \(shown) for the next page, or --limit)"
                 }
                 return text
             }

@@ -33,7 +33,8 @@ struct HomeCommand: ParsableCommand {
         let s = home.streak
         lines.append("Streak: \(s.currentDays) day\(s.currentDays == 1 ? "" : "s") (longest \(s.longestDays)) · \(s.currentWeeks) week\(s.currentWeeks == 1 ? "" : "s") in a row")
         if let p = home.programme {
-            var parts = ["\(p.split)", "Week \(p.week) of \(p.weeks)", "\(p.daysPerWeek) days/week"]
+            var parts = ["\(p.split)", p.finished ? "finished (\(p.weeks) weeks): retake the questionnaire or regenerate the programme" : "Week \(p.week) of \(p.weeks)",
+                         "\(p.daysPerWeek) days/week"]
             if let minutes = p.sessionMinutes { parts.append("\(minutes) min") }
             if !p.priorityMuscles.isEmpty { parts.append("priority: " + p.priorityMuscles.joined(separator: ", ")) }
             lines.append("Programme: " + parts.joined(separator: " · "))

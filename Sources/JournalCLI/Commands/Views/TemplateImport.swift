@@ -28,7 +28,7 @@ struct TemplateImport: ParsableCommand {
             let template = id ?? (1...).lazy.map { "t\($0)" }.first { id in !ledger.templates.contains { $0.id == id } }!
             let draft = try TemplateImport.draft(Array(bytes), path: input, template: template, name: name,
                                                  resolve: { Journal.projectionContext.exerciseID($0) })
-            let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
+            let journal = try EventJournal(path: file, device: device, options: Journal.recordingOptions, clock: SystemClock.now)
             // A journal created only for a refused routine is removed again.
             defer { journal.closeDiscardingIfEmpty() }
             do {

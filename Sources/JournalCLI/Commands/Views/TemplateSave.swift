@@ -25,7 +25,7 @@ struct TemplateSave: ParsableCommand {
             }
             let template = id ?? (1...).lazy.map { "t\($0)" }.first { id in !ledger.templates.contains { $0.id == id } }!
             let title = name ?? finished.name
-            let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
+            let journal = try EventJournal(path: file, device: device, options: Journal.recordingOptions, clock: SystemClock.now)
             defer { journal.close() }
             try journal.record([
                 "type": "template.created", "template": .string(template), "name": .string(title),

@@ -1,0 +1,177 @@
+import JournalEvents
+import JournalModel
+import Testing
+import TrainingDomain
+@testable import JournalProjections
+
+/// Issue 16: what the five seed apps' users would hit (pound arithmetic, planned-row edits, …).
+@Suite("seed fidelity: pound lifters and planned rows")
+struct SeedFidelityTests {
+    /// A lifter in pounds who benched 135 lb × 5 × 3 and has started the next Push with 3 × 5 prescribed.
+    static func poundLifter(extra: [Event] = []) -> [Event] {
+        [ev("profile.updated", at: "2026-11-16T07:00:00.000+00:00", ["name": "Sam", "unit": "lb"])]
+            + workout("a", "Push", start: "2026-11-16T18:00:00.000+00:00", finish: "2026-11-16T18:45:00.000+00:00",
+                      [("barbell-bench-press", 1, 135, "lb", 5), ("barbell-bench-press", 2, 135, "lb", 5), ("barbell-bench-press", 3, 135, "lb", 5),
+                       ("pull-up", 4, 0, "lb", 8)])
+            + [ev("workout.started", at: "2026-11-18T18:00:00.000+00:00", ["workout": "b", "name": "Push", "session": .null]),
+               ev("exercise.added", at: "2026-11-18T18:01:00.000+00:00", ["workout": "b", "exercise": "barbell-bench-press", "sets": 3, "reps": "5"]),
+               ev("exercise.added", at: "2026-11-18T18:01:00.000+00:00", ["workout": "b", "exercise": "pull-up", "sets": 1, "reps": "8"])]
+            + extra
+    }
+
+    func active(_ events: [Event], context: ProjectionContext = .trainingDomain) throws -> ActiveWorkoutView {
+        try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00", context: context)))
+    }
+
+    @Test("a 135 lb bench passed gives a 140 lb target and an 85 lb warm-up, not 140.51 lb and 82.67 lb")
+    func poundTargetAndWarmup() throws {
+        let bench = try active(Self.poundLifter()).exercises[0]
+        #expect(bench.nextTarget == DisplayWeight(weight: 140, unit: .lb))
+        #expect(bench.warmup == .init(weight: 85, unit: .lb, reps: 10, percent: "50-70%"))
+        #expect(bench.rows.map { "\($0.weight.map(Rounding.text) ?? "-")x\($0.reps.map(String.init) ?? "-") \($0.source.rawValue)" }
+                == ["135x5 last_session", "135x5 last_session", "135x5 last_session"])
+        // The catalogue-free rule of seed 000 steps by 5 lb too, and warms up at 50 % rounded down to 5 lb.
+        let standard = try active(Self.poundLifter(), context: .standard).exercises[0]
+        #expect(standard.nextTarget == DisplayWeight(weight: 140, unit: .lb))
+        #expect(standard.warmup == .init(weight: 70, unit: .lb, reps: 10, percent: "50-70%"))
+    }
+
+    @Test("a bodyweight exercise done unloaded gets no +2.5 kg target")
+    func bodyweightNoTarget() throws {
+        let pullUp = try active(Self.poundLifter()).exercises[1]
+        #expect(pullUp.exercise == "pull-up")
+        #expect(pullUp.nextTarget == nil)
+        #expect(pullUp.warmup == nil)
+        #expect(try active(Self.poundLifter(), context: .standard).exercises[1].nextTarget == nil)
+    }
+
+    @Test("a kilogram prefill is shown to a pound lifter as the nearest loadable pound weight")
+    func loadablePrefill() throws {
+        var events = Self.poundLifter()
+        // The last session was logged in kilograms: 60 kg = 132.28 lb, shown as 130 lb.
+        events[2] = ev("set.completed", at: "2026-11-16T18:01:00.000+00:00",
+                       ["workout": "a", "exercise": "barbell-bench-press", "set": 1, "weight": 60, "unit": "kg", "reps": 5, "kind": "working"])
+        let bench = try active(events).exercises[0]
+        #expect(bench.rows[0].weight == 130)
+        #expect(bench.rows[1].weight == 135)
+        #expect(ActiveWorkoutView.suggested(60, from: .kg, in: .lb) == 130)
+        #expect(ActiveWorkoutView.suggested(Units.kilograms(135, from: .lb), from: .lb, in: .lb) == 135)
+    }
+
+    @Test("editing only the weight of a planned row keeps its reps; only the weight carries to later rows of its kind")
+    func plannedRowEdit() throws {
+        let events = Self.poundLifter(extra: [
+            ev("set.edited", at: "2026-11-18T18:02:00.000+00:00", ["workout": "b", "exercise": "barbell-bench-press", "set": 2, "weight": 140, "unit": "lb"]),
+        ])
+        let rows = try active(events).exercises[0].rows
+        #expect(rows.map { "\($0.weight.map(Rounding.text) ?? "-")x\($0.reps.map(String.init) ?? "-") \($0.source.rawValue)" }
+                == ["135x5 last_session", "140x5 entered", "140x5 propagated"])
+        // Then the reps of set 2 alone: the weight entered before stays, and the reps carry on too.
+        let more = Self.poundLifter(extra: [
+            ev("set.edited", at: "2026-11-18T18:02:00.000+00:00", ["workout": "b", "exercise": "barbell-bench-press", "set": 2, "weight": 140, "unit": "lb"]),
+            ev("set.edited", at: "2026-11-18T18:03:00.000+00:00", ["workout": "b", "exercise": "barbell-bench-press", "set": 2, "reps": 3]),
+            ev("set.edited", at: "2026-11-18T18:04:00.000+00:00", ["workout": "b", "exercise": "barbell-bench-press", "set": 3, "reps": 4]),
+        ])
+        #expect(try active(more).exercises[0].rows.map { "\($0.weight.map(Rounding.text) ?? "-")x\($0.reps.map(String.init) ?? "-") \($0.source.rawValue)" }
+                == ["135x5 last_session", "140x3 entered", "140x4 entered"])
+    }
+
+    @Test("a completed row whose weight alone was typed carries only its weight")
+    func completedRowCarriesTypedField() throws {
+        let events = Self.poundLifter(extra: [
+            ev("set.edited", at: "2026-11-18T18:02:00.000+00:00", ["workout": "b", "exercise": "barbell-bench-press", "set": 1, "weight": 145, "unit": "lb"]),
+            ev("set.completed", at: "2026-11-18T18:03:00.000+00:00",
+               ["workout": "b", "exercise": "barbell-bench-press", "set": 1, "weight": 145, "unit": "lb", "reps": 3, "kind": "working"]),
+        ])
+        #expect(try active(events).exercises[0].rows.map { "\($0.weight.map(Rounding.text) ?? "-")x\($0.reps.map(String.init) ?? "-") \($0.source.rawValue)" }
+                == ["145x3 completed", "145x5 propagated", "145x5 propagated"])
+    }
+}
+
+@Suite("seed fidelity: programme weeks")
+struct ProgrammeWeekTests {
+    /// An 8-week, 2-day programme generated on Sunday 2026-11-22 at 20:00 local time.
+    static let events: [Event] = [
+        ev("programme.generated", at: "2026-11-22T20:00:00.000-06:00", ["ruleset": "train", "programme": j(#"""
+        {"split": "Full Body", "days_per_week": 2, "weeks": 8, "sessions": [
+          {"name": "A", "exercises": [{"exercise": "barbell-bench-press", "sets": 3, "reps": "8-12", "rest_s": 90}]},
+          {"name": "B", "exercises": [{"exercise": "barbell-back-squat", "sets": 3, "reps": "8-12", "rest_s": 90}]}]}
+        """#)]),
+    ]
+
+    func home(_ asOf: String) -> HomeView { HomeView(analysis(Self.events, asOf: asOf, context: .trainingDomain)) }
+
+    @Test("week 1 starts with the programme: onboarding on Sunday is still week 1 on Monday")
+    func weekOneStartsWithTheProgramme() {
+        #expect(home("2026-11-23T07:00:00.000-06:00").programme?.week == 1)
+        #expect(home("2026-11-28T23:59:00.000-06:00").programme?.week == 1)
+        #expect(home("2026-11-29T00:00:00.000-06:00").programme?.week == 2)
+        #expect(ProgrammeWeekTests.weekOf("2026-12-06") == 3)
+    }
+
+    static func weekOf(_ day: String) -> Int {
+        HomeView.ProgrammeProgress.week(ofDay: LocalDate(iso: day)!.day, generatedDay: LocalDate(iso: "2026-11-22")!.day)
+    }
+
+    @Test("after the last week the programme is finished, with the seeds' next steps, and proposes no session")
+    func finishedProgramme() {
+        let last = home("2027-01-16T12:00:00.000-06:00")
+        #expect(last.programme?.week == 8)
+        #expect(last.programme?.finished == false)
+        #expect(last.nextWorkout?.name == "A")
+        let after = home("2027-01-17T12:00:00.000-06:00")
+        #expect(after.programme == HomeView.ProgrammeProgress(split: "Full Body", week: 8, weeks: 8, daysPerWeek: 2, sessionMinutes: nil,
+                                                               priorityMuscles: [], finished: true))
+        #expect(after.programme?.nextSteps == ["retake", "regenerate"])
+        #expect(after.nextWorkout == nil)
+        #expect(after.upcoming == [])
+        #expect(JSONWriter.string(after.jsonValue.objectValue?["programme"] ?? .null)
+                == #"{"split":"Full Body","week":8,"weeks":8,"days_per_week":2,"session_minutes":null,"priority_muscles":[],"finished":true,"next_steps":["retake","regenerate"]}"#)
+    }
+}
+
+@Suite("seed fidelity: cardio history")
+struct CardioHistoryTests {
+    static let events: [Event] = [
+        ev("workout.started", at: "2026-11-16T07:00:00.000+00:00", ["workout": "r1", "name": "Run", "session": .null]),
+        ev("cardio.logged", at: "2026-11-16T07:30:00.000+00:00", ["workout": "r1", "exercise": "treadmill-run", "minutes": 30, "km": 5]),
+        ev("workout.finished", at: "2026-11-16T07:31:00.000+00:00", ["workout": "r1"]),
+        ev("workout.started", at: "2026-11-18T07:00:00.000+00:00", ["workout": "r2", "name": "Run", "session": .null]),
+        ev("cardio.logged", at: "2026-11-18T07:40:00.000+00:00", ["workout": "r2", "exercise": "treadmill-run", "minutes": 40, "km": 7, "calories": 420]),
+        ev("workout.finished", at: "2026-11-18T07:41:00.000+00:00", ["workout": "r2"]),
+        ev("workout.started", at: "2026-11-19T07:00:00.000+00:00", ["workout": "r3", "name": "Bike", "session": .null]),
+        ev("cardio.logged", at: "2026-11-19T07:20:00.000+00:00", ["workout": "r3", "exercise": "treadmill-run", "minutes": 20]),
+        ev("workout.finished", at: "2026-11-19T07:21:00.000+00:00", ["workout": "r3"]),
+    ]
+
+    @Test("a cardio exercise's history shows its sessions with minutes, km and pace, its bests and charts")
+    func cardioHistory() throws {
+        let view = ExerciseHistoryView(analysis(Self.events, asOf: "2026-11-20T00:00:00.000+00:00"), exercise: "treadmill-run")
+        #expect(!view.isEmpty)
+        let cardio = try #require(view.cardio)
+        #expect(cardio.sessions.map { "\($0.workout) \(Rounding.text($0.minutes)) min \($0.km.map(Rounding.text) ?? "-") km \($0.paceMinutesPerKm.map(Rounding.text) ?? "-")" }
+                == ["r3 20 min - km -", "r2 40 min 7 km 5.71", "r1 30 min 5 km 6"])
+        #expect(cardio.bests == CardioHistory.Bests(longestMinutes: 40, longestKm: 7, fastestPaceMinutesPerKm: 5.71))
+        #expect(cardio.charts.km.map(\.value) == [5, 7])
+        #expect(cardio.charts.minutes.map(\.value) == [30, 40, 20])
+        #expect(cardio.charts.pace.map(\.value) == [6, 5.71])
+        #expect(ExerciseHistoryView(analysis(Self.events, asOf: "2026-11-20T00:00:00.000+00:00"), exercise: "barbell-bench-press").cardio == nil)
+    }
+}
+
+@Suite("seed fidelity: history paging")
+struct HistoryPagingTests {
+    @Test("an offset skips the newest matches; total counts them all")
+    func offset() {
+        let events = (1...5).flatMap { n in
+            workout("w\(n)", "Push", start: "2026-11-0\(n)T18:00:00.000+00:00", finish: "2026-11-0\(n)T19:00:00.000+00:00",
+                    [("barbell-bench-press", 1, 60, "kg", 8)])
+        }
+        let a = analysis(events, asOf: "2026-11-10T00:00:00.000+00:00")
+        let page = HistoryView(a, query: HistoryQuery(limit: 2, offset: 2))
+        #expect(page.total == 5)
+        #expect(page.workouts.map(\.workout) == ["w3", "w2"])
+        #expect(HistoryView(a, query: HistoryQuery(offset: 4)).workouts.map(\.workout) == ["w1"])
+        #expect(HistoryView(a, query: HistoryQuery(offset: 9)).workouts.isEmpty)
+    }
+}
