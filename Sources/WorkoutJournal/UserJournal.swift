@@ -50,10 +50,24 @@ public final class UserJournal: @unchecked Sendable {
         openedFrom = outcome
     }
 
-    /// Releases the writer lock and ends every observation; the journal cannot record afterwards.
-    public func close() {
+    /// Opens (or creates) the journal file at `path` for recording, as `JournalDirectory.open(user:)` opens a user's:
+    /// for a tool given a path rather than a user id (`journal template save`, `journal import`, …). Its `user` is the
+    /// file's name without `.journal`.
+    public static func open(path: String, device: String, clock: @escaping @Sendable () -> Timestamp = JournalDirectory.systemClock,
+                            options: EventJournal.Options = EventJournal.Options(), context: ProjectionContext = .trainingDomain,
+                            useSnapshot: Bool = true) throws -> UserJournal {
+        var name = Substring(path.split(separator: "/").last ?? Substring(path))
+        if name.hasSuffix(JournalDirectory.fileExtension) { name = name.dropLast(JournalDirectory.fileExtension.count) }
+        return try UserJournal(path: path, user: String(name), device: device, clock: clock, options: options, context: context,
+                               useSnapshot: useSnapshot)
+    }
+
+    /// Releases the writer lock and ends every observation; the journal cannot record afterwards. With
+    /// `discardingIfEmpty`, a journal file that this open created and that received no event is removed again (a
+    /// refused first write leaves nothing behind).
+    public func close(discardingIfEmpty: Bool = false) {
         let finishers = lock.withLock { () -> [() -> Void] in
-            if !closed { journal.close() }
+            if !closed { if discardingIfEmpty { _ = journal.closeDiscardingIfEmpty() } else { journal.close() } }
             closed = true
             let all = Array(self.finishers.values)
             self.finishers = [:]

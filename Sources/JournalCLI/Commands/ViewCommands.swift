@@ -1,7 +1,4 @@
 import ArgumentParser
-import TrainingDomain
-import JournalEvents
-import JournalProjections
 import WorkoutJournal
 
 extension Journal {

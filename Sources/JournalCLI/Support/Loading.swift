@@ -1,10 +1,6 @@
-import EventJournal
-import JournalStore
-import JournalEvents
+import WorkoutJournal
 import Foundation
 import ArgumentParser
-import JournalProjections
-import WorkoutJournal
 
 /// How every view reads a journal: all decoded events in seq order, optionally only up to `untilSeq`.
 enum JournalLoader {
@@ -53,14 +49,10 @@ struct SnapshotOption: ParsableArguments {
     }
 }
 
-/// The wall clock, injected everywhere else: only the CLI asks the system for the time.
+/// The wall clock, injected everywhere else: the facade's `JournalDirectory.systemClock`, the one an app passes.
 enum SystemClock {
     /// Now, in this machine's current UTC offset.
-    static func now() -> Timestamp {
-        let date = Date()
-        let offset = TimeZone.current.secondsFromGMT(for: date)
-        return Timestamp(epochMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), offsetSeconds: Int32(offset))
-    }
+    static func now() -> Timestamp { JournalDirectory.systemClock() }
 }
 
 /// The size of `path` in bytes, or 0 when it cannot be read (for progress bars only).

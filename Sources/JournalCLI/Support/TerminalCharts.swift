@@ -1,6 +1,5 @@
 import JournalInterchange
-import JournalProjections
-import TrainingDomain
+import WorkoutJournal
 #if canImport(Glibc)
 import Glibc
 #endif

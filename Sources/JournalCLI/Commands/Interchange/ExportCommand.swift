@@ -1,9 +1,7 @@
 import ArgumentParser
-import EventJournal
+import WorkoutJournal
 import Foundation
-import JournalEvents
 import JournalInterchange
-import TrainingDomain
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

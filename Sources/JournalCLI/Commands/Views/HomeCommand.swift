@@ -1,7 +1,5 @@
 import ArgumentParser
-import JournalEvents
-import TrainingDomain
-import JournalProjections
+import WorkoutJournal
 
 struct HomeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,5 @@
 import ArgumentParser
-import JournalEvents
-import TrainingDomain
-import JournalProjections
+import WorkoutJournal
 import JournalInterchange
 
 extension ProgressRange: ExpressibleByArgument {

@@ -1,7 +1,5 @@
 import ArgumentParser
-import JournalEvents
-import TrainingDomain
-import JournalProjections
+import WorkoutJournal
 
 struct WorkoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

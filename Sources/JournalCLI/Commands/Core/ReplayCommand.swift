@@ -1,11 +1,9 @@
 import ArgumentParser
-import EventJournal
-import JournalEvents
-import JournalProjections
 import WorkoutJournal
 
-struct Replay: ParsableCommand {
+struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Rebuild state from scratch and print it: the summary and every projection.",
         discussion: """
         Streams the journal once, folding every event (up to --until-seq and up to --as-of) into the summary \
@@ -32,7 +30,7 @@ struct Replay: ParsableCommand {
             let analysis = Analysis(ledger, context: Journal.projectionContext)
             let projections = AllProjections(analysis)
             if json {
-                print(JSONWriter.string(.object(["summary": summaryJSON(summary), "projections": projections.jsonValue])))
+                print(ReplayReport(summary: summary, projections: projections).jsonString)
                 return
             }
             print("events:             \(summary.events) (last seq \(summary.lastSeq))")
@@ -54,17 +52,6 @@ struct Replay: ParsableCommand {
             print("Exercises with history: \(projections.exercises.count); templates: \(projections.templates.templates.count); records: \(projections.progress.recordCount)")
             print("(journal home|history|exercise|progress|active|templates|profile FILE show each view; --json prints them all)")
         }
-    }
-
-    func summaryJSON(_ s: ReplaySummary) -> JSONValue {
-        .object([
-            "events": .int(s.events), "last_seq": .int(s.lastSeq), "unknown_events": .int(s.unknownEvents),
-            "workouts": .int(s.workoutsFinished), "workouts_discarded": .int(s.workoutsDiscarded),
-            "sets": .int(s.workingSets), "warmup_sets": .int(s.warmupSets),
-            "volume_kg": .number((s.volumeKg * 100).rounded() / 100),
-            "first_activity": s.firstActivity.map { .string($0.rfc3339) } ?? .null,
-            "last_activity": s.lastActivity.map { .string($0.rfc3339) } ?? .null,
-        ])
     }
 }
 

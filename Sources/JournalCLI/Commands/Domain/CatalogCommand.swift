@@ -1,9 +1,9 @@
 import ArgumentParser
-import JournalEvents
-import TrainingDomain
+import WorkoutJournal
 
-struct Catalog: ParsableCommand {
+struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "catalog",
         abstract: "List the exercise catalogue, filtered by muscle and equipment (AND) or searched by name.",
         discussion: """
         Repeat --muscle or --equipment to require several (an exercise must work every muscle and use every \
