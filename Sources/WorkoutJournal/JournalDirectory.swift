@@ -48,20 +48,17 @@ public struct JournalDirectory: Sendable {
         return (base.isEmpty ? "." : base) + "/" + user + JournalDirectory.fileExtension
     }
 
-    /// Opens (or creates) the user's journal for recording: recovers a torn tail, folds every event once — from
-    /// `<user-id>.journal.snapshot` plus the events after it when that snapshot is valid, rewriting it when it moved
-    /// (`useSnapshot: false` replays everything and touches no snapshot) — and from then on folds each new event as
-    /// it is appended. Only one writer per journal: a second `open` of the same user fails with
-    /// `JournalError.store(.locked)` until the first is closed.
+    /// Opens (or creates) the user's journal for recording: recovers a torn tail, folds every event once, and from
+    /// then on folds each new event as it is appended. Only one writer per journal: a second `open` of the same user
+    /// fails with `JournalError.store(.locked)` until the first is closed.
     public func open(user: String, options: EventJournal.Options = EventJournal.Options(),
-                     context: ProjectionContext = .trainingDomain, useSnapshot: Bool = true) throws -> UserJournal {
-        try UserJournal(path: journalPath(user: user), user: user, device: device, clock: clock, options: options, context: context,
-                        useSnapshot: useSnapshot)
+                     context: ProjectionContext = .trainingDomain) throws -> UserJournal {
+        try UserJournal(path: journalPath(user: user), user: user, device: device, clock: clock, options: options, context: context)
     }
 
     /// The home page of `user` as of the clock's now, without opening the journal for recording (no writer lock, no
     /// ledger): from `<user-id>.journal.home-snapshot` plus the events after it when that gives the full replay's
-    /// answer (`HomePage`, ~1 ms on a 5-year journal), else from the whole ledger. The page `journal home` prints:
+    /// answer (`HomePage`, ~1 ms on a 5-year journal), else from a full replay that rewrites it. The page `journal home` prints:
     /// events stamped later than now are left out, as a replay as of now leaves them out.
     public func homePage(user: String, context: ProjectionContext = .trainingDomain, useSnapshot: Bool = true) throws -> HomePage {
         try HomePage.read(path: journalPath(user: user), asOf: nil, now: clock(), context: context, useSnapshot: useSnapshot)

@@ -7,8 +7,7 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Rebuild state from scratch and print it: the summary and every projection.",
         discussion: """
         Streams the journal once, folding every event (up to --until-seq and up to --as-of) into the summary \
-        and the projections' ledger (PROJECTIONS.md), starting from FILE.snapshot when that gives the same answer \
-        (--no-snapshot replays everything). With --json prints {"summary": …, "projections": …} where \
+        and the projections' ledger (PROJECTIONS.md), from the start. With --json prints {"summary": …, "projections": …} where \
         projections holds home, history, progress, active, exercises, templates and profile.
         """
     )
@@ -24,7 +23,7 @@ struct ReplayCommand: ParsableCommand {
             let limit = try asOf.map { try parseTime($0, option: "--as-of") }
             var bar = ProgressBar("replay", total: fileSize(file))
             defer { bar.finish() }
-            let read = try JournalLoader.read(path: file, asOf: limit, untilSeq: untilSeq, useSnapshot: snapshot.enabled,
+            let read = try JournalLoader.read(path: file, asOf: limit, untilSeq: untilSeq,
                                               progress: bar.enabled ? { bar.update($0) } : nil)
             let summary = read.summary, ledger = read.ledger
             let analysis = Analysis(ledger, context: Journal.projectionContext)

@@ -44,7 +44,7 @@ struct OnboardCommand: ParsableCommand {
                 for draft in drafts { print(JSONWriter.string(draft)) }
                 return
             }
-            let journal = try UserJournal.open(path: file, device: device, useSnapshot: false)
+            let journal = try UserJournal.open(path: file, device: device)
             // A journal this command created stays only if it received the events.
             defer { journal.close(discardingIfEmpty: true) }
             for event in try journal.record(batch: drafts) { print(event.seq) }

@@ -58,7 +58,7 @@ struct ImportCommand: ParsableCommand {
             if !dryRun && !plan.drafts.isEmpty {
                 var progress = ProgressBar("importing", total: 1)
                 progress.update(0)
-                let journal = try UserJournal.open(path: file, device: device, useSnapshot: false)
+                let journal = try UserJournal.open(path: file, device: device)
                 // A journal created for an import that was refused is removed again.
                 defer { journal.close(discardingIfEmpty: true) }
                 do {

@@ -27,7 +27,7 @@ struct TemplateImportCommand: ParsableCommand {
             } catch {
                 throw Failure(message: "\(error)")
             }
-            let journal = try UserJournal.open(path: file, device: device, useSnapshot: false)
+            let journal = try UserJournal.open(path: file, device: device)
             // A journal created only for a refused routine is removed again.
             defer { journal.close(discardingIfEmpty: true) }
             let template: String

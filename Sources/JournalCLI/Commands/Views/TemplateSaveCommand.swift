@@ -16,7 +16,7 @@ struct TemplateSaveCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             try JournalLoader.requireJournal(file)
-            let journal = try UserJournal.open(path: file, device: device, useSnapshot: false)
+            let journal = try UserJournal.open(path: file, device: device)
             defer { journal.close() }
             guard let finished = journal.ledger.workout(workout), finished.isFinished else {
                 throw Failure(message: "\(file): no finished workout \"\(workout)\" (see `journal history \(file)`)")
