@@ -2,7 +2,7 @@ import Foundation
 import JournalEvents
 import JournalStore
 
-/// A fold's state saved beside the journal as `<journal>.snapshot`, so opening a long journal
+/// A fold's state saved beside the journal (`<journal>.home-snapshot`), so answering from a long journal
 /// costs the events since the snapshot, not the whole history.
 ///
 /// The snapshot is keyed by a `JournalPosition` — a frame boundary that no seal will rewrite,

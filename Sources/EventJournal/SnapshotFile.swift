@@ -5,8 +5,8 @@ import Darwin
 #endif
 import JournalStore
 
-/// Writing `<journal>.snapshot` so that no reader ever sees half of one and the journal never pays for it
-/// (FORMAT.md §9): `DurableFile`'s temporary file, fsync and rename, and only when the disk keeps room for the
+/// Writing a snapshot (`<journal>.home-snapshot`) so that no reader ever sees half of one and the journal never pays
+/// for it (FORMAT.md §9): `DurableFile`'s temporary file, fsync and rename, and only when the disk keeps room for the
 /// journal. Every failure — a read-only directory, a full disk, an I/O error — leaves the old snapshot (or none) and
 /// is silent: a snapshot is a cache.
 public enum SnapshotFile {
