@@ -25,6 +25,7 @@ public enum RoutineDocument {
         public var path: String
         public var problem: String
         public var description: String { "\(path): \(problem)" }
+        public init(path: String, problem: String) { self.path = path; self.problem = problem }
     }
 
     /// The document of `template`, one exercise per line so it reads and diffs well.
