@@ -48,9 +48,9 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalCLI",
+            // The library an app uses, plus interchange and the simulator; the lower layers come through WorkoutJournal.
             dependencies: [
-                "EventJournal", "JournalEvents", "JournalModel", "JournalStore", "TrainingDomain", "JournalProjections",
-                "JournalSimulator", "JournalInterchange", "WorkoutJournal",
+                "WorkoutJournal", "JournalInterchange", "JournalSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -19,19 +19,36 @@ public enum EventReader {
                                _ body: (Event) throws -> Void) throws(JournalError) -> ScanReport {
         struct Stop: Error {}
         let decoder = EventCodec.StreamDecoder()
-        do {
-            return try JournalReader.read(path: path, storage: storage) { line, location in
-                progress?(location.frameOffset)
-                do {
-                    let event = try decoder.decode(line)
-                    if let untilSeq, event.seq > untilSeq { throw Stop() }
-                    try body(event)
-                } catch let error as EventCodec.DecodingError {
-                    badLines?(BadLine(line: location.lineNumber, frameOffset: location.frameOffset, problem: error))
+        return try storeErrors(path) {
+            do {
+                return try JournalReader.read(path: path, storage: storage) { line, location in
+                    progress?(location.frameOffset)
+                    do {
+                        let event = try decoder.decode(line)
+                        if let untilSeq, event.seq > untilSeq { throw Stop() }
+                        try body(event)
+                    } catch let error as EventCodec.DecodingError {
+                        badLines?(BadLine(line: location.lineNumber, frameOffset: location.frameOffset, problem: error))
+                    }
                 }
+            } catch is Stop {
+                return ScanReport()
             }
-        } catch is Stop {
-            return ScanReport()
+        }
+    }
+
+    /// Streams every stored line of the intact frames in file order, exactly as stored (without its newline), with
+    /// its 1-based line number: `journal cat`. Damaged bytes are skipped; the returned scan lists them (`damage`).
+    @discardableResult
+    public static func forEachLine(path: String, storage: any Storage = PosixStorage(),
+                                   _ body: (_ line: UnsafeBufferPointer<UInt8>, _ lineNumber: Int) throws -> Void) throws(JournalError) -> ScanReport {
+        try storeErrors(path) { try JournalReader.read(path: path, storage: storage) { line, location in try body(line, location.lineNumber) } }
+    }
+
+    /// Runs a read of the store, its errors as `JournalError`.
+    static func storeErrors<T>(_ path: String, _ read: () throws -> T) throws(JournalError) -> T {
+        do {
+            return try read()
         } catch let error as StoreError {
             throw .store(error)
         } catch let error as JournalError {

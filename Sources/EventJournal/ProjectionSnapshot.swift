@@ -2,7 +2,7 @@ import Foundation
 import JournalEvents
 import JournalStore
 
-/// A fold's state saved beside the journal as `<journal>.snapshot`, so opening a long journal
+/// A fold's state saved beside the journal (`<journal>.home-snapshot`), so answering from a long journal
 /// costs the events since the snapshot, not the whole history.
 ///
 /// The snapshot is keyed by a `JournalPosition` — a frame boundary that no seal will rewrite,
@@ -94,10 +94,13 @@ extension Result {
     var failure: Failure? { if case .failure(let failure) = self { return failure }; return nil }
 }
 
-/// Replays journals through a fold, starting from `<journal>.snapshot` when it is valid and
-/// saving a new one at the last stable frame boundary.
+/// Replays journals through a fold from the start, handing the state at the last stable frame boundary to a
+/// snapshot writer (the home page's, `<journal>.home-snapshot`), and reads snapshots back.
+///
+/// A snapshot of the whole fold (`<journal>.snapshot`) is not kept: decoding it took longer than replaying the
+/// journal (BENCHMARKS.md, "Caches that only help"), so every reader replays; only the home page's small state is.
 public enum SnapshotReplay {
-    /// How the state was obtained.
+    /// How a snapshot reader obtained its answer.
     public enum Outcome: Equatable, Sendable {
         /// From the snapshot, replaying only the events after its position.
         case resumed(eventsReplayed: Int)
@@ -105,73 +108,71 @@ public enum SnapshotReplay {
         case fullReplay(because: String)
     }
 
-    /// Why a valid snapshot was not used: `accept` refused its state (it folded events past what was asked for).
+    /// Why a valid snapshot was not used: it folded events past the requested point.
     public static let notAccepted = "the snapshot holds events past the requested point"
     /// Why no snapshot was read: the caller asked for a full replay (`--no-snapshot`, `JOURNAL_NO_SNAPSHOT`).
     public static let disabled = "snapshots disabled"
 
-    /// Folds every event of `path` into `initial` with `fold`, from a valid snapshot when there is
-    /// one, and rewrites the snapshot when its position moved. Lines that are not events are
-    /// skipped, as `EventReader.forEach` skips them. `stateVersion` must change whenever the
-    /// fold or the state's shape changes.
+    /// Folds every event of `path` into `initial` with `fold`, in file order; lines that are not events are skipped,
+    /// as `EventReader.forEach` skips them.
     ///
-    /// - `untilSeq`: stop before the first event with a seq above it, as `EventReader.forEach(untilSeq:)` does; a
-    ///   replay that stopped early writes no snapshot (its state is not the journal's up to the stable point).
-    /// - `accept`: whether a decoded snapshot's state may answer this question (e.g. it folded no event after the
-    ///   requested point); when it refuses, nothing is read (`folded` is false): the caller replays as it needs.
-    /// - `useSnapshot`: false reads and writes no snapshot at all (a full replay for support debugging).
-    /// - `replayWhenUnusable`: false returns `initial` at once, without reading the journal, when there is no
-    ///   snapshot to start from (missing, corrupt, disabled): for callers that replay differently then.
-    /// - `rewriteAfter`: a valid snapshot is rewritten at the new stable point only once at least this many events
-    ///   were replayed after it (encoding a large state costs more than folding a few events; a missing, corrupt or
-    ///   stale one is always rewritten).
-    /// - `companion`: a second file derived from the same state at the same position (the home page's,
-    ///   `<journal>.home-snapshot`): `write` is called with the saved state and its position whenever the snapshot
-    ///   is written, and also when `wanted` says so of the stable position (the companion is missing or behind).
-    /// - Returns `folded`: whether the journal was read into `state` (false: `state` is `initial`).
-    public static func replay<State: Codable & Sendable>(
-        path: String, storage: any Storage = PosixStorage(), stateVersion: Int, initial: State,
-        untilSeq: Int? = nil, useSnapshot: Bool = true, accept: (State) -> Bool = { _ in true },
-        replayWhenUnusable: Bool = true, rewriteAfter: Int = 0,
-        companion: (wanted: (JournalPosition) -> Bool, write: (State, JournalPosition) -> Void)? = nil,
+    /// - `untilSeq`: stop before the first event with a seq above it; such a replay saves nothing (its state is not
+    ///   the journal's up to the stable point).
+    /// - `checkpoint`: a snapshot derived from the state at the stable position (the start of the last frame with
+    ///   more than one record, before the trailing run of one-record frames a seal may still rewrite: FORMAT.md
+    ///   §"Sealing", `JournalReader.ResumedRead.stable`): `write` gets that state and position when `wanted` says so
+    ///   of the position. Start states are kept only for frames in the last `checkpointWindow` bytes of the file;
+    ///   when the stable frame starts before that, nothing is written (the next replay tries again).
+    public static func replay<State: Sendable>(
+        path: String, storage: any Storage = PosixStorage(), initial: State, untilSeq: Int? = nil,
+        checkpoint: (wanted: (JournalPosition) -> Bool, write: (State, JournalPosition) -> Void)? = nil,
         fold: (inout State, Event) -> Void
-    ) throws(JournalError) -> (state: State, outcome: Outcome, folded: Bool) {
-        let snapshotPath = ProjectionSnapshot<State>.path(for: path)
-        var loaded: Result<ProjectionSnapshot<State>, ProjectionSnapshot<State>.Problem> = .failure(.missing)
-        if useSnapshot { loaded = load(snapshotPath, storage: storage, stateVersion: stateVersion) }
-        var refused = false
-        if case .success(let found) = loaded, !accept(found.state) { refused = true }
-        let snapshot = refused ? nil : try? loaded.get()
-        if refused { return (initial, .fullReplay(because: notAccepted), false) }
-        if snapshot == nil && !replayWhenUnusable {
-            return (initial, .fullReplay(because: useSnapshot ? (loaded.failure ?? .missing).description : disabled), false)
+    ) throws(JournalError) -> State {
+        var state = initial
+        var windowStart = Int.max
+        if checkpoint != nil {
+            do {
+                let file = try storage.openForReading(path)
+                defer { file.close() }
+                windowStart = max(0, try file.size() - checkpointWindow)
+            } catch {
+                throw .store(error)
+            }
         }
-        var state = snapshot?.state ?? initial
-        let resumeFrom = snapshot?.position
-        // Checkpoints of the state at the last frame starts, to save the one at `stable` (at most
-        // the last sealed frame plus an unsealed tail of up to 64 one-event frames back).
-        var checkpoints: [(offset: Int, state: State)] = []
-        var replayed = 0
+        // In the window, a frame's first event is folded only when its second arrives (the frame may be the stable
+        // one: its start state moves to `lastMulti`) or when the frame ends with that one record (its start state is
+        // dropped first). So each kept state costs one copy, and only for frames in the window.
+        var tracking = false
+        var frameStart: (offset: Int, state: State)?
+        var lastMulti: (offset: Int, state: State)?
+        var pending: Event?
+        var records = 0
         let decoder = EventCodec.StreamDecoder()
+        func finishFrame() {
+            frameStart = nil
+            if let event = pending { pending = nil; fold(&state, event) }
+        }
         var read: JournalReader.ResumedRead?
-        var started = false
-        var resumedAtFirstFrame = false
         do {
-            read = try JournalReader.read(path: path, storage: storage, resumingAt: resumeFrom, onFrame: { offset in
-                if !started {
-                    // The first frame tells whether the read resumed: if not, start from `initial`.
-                    started = true
-                    if let resumeFrom, offset != resumeFrom.offset { state = initial }
-                    resumedAtFirstFrame = offset == resumeFrom?.offset
-                }
-                if useSnapshot { checkpoints.append((offset, state)) }
-                if checkpoints.count > 80 { checkpoints.removeFirst(16) }
+            read = try JournalReader.read(path: path, storage: storage, resumingAt: nil, onFrame: { offset in
+                finishFrame()
+                records = 0
+                tracking = offset >= windowStart
+                if tracking { frameStart = (offset, state) }
             }, onRecord: { line, _ in
+                records += 1
                 guard let event = try? decoder.decode(line) else { return }
-                if let untilSeq, event.seq > untilSeq { throw StopReading() }
+                if let untilSeq, event.seq > untilSeq { finishFrame(); throw StopReading() }
+                if tracking {
+                    if records == 1 { pending = event; return }
+                    if records == 2 {
+                        lastMulti = frameStart
+                        finishFrame()
+                    }
+                }
                 fold(&state, event)
-                replayed += 1
             })
+            finishFrame()
         } catch is StopReading {
             read = nil
         } catch let error as StoreError {
@@ -179,30 +180,15 @@ public enum SnapshotReplay {
         } catch {
             throw .store(.io(path: path, operation: "read", errno: 0, message: "\(error)"))
         }
-        // Resumed when the first frame read starts at the snapshot's position (or nothing followed it).
-        let resumed = started ? resumedAtFirstFrame : (resumeFrom != nil && read?.resumed == true)
-        if !resumed && snapshot != nil && !started { state = initial }
-        let outcome: Outcome
-        if resumed {
-            outcome = .resumed(eventsReplayed: replayed)
-        } else if !useSnapshot {
-            outcome = .fullReplay(because: disabled)
-        } else if case .failure(let problem) = loaded {
-            outcome = .fullReplay(because: problem.description)
-        } else {
-            outcome = .fullReplay(because: ProjectionSnapshot<State>.Problem.stale.description)
+        if let checkpoint, let stable = read?.stable, let saved = lastMulti, saved.offset == stable.offset, checkpoint.wanted(stable) {
+            checkpoint.write(saved.state, stable)
         }
-        if useSnapshot, let stable = read?.stable, let checkpoint = checkpoints.last(where: { $0.offset == stable.offset }) {
-            if stable != snapshot?.position, !resumed || replayed >= rewriteAfter,
-               let bytes = try? ProjectionSnapshot(stateVersion: stateVersion, position: stable, state: checkpoint.state).encoded() {
-                // A cache: a failed write costs the next open a full replay, nothing more (and skips the companion).
-                if SnapshotFile.write(bytes, to: snapshotPath, storage: storage) { companion?.write(checkpoint.state, stable) }
-            } else if let companion, companion.wanted(stable) {
-                companion.write(checkpoint.state, stable)
-            }
-        }
-        return (state, outcome, true)
+        return state
     }
+
+    /// How far from the end of a journal a replay keeps the state at frame starts for `checkpoint`: the last sealed
+    /// frame and up to 64 one-event frames after it fit in it unless their events are unusually large.
+    public static let checkpointWindow = 256 << 10
 
     /// Thrown from a record callback to end a read at `untilSeq`.
     struct StopReading: Error {}

@@ -5,10 +5,10 @@ import Darwin
 #endif
 import JournalStore
 
-/// Writing `<journal>.snapshot` so that no reader ever sees half of one and the journal never pays for it
-/// (FORMAT.md §9): a temporary file beside it (mode 0600), fsync, rename over the old snapshot, fsync of the
-/// directory. Every failure — a read-only directory, a full disk, an I/O error — leaves the old snapshot (or none)
-/// and is silent: a snapshot is a cache.
+/// Writing a snapshot (`<journal>.home-snapshot`) so that no reader ever sees half of one and the journal never pays
+/// for it (FORMAT.md §9): `DurableFile`'s temporary file, fsync and rename, and only when the disk keeps room for the
+/// journal. Every failure — a read-only directory, a full disk, an I/O error — leaves the old snapshot (or none) and
+/// is silent: a snapshot is a cache.
 public enum SnapshotFile {
     /// A snapshot file larger than this is not read (it cannot be one of ours; a 5-year ledger is ~10 MB).
     public static let maximumBytes = 1 << 30
@@ -16,48 +16,12 @@ public enum SnapshotFile {
     /// the next appends, seals and torn-tail repairs never fail for a cache's sake.
     public static let reservedBytes: UInt64 = 64 << 20
 
-    /// Writes `bytes` to `path` atomically; false when it did not (nothing changed then).
+    /// Writes `bytes` to `path` atomically (`DurableFile`); false when it did not (nothing changed then).
     @discardableResult
     public static func write(_ bytes: [UInt8], to path: String, storage: any Storage) -> Bool {
         guard hasRoom(for: bytes.count, beside: path, storage: storage) else { return false }
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))"
-        do {
-            let file = try storage.open(temporary, create: true)
-            do {
-                try file.truncate(to: 0)
-                try file.write(bytes, at: 0)
-                try file.sync()
-                file.close()
-            } catch {
-                file.close()
-                throw error
-            }
-            try rename(temporary, to: path, storage: storage)
-            try? storage.syncDirectory(of: path)
-            return true
-        } catch {
-            try? storage.remove(temporary)
-            return false
-        }
-    }
-
-    struct RenameFailed: Error { var errno: Int32 }
-
-    /// `rename(2)` on the real file system; a move of the bytes in `MemoryStorage` (tests).
-    /// (`Storage` has no rename yet; when JournalStore grows one, this goes.)
-    static func rename(_ from: String, to: String, storage: any Storage) throws {
-        if let memory = storage as? MemoryStorage {
-            guard let bytes = memory.contents(of: from) else { throw RenameFailed(errno: ENOENT) }
-            memory.setContents(of: to, to: bytes)
-            try memory.remove(from)
-            return
-        }
-        guard storage is PosixStorage else { throw RenameFailed(errno: ENOTSUP) }
-        #if canImport(Glibc)
-        if Glibc.rename(from, to) != 0 { throw RenameFailed(errno: errno) }
-        #else
-        if Darwin.rename(from, to) != 0 { throw RenameFailed(errno: errno) }
-        #endif
+        do { try DurableFile.write(bytes, to: path, storage: storage) } catch { return false }
+        return true
     }
 
     /// Whether writing `count` bytes beside `path` leaves at least `reservedBytes` free (always for test storage).

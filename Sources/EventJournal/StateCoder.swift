@@ -1,4 +1,4 @@
-/// The compact binary form of a projection snapshot's state (`<journal>.snapshot`, FORMAT.md §9): any `Codable`
+/// The compact binary form of a snapshot's state (`<journal>.home-snapshot`, FORMAT.md §9): any `Codable`
 /// value, written through its own `encode(to:)`, read back through its `init(from:)`. About twenty times faster to
 /// read than JSON, which matters because a snapshot exists to be read quickly.
 ///

@@ -1,5 +1,20 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The C library's functions, named apart from this file's methods of the same names.
+#if canImport(Glibc)
+@discardableResult private func systemClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+@discardableResult private func systemKill(_ pid: pid_t, _ signal: Int32) -> Int32 { Glibc.kill(pid, signal) }
+@discardableResult private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
+@discardableResult private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
+#elseif canImport(Darwin)
+@discardableResult private func systemClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+@discardableResult private func systemKill(_ pid: pid_t, _ signal: Int32) -> Int32 { Darwin.kill(pid, signal) }
+@discardableResult private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
+@discardableResult private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
 #endif
 
 /// A child process with pipes on its standard input and output, started with posix_spawn
@@ -32,10 +47,10 @@ public final class Subprocess {
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, nil, argv, environ)
-        Glibc.close(toChild[0])
-        Glibc.close(fromChild[1])
+        systemClose(toChild[0])
+        systemClose(fromChild[1])
         guard result == 0 else {
-            Glibc.close(toChild[1]); Glibc.close(fromChild[0])
+            systemClose(toChild[1]); systemClose(fromChild[0])
             throw SubprocessError.spawn(result)
         }
         pid = child
@@ -44,9 +59,9 @@ public final class Subprocess {
     }
 
     deinit {
-        if status == nil { _ = Glibc.kill(pid, SIGKILL); _ = wait() }
+        if status == nil { _ = systemKill(pid, SIGKILL); _ = wait() }
         closeInput()
-        if output >= 0 { Glibc.close(output) }
+        if output >= 0 { systemClose(output) }
     }
 
     /// Writes all of `text` to the child's standard input (returns false if the child is gone).
@@ -59,7 +74,7 @@ public final class Subprocess {
         var bytes = bytes
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(input, $0.baseAddress! + done, $0.count - done) }
+            let n = bytes.withUnsafeMutableBytes { systemWrite(input, $0.baseAddress! + done, $0.count - done) }
             if n < 0 { if errno == EINTR { continue }; return false }
             done += n
         }
@@ -67,7 +82,7 @@ public final class Subprocess {
     }
 
     public func closeInput() {
-        if input >= 0 { Glibc.close(input); input = -1 }
+        if input >= 0 { systemClose(input); input = -1 }
     }
 
     /// Reads the next complete line of standard output (without its newline); nil at end of file.
@@ -79,7 +94,7 @@ public final class Subprocess {
                 return line
             }
             var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress!, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { systemRead(output, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return nil }
             pending += buffer[..<n]
@@ -94,7 +109,7 @@ public final class Subprocess {
     }
 
     /// Sends SIGKILL (the process gets no chance to clean up).
-    public func kill() { _ = Glibc.kill(pid, SIGKILL) }
+    public func kill() { _ = systemKill(pid, SIGKILL) }
 
     /// Waits for the child; returns its exit status, or 128 + signal when a signal ended it.
     @discardableResult
@@ -119,7 +134,7 @@ public final class Subprocess {
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress!, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { systemRead(child.output, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             out += buffer[..<n]

@@ -5,8 +5,8 @@ import JournalProjections
 import JournalStore
 
 /// The state in `<journal>.home-snapshot` (FORMAT.md §9, PROJECTIONS.md §"Snapshots"): the home page's own
-/// projection (`HomeState`) and what decides whether it may answer as of T, written beside `<journal>.snapshot` at
-/// the same position from the same fold.
+/// projection (`HomeState`) and what decides whether it may answer as of T, written at the journal's stable position
+/// by the full replay the home page falls back to.
 public struct HomeSnapshotState: Equatable, Codable, Sendable {
     /// Changes with `HomeState.snapshotVersion`, `Ledger.snapshotVersion` or this type's own fields.
     public static var stateVersion: Int { HomeState.snapshotVersion * 1_000_000 + Ledger.snapshotVersion * 1_000 + layoutVersion }
@@ -26,16 +26,14 @@ public struct HomeSnapshotState: Equatable, Codable, Sendable {
 
 /// The home page of a journal as of T (default now, in the offset of its last event), read from
 /// `<journal>.home-snapshot` and the events after it when that gives the full replay's answer, else from the whole
-/// ledger (`JournalRead`, itself through `<journal>.snapshot`). Opening a 5-year journal this way decodes a few
-/// hundred kilobytes instead of every set ever logged (BENCHMARKS.md).
+/// ledger (a full replay, which rewrites the home snapshot). Opening a 5-year journal this way decodes tens of
+/// kilobytes instead of every set ever logged (BENCHMARKS.md).
 public struct HomePage: Sendable {
     public var home: HomeView
     /// The display unit (the table prints weights in it).
     public var unit: WeightUnit
     /// `.resumed`: from the home snapshot and that many events after it; `.fullReplay`: why not.
     public var outcome: SnapshotReplay.Outcome
-    /// How the whole ledger was read when the home snapshot did not answer (nil when it did).
-    public var ledgerOutcome: SnapshotReplay.Outcome?
 
     public static func snapshotPath(for journal: String) -> String { journal + ".home-snapshot" }
 
@@ -44,7 +42,7 @@ public struct HomePage: Sendable {
     public static let editsSummarised = "an event after it needs a summarised workout's sets"
     public static let backdated = "a workout finished after it sorts before the ones it summarised"
 
-    /// Reads the home page of `path`. With `useSnapshot` false, neither snapshot is read or written.
+    /// Reads the home page of `path`. With `useSnapshot` false, the home snapshot is neither read nor written.
     public static func read(path: String, storage: any Storage = PosixStorage(), asOf: Timestamp?, now: Timestamp,
                             context: ProjectionContext, useSnapshot: Bool = true) throws(JournalError) -> HomePage {
         var reason = SnapshotReplay.disabled
@@ -65,10 +63,17 @@ public struct HomePage: Sendable {
         }
         // The whole ledger; the home snapshot is rewritten at the stable point when it was missing, damaged or older.
         let kept = validAt
-        let read = try JournalRead.read(path: path, storage: storage, asOf: asOf, untilSeq: nil, now: now, useSnapshot: useSnapshot,
-                                        homeWanted: { $0 != kept })
-        let analysis = Analysis(read.ledger, context: context)
-        return HomePage(home: HomeView(analysis), unit: analysis.unit, outcome: .fullReplay(because: reason), ledgerOutcome: read.outcome)
+        let state = try JournalState.replay(path: path, storage: storage, homeWanted: useSnapshot ? { $0 != kept } : nil)
+        var ledger: Ledger
+        if state.answers(asOf: asOf ?? now, untilSeq: nil) {
+            ledger = state.ledger
+            ledger.asOf = asOf ?? Projections.defaultAsOf(lastEventAt: state.lastEventAt, now: now)
+        } else {
+            // Events later than T: the replay as of T (rare: a clock set back, or an earlier --as-of).
+            ledger = try JournalRead.read(path: path, storage: storage, asOf: asOf, untilSeq: nil, now: now).ledger
+        }
+        let analysis = Analysis(ledger, context: context)
+        return HomePage(home: HomeView(analysis), unit: analysis.unit, outcome: .fullReplay(because: reason))
     }
 
     struct Unusable: Error { var reason: String }
@@ -106,7 +111,7 @@ public struct HomePage: Sendable {
         }
         let t = asOf ?? Projections.defaultAsOf(lastEventAt: state.lastEventAt, now: now)
         guard let home = state.home.homeView(asOf: t, context: context) else { return .failure(Unusable(reason: backdated)) }
-        return .success(HomePage(home: home, unit: state.home.ledger.displayUnit, outcome: .resumed(eventsReplayed: replayed), ledgerOutcome: nil))
+        return .success(HomePage(home: home, unit: state.home.ledger.displayUnit, outcome: .resumed(eventsReplayed: replayed)))
     }
 
     /// Writes `<journal>.home-snapshot` for `state` at `position` (silently skipped on any failure: it is a cache).

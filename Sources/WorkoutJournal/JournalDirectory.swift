@@ -1,5 +1,6 @@
 @_exported import EventJournal
 @_exported import JournalEvents
+@_exported import JournalModel
 @_exported import JournalProjections
 @_exported import TrainingDomain
 
@@ -20,44 +21,73 @@ public struct JournalDirectory: Sendable {
         self.clock = clock
     }
 
-    /// The journal file of `user`, after checking that the id cannot name a file outside the directory.
-    public func journalPath(user: String) throws(UserIDError) -> String {
-        try UserIDError.check(user)
-        return (path.hasSuffix("/") ? path : path + "/") + user + ".journal"
+    /// The longest user id, in bytes of UTF-8.
+    public static let maximumUserIDBytes = 64
+    public static let fileExtension = ".journal"
+
+    /// Checks a user id: 1–64 bytes of UTF-8, no `/`, `\`, NUL or other control character, and no `..` anywhere (so
+    /// `.` and `..` are refused too). A user id comes from outside (an account system, a sync request), so it is checked
+    /// before it becomes part of a path: it can never name a file outside the directory. Returns nil when it is usable.
+    public static func problem(with user: String) -> UserIDError? {
+        func refuse(_ reason: String) -> UserIDError { UserIDError(user: user, reason: reason) }
+        let bytes = Array(user.utf8)
+        if bytes.isEmpty { return refuse("it is empty") }
+        if bytes.count > maximumUserIDBytes { return refuse("it is \(bytes.count) bytes long, more than \(maximumUserIDBytes)") }
+        if bytes.contains(0) { return refuse("it contains a NUL byte") }
+        if bytes.contains(UInt8(ascii: "/")) { return refuse("it contains \"/\" (a user id must not lead out of the journal directory)") }
+        if bytes.contains(UInt8(ascii: "\\")) { return refuse("it contains \"\\\" (a user id must not lead out of the journal directory)") }
+        if user.contains("..") || user == "." { return refuse("it contains \"..\" or is \".\" (a user id must not lead out of the journal directory)") }
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return refuse("it contains a control character") }
+        return nil
     }
 
-    /// Opens (or creates) the user's journal for recording: recovers a torn tail, folds every event once — from
-    /// `<user-id>.journal.snapshot` plus the events after it when that snapshot is valid, rewriting it when it moved
-    /// (`useSnapshot: false` replays everything and touches no snapshot) — and from then on folds each new event as
-    /// it is appended. Only one writer per journal: a second `open` of the same user fails with
-    /// `JournalError.store(.locked)` until the first is closed.
+    /// The journal file of `user`, `<path>/<user>.journal`, after checking that the id cannot name a file outside the
+    /// directory (`problem(with:)`).
+    public func journalPath(user: String) throws(UserIDError) -> String {
+        if let problem = JournalDirectory.problem(with: user) { throw problem }
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return (base.isEmpty ? "." : base) + "/" + user + JournalDirectory.fileExtension
+    }
+
+    /// Opens (or creates) the user's journal for recording: recovers a torn tail, folds every event once, and from
+    /// then on folds each new event as it is appended. Only one writer per journal: a second `open` of the same user
+    /// fails with `JournalError.store(.locked)` until the first is closed.
     public func open(user: String, options: EventJournal.Options = EventJournal.Options(),
-                     context: ProjectionContext = .trainingDomain, useSnapshot: Bool = true) throws -> UserJournal {
-        try UserJournal(path: journalPath(user: user), user: user, device: device, clock: clock, options: options, context: context,
-                        useSnapshot: useSnapshot)
+                     context: ProjectionContext = .trainingDomain) throws -> UserJournal {
+        try UserJournal(path: journalPath(user: user), user: user, device: device, clock: clock, options: options, context: context)
     }
 
     /// The home page of `user` as of the clock's now, without opening the journal for recording (no writer lock, no
     /// ledger): from `<user-id>.journal.home-snapshot` plus the events after it when that gives the full replay's
-    /// answer (`HomePage`, ~1 ms on a 5-year journal), else from the whole ledger. The page `journal home` prints:
+    /// answer (`HomePage`, ~1 ms on a 5-year journal), else from a full replay that rewrites it. The page `journal home` prints:
     /// events stamped later than now are left out, as a replay as of now leaves them out.
     public func homePage(user: String, context: ProjectionContext = .trainingDomain, useSnapshot: Bool = true) throws -> HomePage {
         try HomePage.read(path: journalPath(user: user), asOf: nil, now: clock(), context: context, useSnapshot: useSnapshot)
     }
 }
 
-/// Why a user id cannot name a journal: it must not be empty, hold `/`, NUL or `..`, nor exceed 200 bytes.
+/// Why a user id cannot name a journal (`JournalDirectory.problem(with:)` says which rule it breaks).
 public struct UserIDError: Error, Equatable, CustomStringConvertible, Sendable {
     public var user: String
     public var reason: String
-    public var description: String { "user id \"\(user)\" \(reason)" }
+    public var description: String { "user id \(UserIDError.quoted(user)) cannot name a journal: \(reason)" }
 
-    static func check(_ user: String) throws(UserIDError) {
-        func fail(_ reason: String) -> UserIDError { UserIDError(user: user, reason: reason) }
-        if user.isEmpty { throw fail("is empty") }
-        if user.contains("/") { throw fail("contains \"/\", which would leave the journal directory") }
-        if user.contains("\0") { throw fail("contains a NUL byte") }
-        if user.contains("..") { throw fail("contains \"..\", which could leave the journal directory") }
-        if user.utf8.count > 200 { throw fail("is longer than 200 bytes") }
+    /// The id as a JSON-style quoted string, control characters escaped, cut to 80 characters.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars.prefix(80) {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + (text.unicodeScalars.count > 80 ? "…\"" : "\"")
     }
 }

@@ -6,19 +6,8 @@ import JournalStore
 
 /// What one pass over a journal gives every screen and `journal replay`: the projections' ledger (folded as of the
 /// far future) and the replay summary, plus what decides whether they may answer a question as of T or up to a seq.
-/// It is the state kept in `<journal>.snapshot` (FORMAT.md §9, PROJECTIONS.md §"Snapshots"), shared by the CLI and
-/// the app facade.
-public struct JournalState: Codable, Equatable, Sendable {
-    /// The snapshot's state version: changes with `Ledger.snapshotVersion`, `ReplaySummary.snapshotVersion` or this
-    /// type's own fields (`layoutVersion`).
-    public static var stateVersion: Int {
-        Ledger.snapshotVersion * 1_000_000 + ReplaySummary.snapshotVersion * 1_000 + layoutVersion
-    }
-    static let layoutVersion = 1
-    /// A valid snapshot is rewritten once this many events follow it: resuming then folds at most about this many
-    /// (a few milliseconds), while encoding a 5-year state costs far more and is not paid on every seal.
-    public static let rewriteAfter = 2048
-
+/// The home page's snapshot (`HomeSnapshotState`) is derived from it at the journal's stable position.
+public struct JournalState: Equatable, Sendable {
     /// Every event folded (`asOf` is `Ledger.everything`).
     public var ledger = Ledger(asOf: Ledger.everything)
     /// The counts of the events read (the workouts in it are the ledger's: `JournalRead` describes them).
@@ -48,19 +37,17 @@ public struct JournalState: Codable, Equatable, Sendable {
         return true
     }
 
-    /// Every event of `path` folded, from `<journal>.snapshot` when it is valid (and rewriting it when it moved).
-    /// `<journal>.home-snapshot` (`HomePage`) is written with it, from the same state, and also when
-    /// `homeWanted` says so of the stable position (the home page found it missing, damaged or behind).
-    public static func replay(path: String, storage: any Storage = PosixStorage(), useSnapshot: Bool = true,
-                              untilSeq: Int? = nil, accept: (JournalState) -> Bool = { _ in true },
-                              replayWhenUnusable: Bool = true, homeWanted: @escaping (JournalPosition) -> Bool = { _ in false })
-        throws(JournalError) -> (state: JournalState, outcome: SnapshotReplay.Outcome, folded: Bool) {
-        try SnapshotReplay.replay(path: path, storage: storage, stateVersion: stateVersion, initial: JournalState(),
-                                  untilSeq: untilSeq, useSnapshot: useSnapshot, accept: accept,
-                                  replayWhenUnusable: replayWhenUnusable, rewriteAfter: rewriteAfter,
-                                  companion: (wanted: homeWanted, write: { state, position in
-                                      HomePage.writeSnapshot(of: state, at: position, journal: path, storage: storage)
-                                  }), fold: fold)
+    /// Every event of `path` folded from the start. `<journal>.home-snapshot` (`HomePage`) is written from the state
+    /// at the stable position when `homeWanted` says so of that position (the home page found it missing, damaged
+    /// or behind).
+    public static func replay(path: String, storage: any Storage = PosixStorage(),
+                              homeWanted: ((JournalPosition) -> Bool)? = nil) throws(JournalError) -> JournalState {
+        try SnapshotReplay.replay(path: path, storage: storage, initial: JournalState(),
+                                  checkpoint: homeWanted.map { wanted in
+                                      (wanted: wanted, write: { state, position in
+                                          HomePage.writeSnapshot(of: state, at: position, journal: path, storage: storage)
+                                      })
+                                  }, fold: fold)
     }
 }
 
@@ -71,43 +58,15 @@ public struct JournalRead: Sendable {
     public var ledger: Ledger
     /// The summary of the events at or before T: their counts, and the workouts, sets and volume of `ledger`.
     public var summary: ReplaySummary
-    /// How it was obtained: resumed from the snapshot, or why the whole journal was replayed.
-    public var outcome: SnapshotReplay.Outcome
 
-    public init(ledger: Ledger, summary: ReplaySummary, outcome: SnapshotReplay.Outcome) {
+    public init(ledger: Ledger, summary: ReplaySummary) {
         self.ledger = ledger
         self.summary = summary.describing(ledger)
-        self.outcome = outcome
     }
 
-    /// Reads `path` as of `asOf` (nil: `now` in the offset of the last event read) up to `untilSeq`.
-    ///
-    /// With `useSnapshot`, the snapshot is used only when it folded nothing past the question (no seq above
-    /// `untilSeq`, no event later than `asOf`), the events after it are folded on top, and the answer is taken only
-    /// when none of those is later than T either; otherwise the journal is replayed from the start with the filters,
-    /// once. Without a usable snapshot, a question about the whole journal (no `untilSeq`) is answered by the full
-    /// replay that also writes the snapshot; one up to `untilSeq` by the filtered replay alone (its state stops
-    /// short of the journal, so it could not be saved). The answer is the same either way, byte for byte
-    /// (`JournalSnapshotTests`).
+    /// Reads `path` from the start as of `asOf` (nil: `now` in the offset of the last event read) up to `untilSeq`.
     public static func read(path: String, storage: any Storage = PosixStorage(), asOf: Timestamp?, untilSeq: Int?,
-                            now: Timestamp, useSnapshot: Bool = true, homeWanted: @escaping (JournalPosition) -> Bool = { _ in false },
-                            progress: ((_ frameOffset: Int) -> Void)? = nil) throws(JournalError) -> JournalRead {
-        var reason = SnapshotReplay.disabled
-        if useSnapshot {
-            let (state, outcome, folded) = try JournalState.replay(path: path, storage: storage, untilSeq: untilSeq,
-                                                                   accept: { $0.answers(asOf: asOf, untilSeq: untilSeq) },
-                                                                   replayWhenUnusable: untilSeq == nil, homeWanted: homeWanted)
-            if !folded, case .fullReplay(let because) = outcome { reason = because }
-            if folded {
-                if state.answers(asOf: asOf ?? now, untilSeq: untilSeq) {
-                    var ledger = state.ledger
-                    ledger.asOf = asOf ?? Projections.defaultAsOf(lastEventAt: state.lastEventAt, now: now)
-                    return JournalRead(ledger: ledger, summary: state.summary, outcome: outcome)
-                }
-                reason = "events later than the as-of time"
-            }
-        }
-        // The full replay with the filters: what every reader did before snapshots.
+                            now: Timestamp, progress: ((_ frameOffset: Int) -> Void)? = nil) throws(JournalError) -> JournalRead {
         var summary = ReplaySummary()
         var ledger = Ledger(asOf: asOf ?? now)
         var lastEventAt: Timestamp?
@@ -118,6 +77,6 @@ public struct JournalRead: Sendable {
             summary.apply(event)
         }
         if asOf == nil { ledger.asOf = Projections.defaultAsOf(lastEventAt: lastEventAt, now: now) }
-        return JournalRead(ledger: ledger, summary: summary, outcome: .fullReplay(because: reason))
+        return JournalRead(ledger: ledger, summary: summary)
     }
 }

@@ -1,4 +1,5 @@
-import JournalModel
+import JournalStore
+
 /// Typed conveniences for what a lifter does, each one event built on `record(_:)` (so the same rules apply).
 /// Ids the app does not give (workouts, templates, plans, superset groups) are made unique in the journal.
 extension UserJournal {
@@ -210,18 +211,32 @@ extension UserJournal {
     @discardableResult
     public func createTemplate(name: String, exercises: [Prescription], note: String? = nil, fromWorkout: String? = nil,
                                source: String? = nil, id: String? = nil) throws(JournalError) -> String {
-        let template = id ?? freshID("t") { ledger, id in ledger.templates.contains { $0.id == id } }
+        let template = id ?? freshTemplateID()
         try send("template.created", ["template": .string(template), "name": .string(name), "exercises": Prescription.eventValue(exercises),
                                       "note": UserJournal.text(note), "from_workout": UserJournal.text(fromWorkout), "source": UserJournal.text(source)])
         return template
     }
 
+    /// Creates a template from exercises given as `template.created` holds them (a routine document's, checked by the
+    /// recording rules as they are, so a refusal names the document's own field); returns its id.
+    @discardableResult
+    public func createTemplate(name: String, exercises: [JSONValue], note: JSONValue? = nil, source: String? = nil,
+                               id: String? = nil) throws(JournalError) -> String {
+        let template = id ?? freshTemplateID()
+        try send("template.created", ["template": .string(template), "name": .string(name), "exercises": .array(exercises),
+                                      "note": note, "source": UserJournal.text(source)])
+        return template
+    }
+
     /// Seed 004 "Save as Template": the finished workout's exercises with their exact sets and supersets.
     @discardableResult
-    public func saveAsTemplate(_ workout: String, name: String) throws(JournalError) -> String {
+    public func saveAsTemplate(_ workout: String, name: String, id: String? = nil) throws(JournalError) -> String {
         let exercises = ledger.workout(workout)?.repeatPrescriptions ?? []
-        return try createTemplate(name: name, exercises: exercises, fromWorkout: workout)
+        return try createTemplate(name: name, exercises: exercises, fromWorkout: workout, id: id)
     }
+
+    /// The first of `t1`, `t2`, … that no template (nor workout, plan or group) of the journal uses.
+    func freshTemplateID() -> String { freshID("t") { ledger, id in ledger.templates.contains { $0.id == id } } }
 
     @discardableResult
     public func updateTemplate(_ template: String, name: String? = nil, exercises: [Prescription]? = nil, note: String? = nil) throws(JournalError) -> Event {
@@ -268,6 +283,17 @@ extension UserJournal {
 
     @discardableResult
     public func unfavourite(_ exercise: String) throws(JournalError) -> Event { try send("exercise.unfavourited", ["exercise": .string(exercise)]) }
+
+    /// The events onboarding records for `answers` under `ruleset` (DOMAIN.md): `questionnaire.answered` for every
+    /// answer, `questionnaire.completed`, then `programme.generated`, after a `programme.reset` when the journal at
+    /// `path` already has answers or a programme. Reads that journal when it exists and creates nothing (a dry run
+    /// prints these; recording them with `record(batch:)` is all or nothing). Throws `ProgrammeError` for an answer
+    /// the rule set refuses.
+    public static func onboardingDrafts(journal path: String, ruleset: String, answers: [String: JSONValue],
+                                        on date: LocalDate) throws -> [JSONValue] {
+        let existing = PosixStorage().exists(path) ? Ledger(events: try EventReader.events(path: path), asOf: Ledger.everything) : nil
+        return try Onboarding.drafts(ruleset: ruleset, answers: answers, asOf: date, existing: existing)
+    }
 
     /// "Retake quiz": ends the programme; record the new answers (and programme) afterwards.
     @discardableResult

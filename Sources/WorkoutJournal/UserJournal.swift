@@ -29,8 +29,6 @@ public final class UserJournal: @unchecked Sendable {
     var folded: Ledger
     /// The `at` of the latest event folded (its UTC offset is the one reads show "now" in).
     var lastEventAt: Timestamp?
-    /// How opening obtained the ledger: from `<journal>.snapshot` plus the events after it, or a full replay.
-    public let openedFrom: SnapshotReplay.Outcome
     var observers: [Int: (Analysis) -> Void] = [:]
     /// Ends each observation's stream (on `close()`).
     var finishers: [Int: () -> Void] = [:]
@@ -38,7 +36,7 @@ public final class UserJournal: @unchecked Sendable {
     var nextObserver = 0
 
     init(path: String, user: String, device: String, clock: @escaping @Sendable () -> Timestamp, options: EventJournal.Options,
-         context: ProjectionContext, useSnapshot: Bool) throws {
+         context: ProjectionContext) throws {
         self.user = user
         self.path = path
         self.clock = clock
@@ -49,16 +47,28 @@ public final class UserJournal: @unchecked Sendable {
         options.oneOpenWorkout = true
         journal = try EventJournal(path: path, device: device, options: options, clock: clock)
         // Every recorded event counts (the ledger's as-of time is the far future); reads then set the real "now".
-        let (state, outcome, _) = try JournalState.replay(path: path, useSnapshot: useSnapshot)
+        let state = try JournalState.replay(path: path)
         folded = state.ledger
         lastEventAt = state.lastEventAt
-        openedFrom = outcome
     }
 
-    /// Releases the writer lock and ends every observation; the journal cannot record afterwards.
-    public func close() {
+    /// Opens (or creates) the journal file at `path` for recording, as `JournalDirectory.open(user:)` opens a user's:
+    /// for a tool given a path rather than a user id (`journal template save`, `journal import`, …). Its `user` is the
+    /// file's name without `.journal`.
+    public static func open(path: String, device: String, clock: @escaping @Sendable () -> Timestamp = JournalDirectory.systemClock,
+                            options: EventJournal.Options = EventJournal.Options(),
+                            context: ProjectionContext = .trainingDomain) throws -> UserJournal {
+        var name = Substring(path.split(separator: "/").last ?? Substring(path))
+        if name.hasSuffix(JournalDirectory.fileExtension) { name = name.dropLast(JournalDirectory.fileExtension.count) }
+        return try UserJournal(path: path, user: String(name), device: device, clock: clock, options: options, context: context)
+    }
+
+    /// Releases the writer lock and ends every observation; the journal cannot record afterwards. With
+    /// `discardingIfEmpty`, a journal file that this open created and that received no event is removed again (a
+    /// refused first write leaves nothing behind).
+    public func close(discardingIfEmpty: Bool = false) {
         let finishers = lock.withLock { () -> [() -> Void] in
-            if !closed { journal.close() }
+            if !closed { if discardingIfEmpty { _ = journal.closeDiscardingIfEmpty() } else { journal.close() } }
             closed = true
             let all = Array(self.finishers.values)
             self.finishers = [:]

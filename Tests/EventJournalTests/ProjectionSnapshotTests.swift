@@ -25,7 +25,6 @@ struct TallyState: Codable, Equatable, Sendable {
 @Suite("Projection snapshots")
 struct ProjectionSnapshotTests {
     let path = "/journals/ana.journal"
-    var snapshotPath: String { path + ".snapshot" }
     let start = Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!
 
     /// Records `workouts` workouts; a small seal target makes one sealed frame per workout or two,
@@ -58,95 +57,43 @@ struct ProjectionSnapshotTests {
         return state
     }
 
-    func replay(_ storage: MemoryStorage, version: Int = 1) throws -> (state: TallyState, outcome: SnapshotReplay.Outcome) {
-        let result = try SnapshotReplay.replay(path: path, storage: storage, stateVersion: version, initial: TallyState(), fold: TallyState.fold)
-        return (result.state, result.outcome)
+    /// The fold from the start, and the checkpoint it offers (state and position), if any.
+    func replay(_ storage: MemoryStorage, untilSeq: Int? = nil) throws -> (state: TallyState, saved: (state: TallyState, position: JournalPosition)?) {
+        var saved: (state: TallyState, position: JournalPosition)?
+        let state = try SnapshotReplay.replay(path: path, storage: storage, initial: TallyState(), untilSeq: untilSeq,
+                                              checkpoint: (wanted: { _ in true }, write: { saved = ($0, $1) }), fold: TallyState.fold)
+        return (state, saved)
     }
 
-    func corrupt(_ storage: MemoryStorage, _ change: (inout [UInt8]) -> Void) throws {
-        let file = try storage.open(snapshotPath, create: false)
-        var bytes = try file.readAll()
-        change(&bytes)
-        try file.truncate(to: 0)
-        try file.write(bytes, at: 0)
-        file.close()
-    }
-
-    @Test("the first replay has no snapshot, writes one, and the next resumes from it with the same state")
-    func resumesFromSnapshot() throws {
+    @Test("the replay folds every event; the checkpoint is the fold of exactly the events before the stable position")
+    func checkpointAtStablePosition() throws {
         let storage = MemoryStorage()
         try record(storage, workouts: 0..<12)
-        let full = try fullFold(storage)
-        let first = try replay(storage)
-        #expect(first.outcome == .fullReplay(because: "no snapshot"))
-        #expect(first.state == full)
-        #expect(storage.exists(snapshotPath))
-        let second = try replay(storage)
-        #expect(second.state == full)
-        guard case .resumed(let replayed) = second.outcome else { Issue.record("did not resume: \(second.outcome)"); return }
-        #expect(replayed > 0 && replayed < full.events)
-    }
-
-    @Test("events appended after the snapshot are folded on top of it")
-    func foldsNewEventsOnTop() throws {
-        let storage = MemoryStorage()
-        try record(storage, workouts: 0..<12)
-        _ = try replay(storage)
-        try record(storage, workouts: 12..<15)
-        let full = try fullFold(storage)
-        let again = try replay(storage)
-        #expect(again.state == full)
-        guard case .resumed(let replayed) = again.outcome else { Issue.record("did not resume: \(again.outcome)"); return }
-        #expect(replayed < full.events)
-    }
-
-    @Test("a corrupt snapshot — any byte flipped, or cut short — falls back to a full replay and is rewritten")
-    func corruptSnapshotFallsBack() throws {
-        let storage = MemoryStorage()
-        try record(storage, workouts: 0..<12)
-        let full = try fullFold(storage)
-        _ = try replay(storage)
-        let size = try storage.openForReading(snapshotPath).readAll().count
-        for position in stride(from: 0, to: size, by: max(1, size / 40)) + [size - 1] {
-            try corrupt(storage) { $0[position] ^= 0x20 }
-            let result = try replay(storage)
-            #expect(result.state == full, "byte \(position)")
-            guard case .fullReplay(let reason) = result.outcome else { Issue.record("trusted a corrupt snapshot (byte \(position))"); continue }
-            #expect(reason.hasPrefix("corrupt snapshot"), "byte \(position): \(reason)")
-            // Rewritten: the next replay resumes.
-            guard case .resumed = try replay(storage).outcome else { Issue.record("snapshot not rewritten after byte \(position)"); continue }
-        }
-        try corrupt(storage) { $0.removeLast(9) }
-        let cut = try replay(storage)
-        #expect(cut.state == full)
-        #expect(cut.outcome == .fullReplay(because: "corrupt snapshot (declared state length \(size - 56) does not fit \(size - 9) bytes)"))
-    }
-
-    @Test("a snapshot of another state version is not used")
-    func versionChangeRebuilds() throws {
-        let storage = MemoryStorage()
-        try record(storage, workouts: 0..<12)
-        let full = try fullFold(storage)
-        _ = try replay(storage, version: 1)
-        let upgraded = try replay(storage, version: 2)
-        #expect(upgraded.state == full)
-        #expect(upgraded.outcome == .fullReplay(because: "snapshot of state version 1, expected 2"))
-        guard case .resumed = try replay(storage, version: 2).outcome else { Issue.record("version 2 snapshot not written"); return }
-        #expect(try replay(storage, version: 1).outcome == .fullReplay(because: "snapshot of state version 2, expected 1"))
-    }
-
-    @Test("a journal whose bytes before the snapshot changed makes it stale")
-    func changedJournalIsStale() throws {
-        let storage = MemoryStorage()
-        try record(storage, workouts: 0..<12)
-        _ = try replay(storage)
-        // Another life in the same file: same length of history, different bytes.
-        try storage.remove(path)
-        try record(storage, workouts: 100..<112)
         let full = try fullFold(storage)
         let result = try replay(storage)
         #expect(result.state == full)
-        #expect(result.outcome == .fullReplay(because: "the journal's bytes before the snapshot's position changed"))
+        let saved = try #require(result.saved)
+        // The stable position is the start of the last sealed frame: the state there folded the events before it.
+        var before = TallyState()
+        for event in try EventReader.events(path: path, storage: storage).prefix(saved.position.linesBefore) { TallyState.fold(&before, event) }
+        #expect(saved.state == before)
+        #expect(saved.position.linesBefore > 0 && saved.position.linesBefore < full.events)
+        // Without a checkpoint, the same state.
+        let plain = try SnapshotReplay.replay(path: path, storage: storage, initial: TallyState(), fold: TallyState.fold)
+        #expect(plain == full)
+    }
+
+    @Test("a checkpoint is offered only when wanted, and never for a replay stopped at --until-seq")
+    func checkpointOnlyWhenWanted() throws {
+        let storage = MemoryStorage()
+        try record(storage, workouts: 0..<12)
+        let stopped = try replay(storage, untilSeq: 20)
+        #expect(stopped.state.lastSeq == 20 && stopped.state.events == 20)
+        #expect(stopped.saved == nil)
+        var offered = 0
+        _ = try SnapshotReplay.replay(path: path, storage: storage, initial: TallyState(),
+                                      checkpoint: (wanted: { _ in false }, write: { _, _ in offered += 1 }), fold: TallyState.fold)
+        #expect(offered == 0)
     }
 
     @Test("a snapshot round-trips through its bytes, and the stable hash is the same in pieces of 8")

@@ -75,35 +75,3 @@ struct StateCoderTests {
         #expect(throws: StateCoder.Failure.self) { try StateCoder.encode(Interleaved()) }
     }
 }
-
-@Suite("ReplaySummary in a snapshot")
-struct ReplaySummarySnapshotTests {
-    static let at = Timestamp(rfc3339: "2026-01-06T18:00:00.000+01:00")!
-
-    static func set(_ seq: Int, _ exercise: String, _ weight: Double) -> Event {
-        Event(seq: seq, id: "a-\(seq)", at: at, type: "set.completed",
-              fields: ["workout": "w1", "exercise": .string(exercise), "set": 1, "weight": .number(weight), "unit": "kg", "reps": 1, "kind": "working"])
-    }
-
-    @Test("an open workout's sets keep their completion order through the snapshot, so the volume sums to the same bits")
-    func openSetsKeepTheirOrder() throws {
-        // Completed z, a, m: (0.1 + 0.2) + 0.3 = 0.6000000000000001; in exercise order it would be 0.6.
-        let before = [Event(seq: 1, id: "a-1", at: Self.at, type: "workout.started", fields: ["workout": "w1", "name": "A", "session": 0]),
-                      Self.set(2, "z", 0.1), Self.set(3, "a", 0.2), Self.set(4, "m", 0.3)]
-        let finish = Event(seq: 5, id: "a-5", at: Self.at, type: "workout.finished", fields: ["workout": "w1"])
-        // The summary counts what was read; its workouts, sets and volume are the ledger's, which the snapshot keeps.
-        var summary = ReplaySummary(), ledger = Ledger(asOf: Ledger.everything)
-        for event in before { summary.apply(event); ledger.apply(event) }
-
-        var resumed = try StateCoder.decode(ReplaySummary.self, from: StateCoder.encode(summary))
-        var resumedLedger = try StateCoder.decode(Ledger.self, from: StateCoder.encode(ledger))
-        #expect(resumed == summary)
-        #expect(resumedLedger.workouts.first?.sets.map(\.exercise) == ["z", "a", "m"])
-        summary.apply(finish); ledger.apply(finish)
-        resumed.apply(finish); resumedLedger.apply(finish)
-        let full = summary.describing(ledger), fromSnapshot = resumed.describing(resumedLedger)
-        #expect(full.volumeKg == 0.6000000000000001)
-        #expect(fromSnapshot.volumeKg.bitPattern == full.volumeKg.bitPattern)
-        #expect(fromSnapshot.workingSets == 3 && fromSnapshot.workoutsFinished == 1 && fromSnapshot.events == 5)
-    }
-}

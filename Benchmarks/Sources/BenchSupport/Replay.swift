@@ -60,12 +60,12 @@ public enum OurReplay {
         return fold.answer
     }
 
-    /// The home page exactly as `journal home` computes it: `JournalRead` (from `<journal>.snapshot` plus the events
-    /// after it, or a full replay with `useSnapshot: false`), then `Analysis` with the CLI's context and `HomeView`.
-    public static func homePage(_ path: String, useSnapshot: Bool, now: Timestamp) throws -> (home: HomeView, answer: HomeAnswer, outcome: SnapshotReplay.Outcome) {
-        let read = try JournalRead.read(path: path, asOf: nil, untilSeq: nil, now: now, useSnapshot: useSnapshot)
+    /// The home page from the whole ledger, as `journal home --no-snapshot` computes it: `JournalRead` (a full
+    /// replay), then `Analysis` with the CLI's context and `HomeView`.
+    public static func homePage(_ path: String, now: Timestamp) throws -> (home: HomeView, answer: HomeAnswer) {
+        let read = try JournalRead.read(path: path, asOf: nil, untilSeq: nil, now: now)
         let analysis = Analysis(read.ledger, context: .trainingDomain)
-        return (HomeView(analysis), HomeAnswer(read.ledger), read.outcome)
+        return (HomeView(analysis), HomeAnswer(read.ledger))
     }
 
     /// The home page as `journal home` computes it now: `HomePage.read`, from `<journal>.home-snapshot` plus the
@@ -84,20 +84,6 @@ public enum OurReplay {
     /// … and the page from a decoded home state (records of the workouts after it, streaks, the week, the cards).
     public static func homeFromHomeState(_ state: HomeState, asOf: Timestamp) -> HomeView? {
         state.homeView(asOf: asOf, context: .trainingDomain)
-    }
-
-    /// Parts of the snapshot path, for the breakdown: decoding the snapshot file alone.
-    public static func decodeSnapshot(_ path: String) throws -> Int {
-        let bytes = try PosixStorage().openForReading(path + ".snapshot").readAll()
-        let snapshot = try ProjectionSnapshot<JournalState>.decode(bytes, stateVersion: JournalState.stateVersion).get()
-        return snapshot.state.ledger.workouts.count
-    }
-
-    /// … and encoding a state again (what writing a snapshot costs before the file system).
-    public static func encodeSnapshot(_ path: String) throws -> Int {
-        let bytes = try PosixStorage().openForReading(path + ".snapshot").readAll()
-        let snapshot = try ProjectionSnapshot<JournalState>.decode(bytes, stateVersion: JournalState.stateVersion).get()
-        return try snapshot.encoded().count
     }
 
     /// … and `Analysis` + `HomeView` over an already folded ledger.

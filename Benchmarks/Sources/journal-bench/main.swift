@@ -4,7 +4,6 @@
 //   … journal-bench replay | append | size | rss | fleet | queries
 //   … journal-bench replay-file PATH [--projections]   (used by `rss` and callgrind: one streaming replay,
 //                                                      prints events, seconds, peak RSS; --projections folds the Ledger too)
-//   … journal-bench snapshot-decode|snapshot-encode JOURNAL [RUNS]   (the snapshot's state alone, for perf)
 //   … journal-bench home-page JOURNAL [--ledger]   (one home page read, for callgrind)
 import BenchSupport
 import EventJournal
@@ -127,21 +126,14 @@ func benchQueries() throws {
     print("| question | ours (ms) | SQLite WAL, indexed SQL (ms) | ratio |")
     print("|---|---|---|---|")
     print("| home page (\(ourHome.result.finished) workouts; last one's sets and volume), full replay of a small fold | \(format(ourHome.seconds * 1000, 2)) | \(format(theirHome.seconds * 1000, 2)) | ours takes \(format(ourHome.seconds / theirHome.seconds, 1))x |")
-    // The real home page (`journal home`'s code path: JournalRead → Analysis → HomeView), without and with the
-    // projection snapshot beside the journal (the first open writes it).
+    // The real home page (`journal home`'s code path), from the whole ledger and from the home snapshot.
     // "Now": a day after the simulated history ends (it runs into the future).
     let now = Timestamp(rfc3339: "2030-01-01T12:00:00.000+00:00")!
-    try? FileManager.default.removeItem(atPath: fiveYears + ".snapshot")
     try? FileManager.default.removeItem(atPath: HomePage.snapshotPath(for: fiveYears))
-    let fullPage = try fastest(runs: 7) { try OurReplay.homePage(fiveYears, useSnapshot: false, now: now) }
-    let cold = try fastest(runs: 1) { try OurReplay.homePage(fiveYears, useSnapshot: true, now: now) }
-    let warm = try fastest(runs: 21) { try OurReplay.homePage(fiveYears, useSnapshot: true, now: now) }
-    precondition(warm.result.home == fullPage.result.home, "the home page from the snapshot differs from the full replay")
-    if warm.result.answer != theirHome.result { print("note: ledger answer \(warm.result.answer) vs SQLite \(theirHome.result)") }
-    var replayed = 0
-    if case .resumed(let count) = warm.result.outcome { replayed = count } else { print("note: did not resume: \(warm.result.outcome)") }
-    let snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: fiveYears + ".snapshot")[.size] as? Int) ?? 0
-    // The home page's own snapshot (`HomePage`, what `journal home` reads now), written by the cold open above.
+    let fullPage = try fastest(runs: 7) { try OurReplay.homePage(fiveYears, now: now) }
+    if fullPage.result.answer != theirHome.result { print("note: ledger answer \(fullPage.result.answer) vs SQLite \(theirHome.result)") }
+    // The home page's own snapshot (`HomePage`, what `journal home` reads), written by the first read (a full replay).
+    let cold = try fastest(runs: 1) { try OurReplay.homePageFromHomeSnapshot(fiveYears, now: now) }
     let homeWarm = try fastest(runs: 41) { try OurReplay.homePageFromHomeSnapshot(fiveYears, now: now) }
     precondition(homeWarm.result.home.jsonString == fullPage.result.home.jsonString, "the home page from the home snapshot differs from the full replay")
     var homeReplayed = 0
@@ -149,13 +141,10 @@ func benchQueries() throws {
     let homeBytes = (try? FileManager.default.attributesOfItem(atPath: HomePage.snapshotPath(for: fiveYears))[.size] as? Int) ?? 0
     let homeDecode = try fastest(runs: 41) { try OurReplay.decodeHomeSnapshot(fiveYears) }
     let homeViewOnly = fastest(runs: 41) { OurReplay.homeFromHomeState(homeDecode.result, asOf: now) }
-    let decodeOnly = try fastest(runs: 21) { try OurReplay.decodeSnapshot(fiveYears) }
     let ledger = try JournalRead.read(path: fiveYears, asOf: nil, untilSeq: nil, now: now).ledger
     let viewOnly = fastest(runs: 21) { OurReplay.homeFromLedger(ledger) }
     print("| home page as `journal home` computes it (`Analysis` + `HomeView`), full replay | \(format(fullPage.seconds * 1000, 2)) | \(format(theirHome.seconds * 1000, 2)) | ours takes \(format(fullPage.seconds / theirHome.seconds, 1))x |")
-    print("| … first open (no snapshot yet: full replay, writes `<journal>.snapshot`, \(snapshotBytes) bytes, and `<journal>.home-snapshot`) | \(format(cold.seconds * 1000, 2)) | \(format(theirHome.seconds * 1000, 2)) | ours takes \(format(cold.seconds / theirHome.seconds, 1))x |")
-    print("| … next opens (snapshot + the \(replayed) events after it: the last sealed frame and the tail) | **\(format(warm.seconds * 1000, 2))** | \(format(theirHome.seconds * 1000, 2)) | ours takes \(format(warm.seconds / theirHome.seconds, 1))x |")
-    print("| … of which: decoding the snapshot file | \(format(decodeOnly.seconds * 1000, 2)) | | |")
+    print("| … first read (no home snapshot yet: full replay, writes `<journal>.home-snapshot`) | \(format(cold.seconds * 1000, 2)) | \(format(theirHome.seconds * 1000, 2)) | ours takes \(format(cold.seconds / theirHome.seconds, 1))x |")
     print("| … of which: `Analysis` + `HomeView` over the folded ledger | \(format(viewOnly.seconds * 1000, 2)) | | |")
     print("| home page from its own snapshot (`HomePage`: `<journal>.home-snapshot`, \(homeBytes) bytes, + the \(homeReplayed) events after it), what `journal home` reads | **\(format(homeWarm.seconds * 1000, 2))** | \(format(theirHome.seconds * 1000, 2)) | ours takes **\(format(homeWarm.seconds / theirHome.seconds, 2))x** |")
     print("| … of which: reading and decoding the home snapshot | \(format(homeDecode.seconds * 1000, 2)) | | |")
@@ -327,16 +316,11 @@ do {
     switch arguments.first ?? "all" {
     case "replay": try benchReplay()
     case "queries": try benchQueries()
-    case "snapshot-encode", "snapshot-decode":   // … JOURNAL [RUNS]: JOURNAL.snapshot's state alone, RUNS times (for perf)
-        let runs = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20
-        let encode = arguments[0] == "snapshot-encode"
-        let timing = try fastest(runs: runs) { try encode ? OurReplay.encodeSnapshot(arguments[1]) : OurReplay.decodeSnapshot(arguments[1]) }
-        print("\(arguments[0]) \(arguments[1]).snapshot: \(format(timing.seconds * 1000, 2)) ms (\(timing.result) \(encode ? "bytes" : "workouts"))")
     case "home-page":   // … JOURNAL [--ledger]: one home page read in this process, for callgrind (`--ledger`: JournalRead + Analysis)
         let now = Timestamp(rfc3339: "2030-01-01T12:00:00.000+00:00")!
         if arguments.dropFirst(2).contains("--ledger") {
-            let page = try OurReplay.homePage(arguments[1], useSnapshot: true, now: now)
-            print("home page through the ledger: \(page.outcome), \(page.home.lastWorkouts.count) last workouts")
+            let page = try OurReplay.homePage(arguments[1], now: now)
+            print("home page through the ledger: \(page.home.lastWorkouts.count) last workouts")
         } else {
             let page = try OurReplay.homePageFromHomeSnapshot(arguments[1], now: now)
             print("home page: \(page.outcome), \(page.home.lastWorkouts.count) last workouts")

@@ -2,5 +2,5 @@ import ArgumentParser
 
 extension Journal {
     /// The training domain: catalog, onboard, plates, programme.
-    static let domainSubcommands: [any ParsableCommand.Type] = [Catalog.self, Onboard.self, Plates.self, ProgrammeCommand.self]
+    static let domainSubcommands: [any ParsableCommand.Type] = [CatalogCommand.self, OnboardCommand.self, PlatesCommand.self, ProgrammeCommand.self]
 }

@@ -1,15 +1,9 @@
 import ArgumentParser
 import Foundation
-import JournalEvents
-import JournalModel
-import JournalProjections
-import TrainingDomain
-#if canImport(Glibc)
-import Glibc
-#endif
+import WorkoutJournal
 
 extension Journal {
-    /// Import, export, charts, report, timeline, explain, diff, merge, salvage.
+    /// Import, export, charts, report, timeline, explain, diff.
     static let interchangeSubcommands: [any ParsableCommand.Type] = [
         ExportCommand.self, ImportCommand.self, ChartCommand.self, ReportCommand.self, TimelineCommand.self,
         ExplainCommand.self, DiffCommand.self, ExercisesCommand.self, LinkCommand.self,
@@ -46,32 +40,9 @@ enum Interchange {
         try write(Data(text.utf8), to: path)
     }
 
-    /// Writes everything to `path.tmp-PID`, fsyncs it, renames it over `path` and fsyncs the directory, so a
-    /// backup is either complete and durable or absent. On failure the temporary file is removed.
+    /// Writes the whole file through the store (`DurableFile`): complete and durable, or absent.
     static func write(_ data: Data, to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        func fail(_ what: String) -> Failure {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            return Failure(message: "\(path): cannot be written (\(what): \(reason)); check that the directory exists and is writable")
-        }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw fail("open") }
-        var written = 0
-        let ok = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-            while written < buffer.count {
-                let n = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                written += n
-            }
-            return true
-        }
-        guard ok, fsync(descriptor) == 0 else { close(descriptor); throw fail("write") }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else { throw fail("rename") }
-        let directory = (path as NSString).deletingLastPathComponent
-        let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY)
-        if directoryDescriptor >= 0 { _ = fsync(directoryDescriptor); close(directoryDescriptor) }
+        do { try DurableFile.write([UInt8](data), to: path) } catch { throw Failure(message: error.description) }
     }
 
     /// Colour only on a terminal and never with NO_COLOR.

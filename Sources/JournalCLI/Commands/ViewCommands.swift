@@ -1,10 +1,5 @@
 import ArgumentParser
-import JournalModel
-import TrainingDomain
-import JournalEvents
-import JournalProjections
 import WorkoutJournal
-import EventJournal
 
 extension Journal {
     /// Projections: home, history, workout, calendar, exercise, progress, active, templates, profile.
@@ -50,10 +45,10 @@ struct ViewOptions: ParsableArguments {
         if let untilSeq, untilSeq < 1 { throw ValidationError("--until-seq \(untilSeq) must be at least 1.") }
     }
 
-    /// Loads the journal and folds it as of `--as-of` (from `<journal>.snapshot` when that gives the same answer).
+    /// Loads the journal and folds it as of `--as-of`.
     func analysis() throws -> Analysis {
         let read = try JournalLoader.read(path: file, asOf: asOf.map { try parseTime($0, option: "--as-of") },
-                                          untilSeq: untilSeq, useSnapshot: snapshot.enabled)
+                                          untilSeq: untilSeq)
         return Analysis(read.ledger, context: Journal.projectionContext)
     }
 

@@ -1,13 +1,11 @@
 import ArgumentParser
-import EventJournal
-import JournalStore
-import JournalEvents
+import WorkoutJournal
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The one place that turns library errors into messages on stderr and exit codes
-/// (README.md §"Exit codes"): 1 journal or input problem, 2 usage, 3 locked.
+/// (README.md §"Exit codes"): 1 journal or input problem, 3 locked; ArgumentParser exits 64 for usage errors.
 struct Failure: Error, CustomStringConvertible {
     var message: String
     var code: Int32 = 1
@@ -26,9 +24,6 @@ func reportingFailures(_ body: () throws -> Void) throws {
     } catch let error as JournalError {
         printError(error.description)
         throw ExitCode(error.exitCode)
-    } catch let error as StoreError {
-        printError(error.description)
-        throw ExitCode(error == .locked(path: "") ? 3 : 1)
     } catch let error as ValidationError {
         throw error
     } catch {

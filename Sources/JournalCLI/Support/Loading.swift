@@ -1,10 +1,6 @@
-import EventJournal
-import JournalStore
-import JournalEvents
+import WorkoutJournal
 import Foundation
 import ArgumentParser
-import JournalProjections
-import WorkoutJournal
 
 /// How every view reads a journal: all decoded events in seq order, optionally only up to `untilSeq`.
 enum JournalLoader {
@@ -26,22 +22,22 @@ enum JournalLoader {
         }
     }
 
-    /// The journal as of `asOf` (nil: now, in the offset of its last event) up to `untilSeq`, through the projection
-    /// snapshot beside it when `useSnapshot` (PROJECTIONS.md §"Snapshots"): the same answer as a full replay.
-    static func read(path: String, asOf: Timestamp?, untilSeq: Int?, useSnapshot: Bool,
+    /// The journal as of `asOf` (nil: now, in the offset of its last event) up to `untilSeq`, replayed from the start.
+    static func read(path: String, asOf: Timestamp?, untilSeq: Int?,
                      progress: ((_ frameOffset: Int) -> Void)? = nil) throws -> JournalRead {
         try requireJournal(path)
-        return try JournalRead.read(path: path, asOf: asOf, untilSeq: untilSeq, now: SystemClock.now(), useSnapshot: useSnapshot,
+        return try JournalRead.read(path: path, asOf: asOf, untilSeq: untilSeq, now: SystemClock.now(),
                                     progress: progress)
     }
 }
 
-/// `--no-snapshot` (or `JOURNAL_NO_SNAPSHOT=1` in the environment): replay the whole journal, neither reading nor
-/// writing `<journal>.snapshot` or `<journal>.home-snapshot`, for support debugging. The answer is the same either way.
+/// `--no-snapshot` (or `JOURNAL_NO_SNAPSHOT=1` in the environment): `journal home` replays the whole journal, neither
+/// reading nor writing `<journal>.home-snapshot`, for support debugging. The answer is the same either way. Every other
+/// view always replays the journal (no snapshot of the whole fold is kept), so there the flag changes nothing.
 struct SnapshotOption: ParsableArguments {
     @Flag(name: .customLong("no-snapshot"), help: ArgumentHelp(
-        "Replay the whole journal; do not read or write FILE.snapshot or FILE.home-snapshot (also JOURNAL_NO_SNAPSHOT=1).",
-        discussion: "The answer is the same with and without the snapshot; this only makes the command slower."))
+        "Replay the whole journal; do not read or write FILE.home-snapshot (also JOURNAL_NO_SNAPSHOT=1).",
+        discussion: "Only the home page has a snapshot; the answer is the same with and without it."))
     var disabled = false
 
     var enabled: Bool { !disabled && !SnapshotOption.disabledByEnvironment(ProcessInfo.processInfo.environment) }
@@ -53,14 +49,10 @@ struct SnapshotOption: ParsableArguments {
     }
 }
 
-/// The wall clock, injected everywhere else: only the CLI asks the system for the time.
+/// The wall clock, injected everywhere else: the facade's `JournalDirectory.systemClock`, the one an app passes.
 enum SystemClock {
     /// Now, in this machine's current UTC offset.
-    static func now() -> Timestamp {
-        let date = Date()
-        let offset = TimeZone.current.secondsFromGMT(for: date)
-        return Timestamp(epochMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), offsetSeconds: Int32(offset))
-    }
+    static func now() -> Timestamp { JournalDirectory.systemClock() }
 }
 
 /// The size of `path` in bytes, or 0 when it cannot be read (for progress bars only).

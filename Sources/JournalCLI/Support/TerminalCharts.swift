@@ -1,7 +1,5 @@
 import JournalInterchange
-import JournalModel
-import JournalProjections
-import TrainingDomain
+import WorkoutJournal
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 /// Codable forms of the vocabulary's value types, so folds over events can keep them in a
-/// projection snapshot (`<journal>.snapshot`, FORMAT.md §9). All are lossless.
+/// snapshot (`<journal>.home-snapshot`, FORMAT.md §9). All are lossless.
 
 extension Timestamp: Codable {
     /// `[epoch milliseconds, offset seconds]`: exact, and cheaper to decode than RFC 3339 text.

@@ -4,6 +4,15 @@ import Glibc
 import Darwin
 #endif
 
+// The C library's open(2) and close(2), named apart from `Storage.open` and `StorageFile.close`.
+#if canImport(Glibc)
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { Glibc.open(path, flags, mode) }
+private func systemClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+#elseif canImport(Darwin)
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { Darwin.open(path, flags, mode) }
+private func systemClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+#endif
+
 /// The real file system: open(2) with O_CLOEXEC and mode 0600, pread/pwrite, fsync,
 /// ftruncate, and open-file-description locks (fcntl F_OFD_SETLK) on Linux.
 public final class PosixStorage: Storage {
@@ -11,13 +20,13 @@ public final class PosixStorage: Storage {
 
     public func open(_ path: String, create: Bool) throws(StoreError) -> any StorageFile {
         let flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0)
-        let fd = retryingEINTR { Glibc.open(path, flags, 0o600) }
+        let fd = retryingEINTR { systemOpen(path, flags, 0o600) }
         guard fd >= 0 else { throw posixError(path, "open") }
         return PosixFile(fd: fd, path: path)
     }
 
     public func openForReading(_ path: String) throws(StoreError) -> any StorageFile {
-        let fd = retryingEINTR { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = retryingEINTR { systemOpen(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw posixError(path, "open") }
         return PosixFile(fd: fd, path: path)
     }
@@ -35,9 +44,9 @@ public final class PosixStorage: Storage {
         } else {
             directory = "."
         }
-        let fd = retryingEINTR { Glibc.open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY) }
+        let fd = retryingEINTR { systemOpen(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY) }
         guard fd >= 0 else { throw posixError(directory, "open directory") }
-        defer { _ = Glibc.close(fd) }
+        defer { _ = systemClose(fd) }
         if fsync(fd) != 0 { throw posixError(directory, "fsync directory") }
     }
 }
@@ -162,7 +171,7 @@ final class PosixFile: StorageFile {
     func close() {
         if !closed {
             closed = true
-            _ = Glibc.close(fd)
+            _ = systemClose(fd)
         }
     }
 }

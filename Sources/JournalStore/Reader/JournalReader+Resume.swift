@@ -1,6 +1,6 @@
 /// Where a reader can pick a journal up again: an offset at a frame boundary, the number of
 /// lines before it, and a hash that changes when the bytes before it change (as a reader sees
-/// them, a pending seal applied). Projection snapshots (`<journal>.snapshot`) are keyed by it.
+/// them, a pending seal applied). Snapshots (`<journal>.home-snapshot`) are keyed by it.
 public struct JournalPosition: Codable, Equatable, Hashable, Sendable {
     public var offset: Int
     public var linesBefore: Int

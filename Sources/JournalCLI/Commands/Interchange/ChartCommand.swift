@@ -2,9 +2,8 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
-import JournalEvents
+import WorkoutJournal
 import JournalInterchange
-import JournalProjections
 
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

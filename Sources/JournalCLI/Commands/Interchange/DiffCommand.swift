@@ -1,5 +1,5 @@
 import ArgumentParser
-import JournalEvents
+import WorkoutJournal
 import JournalInterchange
 
 struct DiffCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
-import JournalEvents
 import JournalInterchange
-import JournalProjections
+import WorkoutJournal
 
 struct ExercisesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,6 @@
 import ArgumentParser
-import JournalEvents
 import JournalInterchange
-import JournalModel
-import JournalProjections
+import WorkoutJournal
 
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

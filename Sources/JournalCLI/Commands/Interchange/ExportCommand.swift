@@ -1,9 +1,7 @@
 import ArgumentParser
-import EventJournal
+import WorkoutJournal
 import Foundation
-import JournalEvents
 import JournalInterchange
-import TrainingDomain
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,7 +35,7 @@ struct ExportCommand: ParsableCommand {
             let original = try JournalLoader.events(path: file)
             let events = redact ? original.map(Redaction.redact) : original
             switch format {
-            case .journal: try exportJournal(original: original, events: events)
+            case .journal: try exportJournal(events: events)
             case .jsonl: try Interchange.write(Exporters.jsonl(events), to: output)
             case .json: try Interchange.write(Exporters.json(events), to: output)
             case .strongCSV, .hevyCSV:
@@ -56,36 +54,14 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// Copies the file (or re-records the redacted events), then reads it back and compares every event.
-    func exportJournal(original: [Event], events: [Event]) throws {
+    func exportJournal(events: [Event]) throws {
         guard let output else { return }
-        if FileManager.default.fileExists(atPath: output) {
-            throw Failure(message: "\(output): already exists; remove it or choose another -o (a backup is never overwritten)")
+        let written: JournalCopy.Written
+        do {
+            written = try JournalCopy.write(source: file, reRecording: redact ? events : nil, to: output)
+        } catch let failure as JournalCopy.Failure {
+            throw Failure(message: failure.description)
         }
-        if redact {
-            var options = EventJournal.Options()
-            options.allowUnknownTypes = true
-            do {
-                let journal = try EventJournal(path: output, device: "export", options: options, clock: SystemClock.now)
-                defer { journal.close() }
-                try journal.record(batch: events.map { event in
-                    var object = JSONObject([JSONField("v", .int(event.v)), JSONField("seq", .int(event.seq)), JSONField("id", .string(event.id)),
-                                             JSONField("at", .string(event.at.rfc3339)), JSONField("type", .string(event.type))])
-                    object.fields += event.fields.fields
-                    return .object(object)
-                })
-            } catch {
-                try? FileManager.default.removeItem(atPath: output)
-                throw Failure(message: "\(file): could not be re-recorded redacted (\(error)); nothing was written")
-            }
-        } else {
-            guard let data = FileManager.default.contents(atPath: file) else { throw Failure(message: "\(file): cannot be read") }
-            try Interchange.write(data, to: output)
-        }
-        let report = try JournalVerifier.verify(path: output)
-        let back = try EventReader.events(path: output)
-        guard back == events else {
-            throw Failure(message: "\(output): verification failed: it reads back \(back.count) events, expected \(events.count); do not rely on this backup")
-        }
-        print("wrote \(output): \(back.count) events, verified" + (report.isClean ? " clean" : " (the source itself is not clean: run journal verify \(file))") + (redact ? ", redacted" : ""))
+        print("wrote \(output): \(written.events) events, verified" + (written.clean ? " clean" : " (the source itself is not clean: run journal verify \(file))") + (redact ? ", redacted" : ""))
     }
 }

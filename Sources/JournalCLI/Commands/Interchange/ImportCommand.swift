@@ -1,9 +1,7 @@
 import ArgumentParser
-import EventJournal
+import WorkoutJournal
 import Foundation
-import JournalEvents
 import JournalInterchange
-import TrainingDomain
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -67,9 +65,9 @@ struct ImportCommand: ParsableCommand {
             if !dryRun && !plan.drafts.isEmpty {
                 var progress = ProgressBar("importing", total: 1)
                 progress.update(0)
-                let journal = try EventJournal(path: file, device: device, options: Journal.recordingOptions, clock: SystemClock.now)
+                let journal = try UserJournal.open(path: file, device: device)
                 // A journal created for an import that was refused is removed again.
-                defer { journal.closeDiscardingIfEmpty() }
+                defer { journal.close(discardingIfEmpty: true) }
                 do {
                     try journal.record(batch: plan.drafts)
                 } catch {

@@ -1,10 +1,6 @@
 import ArgumentParser
-import EventJournal
-import JournalEvents
 import JournalInterchange
-import JournalModel
-import JournalProjections
-import TrainingDomain
+import WorkoutJournal
 
 struct LinkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import JournalEvents
+import WorkoutJournal
 import JournalInterchange
-import JournalProjections
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
-import JournalEvents
-import JournalProjections
+import WorkoutJournal
 
 struct ActiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
-import JournalEvents
-import JournalProjections
+import WorkoutJournal
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

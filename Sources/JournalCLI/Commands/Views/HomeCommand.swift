@@ -1,8 +1,5 @@
 import ArgumentParser
-import JournalEvents
-import JournalModel
-import TrainingDomain
-import JournalProjections
+import WorkoutJournal
 
 struct HomeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,5 @@
 import ArgumentParser
-import JournalEvents
-import JournalModel
-import JournalProjections
+import WorkoutJournal
 
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

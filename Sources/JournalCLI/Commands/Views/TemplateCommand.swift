@@ -10,11 +10,5 @@ struct TemplateCommand: ParsableCommand {
         "minutes"?, "km"?}]}, the exercises as `template.created` holds them (FORMAT.md §15), each with its \
         display name. Importing checks the document with the recording rules and records one template.created.
         """,
-        subcommands: [TemplateExport.self, TemplateImport.self, TemplateSave.self])
-}
-
-/// The routine document (`journal template export` writes it, `journal template import` reads it).
-enum RoutineDocument {
-    static let format = "workout-journal/routine"
-    static let version = 1
+        subcommands: [TemplateExportCommand.self, TemplateImportCommand.self, TemplateSaveCommand.self])
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import JournalEvents
-import JournalProjections
+import WorkoutJournal
 
 struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,5 @@
 import ArgumentParser
-import JournalEvents
-import JournalModel
-import TrainingDomain
-import JournalProjections
+import WorkoutJournal
 
 struct WorkoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

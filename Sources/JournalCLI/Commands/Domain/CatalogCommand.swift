@@ -1,10 +1,9 @@
 import ArgumentParser
-import JournalEvents
-import JournalModel
-import TrainingDomain
+import WorkoutJournal
 
-struct Catalog: ParsableCommand {
+struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "catalog",
         abstract: "List the exercise catalogue, filtered by muscle and equipment or searched by name.",
         discussion: """
         Repeat --muscle or --equipment for alternatives, as the apps' filter chips: --equipment dumbbells \

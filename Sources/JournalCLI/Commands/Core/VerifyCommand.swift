@@ -1,10 +1,9 @@
 import ArgumentParser
-import EventJournal
-import JournalEvents
-import JournalStore
+import WorkoutJournal
 
-struct Verify: ParsableCommand {
+struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Check every frame and event; exit 0 only when the journal is clean.",
         discussion: "Reports frames, events, seq gaps, checksum errors and other damage with byte offsets, a torn tail, unknown event types and rule violations. Changes nothing."
     )
@@ -18,7 +17,7 @@ struct Verify: ParsableCommand {
             let report = try JournalVerifier.verify(path: file, catalogue: Journal.catalogue, progress: bar.enabled ? { bar.update($0) } : nil)
             bar.finish()
             if json {
-                print(JSONWriter.string(jsonReport(report)))
+                print(JSONWriter.string(report.jsonValue(file: file)))
             } else {
                 print(text(report), terminator: "")
             }
@@ -58,23 +57,5 @@ struct Verify: ParsableCommand {
         for violation in r.ruleViolations.prefix(JournalVerifier.maximumListed) { lines.append("  seq \(violation.seq): \(violation.message)") }
         lines.append("result:           " + (r.isClean ? "clean" : "NOT clean"))
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    func jsonReport(_ r: VerifyReport) -> JSONValue {
-        let scan = r.scan
-        return .object([
-            "file": .string(file), "bytes": .int(scan.fileSize), "format_version": .int(scan.version.rawValue),
-            "padding_bytes": .int(scan.paddingBytes), "frames": .int(scan.frames),
-            "unsealed_frames": .int(scan.tailRun.count), "events": .int(r.events),
-            "seq_gaps": .array(r.seqGaps.map { .object(["after": .int($0.after), "found": .int($0.found)]) }),
-            "duplicate_ids": .array(r.duplicateIDs.map { .object(["seq": .int($0.seq), "id": .string($0.id)]) }),
-            "damage": .array(scan.corruption.map { .object(["offset": .int($0.offset), "length": .int($0.length), "reason": .string($0.reason)]) }),
-            "torn_tail": scan.tornTail.map { .object(["offset": .int($0.offset), "length": .int($0.length), "reason": .string($0.reason)]) } ?? .null,
-            "pending_seal": .bool(r.pendingSeal),
-            "bad_lines": .array(r.badLines.map { .object(["line": .int($0.line), "frame_offset": .int($0.frameOffset), "problem": .string($0.problem.description)]) }),
-            "unknown_types": .object(JSONObject(r.unknownTypes.sorted { $0.key < $1.key }.map { JSONField($0.key, .int($0.value)) })),
-            "rule_violations": .array(r.ruleViolations.map { .object(["seq": .int($0.seq), "message": .string($0.message)]) }),
-            "clean": .bool(r.isClean),
-        ])
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
-import EventJournal
+import WorkoutJournal
 import Foundation
-import JournalEvents
 
 struct SalvageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

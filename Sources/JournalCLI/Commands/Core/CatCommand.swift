@@ -1,10 +1,9 @@
 import ArgumentParser
-import EventJournal
-import JournalEvents
-import JournalStore
+import WorkoutJournal
 
-struct Cat: ParsableCommand {
+struct CatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "cat",
         abstract: "Print the journal's events as JSON lines, exactly as stored.",
         discussion: "Without filters the output is byte for byte what `zstd -dc FILE` prints."
     )
@@ -23,10 +22,10 @@ struct Cat: ParsableCommand {
             let filtered = !type.isEmpty || workout != nil || sinceTime != nil || untilTime != nil || untilSeq != nil
             var out = Output()
             var bad: [String] = []
-            let report = try JournalReader.read(path: file, storage: PosixStorage()) { line, location in
+            let report = try EventReader.forEachLine(path: file) { line, lineNumber in
                 if filtered {
                     guard let event = try? EventCodec.decode(line) else {
-                        bad.append("line \(location.lineNumber) is not a valid event")
+                        bad.append("line \(lineNumber) is not a valid event")
                         return
                     }
                     if let untilSeq, event.seq > untilSeq { return }

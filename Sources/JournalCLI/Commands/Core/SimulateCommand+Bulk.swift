@@ -1,7 +1,7 @@
-import JournalEvents
+import WorkoutJournal
 import JournalSimulator
 
-extension Simulate {
+extension SimulateCommand {
     /// `journal simulate --bulk-events N`: a big journal for benchmarks, written by
     /// `BulkJournalWriter` (already sealed at `--seal-level`, one fsync at the end).
     func runBulk(minimumEvents: Int) throws {

@@ -1,8 +1,9 @@
 import ArgumentParser
-import JournalEvents
+import WorkoutJournal
 
-struct Schema: ParsableCommand {
+struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "List every event type with its fields, units and ranges.",
         discussion: "`--markdown` prints the exact text of FORMAT.md §\"Event types\"; a test keeps the two identical."
     )

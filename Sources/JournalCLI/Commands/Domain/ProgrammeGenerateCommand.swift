@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
-import JournalEvents
-import TrainingDomain
+import WorkoutJournal
 
-struct ProgrammeGenerate: ParsableCommand {
+struct ProgrammeGenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Print the programme a rule set makes from a file of answers.",

@@ -1,7 +1,6 @@
 import ArgumentParser
-import EventJournal
+import WorkoutJournal
 import Foundation
-import JournalEvents
 
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

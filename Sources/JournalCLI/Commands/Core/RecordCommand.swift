@@ -1,13 +1,13 @@
 import ArgumentParser
-import EventJournal
-import JournalEvents
+import WorkoutJournal
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-struct Record: ParsableCommand {
+struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Append events to a journal, creating it when it does not exist.",
         discussion: """
         Reads one JSON object per line from standard input (or one from --event). Missing envelope keys \
@@ -44,7 +44,7 @@ struct Record: ParsableCommand {
             var lineNumber = 0
             // Raw bytes, not readLine(): it would replace invalid UTF-8 with U+FFFD and store
             // something the user never sent. The parser refuses invalid UTF-8 with its offset.
-            while let line = Record.readRawLine() {
+            while let line = RecordCommand.readRawLine() {
                 lineNumber += 1
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 try append(line, line: lineNumber, to: journal)

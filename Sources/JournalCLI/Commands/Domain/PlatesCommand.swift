@@ -1,10 +1,9 @@
 import ArgumentParser
-import JournalEvents
-import JournalModel
-import TrainingDomain
+import WorkoutJournal
 
-struct Plates: ParsableCommand {
+struct PlatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "plates",
         abstract: "Show the plates to load on each side of the bar for a target weight.",
         discussion: """
         Greedy, heaviest plate first, each plate used in pairs, limited by the inventory. Without --plates the \

@@ -1,12 +1,11 @@
 import ArgumentParser
-import EventJournal
-import JournalEvents
+import WorkoutJournal
 import JournalSimulator
-import JournalStore
 import Foundation
 
-struct Simulate: ParsableCommand {
+struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Write a deterministic, realistic journal for a simulated user.",
         discussion: """
         Profiles: \(SimulationProfile.names.joined(separator: ", ")). The same seed, weeks, profile and start \
@@ -56,23 +55,10 @@ struct Simulate: ParsableCommand {
             let lastSeq = journal.rules.lastSeq
             journal.close()
             if tornTail {
-                try appendTornFrame(afterSeq: lastSeq, at: now.adding(milliseconds: 86_400_000))
+                try TornTail.append(to: output, afterSeq: lastSeq, at: now.adding(milliseconds: 86_400_000))
             }
             let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
             printError("wrote \(events) events to \(output) (\(size) bytes)\(tornTail ? " with a torn tail" : "")")
         }
-    }
-
-    /// Writes the first half of the frame of one more event where the next append would go, with
-    /// no fsync: what a writer killed in the middle of `write(2)` leaves behind.
-    func appendTornFrame(afterSeq seq: Int, at time: Timestamp) throws {
-        let event = Event(seq: seq + 1, id: "ph-\(String(seq + 1, radix: 36))", at: time, type: "workout.started",
-                          fields: ["workout": "w-torn", "name": "Push", "session": 0])
-        let storage = PosixStorage()
-        let report = try JournalReader.read(path: output, storage: storage) { _, _ in }
-        let frame = Layout.block(Zstd().compressFrame(EventCodec.encode(event) + [0x0A], level: 3), version: report.version)
-        let file = try storage.open(output, create: false)
-        defer { file.close() }
-        try file.write(Array(frame.prefix(frame.count / 2)), at: report.validEnd)
     }
 }

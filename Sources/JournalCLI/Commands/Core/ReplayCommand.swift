@@ -1,16 +1,13 @@
 import ArgumentParser
-import EventJournal
-import JournalEvents
-import JournalProjections
 import WorkoutJournal
 
-struct Replay: ParsableCommand {
+struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Rebuild state from scratch and print it: the summary and every projection.",
         discussion: """
         Streams the journal once, folding every event (up to --until-seq and up to --as-of) into the summary \
-        and the projections' ledger (PROJECTIONS.md), starting from FILE.snapshot when that gives the same answer \
-        (--no-snapshot replays everything). With --json prints {"summary": …, "projections": …} where \
+        and the projections' ledger (PROJECTIONS.md), from the start. With --json prints {"summary": …, "projections": …} where \
         projections holds home, history, progress, active, exercises, templates and profile.
         """
     )
@@ -26,13 +23,13 @@ struct Replay: ParsableCommand {
             let limit = try asOf.map { try parseTime($0, option: "--as-of") }
             var bar = ProgressBar("replay", total: fileSize(file))
             defer { bar.finish() }
-            let read = try JournalLoader.read(path: file, asOf: limit, untilSeq: untilSeq, useSnapshot: snapshot.enabled,
+            let read = try JournalLoader.read(path: file, asOf: limit, untilSeq: untilSeq,
                                               progress: bar.enabled ? { bar.update($0) } : nil)
             let summary = read.summary, ledger = read.ledger
             let analysis = Analysis(ledger, context: Journal.projectionContext)
             let projections = AllProjections(analysis)
             if json {
-                print(JSONWriter.string(.object(["summary": summaryJSON(summary), "projections": projections.jsonValue])))
+                print(ReplayReport(summary: summary, projections: projections).jsonString)
                 return
             }
             print("events:             \(summary.events) (last seq \(summary.lastSeq))")
@@ -54,17 +51,6 @@ struct Replay: ParsableCommand {
             print("Exercises with history: \(projections.exercises.count); templates: \(projections.templates.templates.count); records: \(projections.progress.recordCount)")
             print("(journal home|history|exercise|progress|active|templates|profile FILE show each view; --json prints them all)")
         }
-    }
-
-    func summaryJSON(_ s: ReplaySummary) -> JSONValue {
-        .object([
-            "events": .int(s.events), "last_seq": .int(s.lastSeq), "unknown_events": .int(s.unknownEvents),
-            "workouts": .int(s.workoutsFinished), "workouts_discarded": .int(s.workoutsDiscarded),
-            "sets": .int(s.workingSets), "warmup_sets": .int(s.warmupSets),
-            "volume_kg": .number((s.volumeKg * 100).rounded() / 100),
-            "first_activity": s.firstActivity.map { .string($0.rfc3339) } ?? .null,
-            "last_activity": s.lastActivity.map { .string($0.rfc3339) } ?? .null,
-        ])
     }
 }
 

@@ -1,12 +1,10 @@
 import ArgumentParser
-import EventJournal
+import WorkoutJournal
 import Foundation
-import JournalEvents
-import JournalModel
-import TrainingDomain
 
-struct Onboard: ParsableCommand {
+struct OnboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "onboard",
         abstract: "Record questionnaire answers and the programme a rule set generates from them.",
         discussion: """
         Appends, in one all-or-nothing write: questionnaire.answered for every answer, questionnaire.completed, \
@@ -35,13 +33,10 @@ struct Onboard: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let now = SystemClock.now()
-            let existed = FileManager.default.fileExists(atPath: file)
-            let existing = existed ? Ledger(events: try JournalLoader.events(path: file), asOf: Ledger.everything) : nil
+            let today = LocalDate(day: SystemClock.now().localDay)
             let drafts: [JSONValue]
             do {
-                drafts = try Onboarding.drafts(ruleset: ruleset, answers: try AnswersFile.read(answers), asOf: LocalDate(day: now.localDay),
-                                               existing: existing)
+                drafts = try UserJournal.onboardingDrafts(journal: file, ruleset: ruleset, answers: try AnswersFile.read(answers), on: today)
             } catch let error as ProgrammeError {
                 throw Failure(message: "\(answers): \(error.description); nothing was written")
             }
@@ -49,9 +44,9 @@ struct Onboard: ParsableCommand {
                 for draft in drafts { print(JSONWriter.string(draft)) }
                 return
             }
-            let journal = try EventJournal(path: file, device: device, options: Journal.recordingOptions, clock: SystemClock.now)
+            let journal = try UserJournal.open(path: file, device: device)
             // A journal this command created stays only if it received the events.
-            defer { journal.closeDiscardingIfEmpty() }
+            defer { journal.close(discardingIfEmpty: true) }
             for event in try journal.record(batch: drafts) { print(event.seq) }
         }
     }
