@@ -104,7 +104,7 @@ public struct RecordingRules: Sendable {
     }
 
     /// Types that may also change a finished workout (history edits).
-    static let historyEditTypes: Set<EventType> = [
+    public static let historyEditTypes: Set<EventType> = [
         .workoutEdited, .workoutDeleted, .workoutNoted, .setEdited, .setRemoved, .setRated, .setNoted,
         .exerciseNoted, .exerciseRemoved, .exerciseAdded, .cardioLogged,
         // Seed 004's edit mode also reorders exercises and links or unlinks supersets.
