@@ -68,7 +68,7 @@ let package = Package(
                     dependencies: ["JournalInterchange", "JournalEvents", "JournalModel", "JournalProjections", "TrainingDomain"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "ReliabilityTests",
-                    dependencies: ["EventJournal", "JournalEvents", "JournalStore", "JournalTesting", "JournalSimulator"],
+                    dependencies: ["EventJournal", "JournalEvents", "JournalModel", "JournalStore", "JournalTesting", "JournalSimulator"],
                     swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v5]

@@ -1,5 +1,6 @@
 // libFuzzer target: the event decoder (JSONParser.parse and EventCodec.decode) on arbitrary
-// bytes, one line. Built by Fuzz/run.sh together with the sources of JournalEvents, as one module.
+// bytes, one line. Built by Fuzz/run.sh together with the sources of JournalEvents and JournalModel (the
+// recording rules), as one module.
 // Any bytes must parse or throw a positioned error, never crash, hang or allocate without
 // bound; whatever parses must round-trip: write it and parse it again to the same value.
 

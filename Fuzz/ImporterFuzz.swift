@@ -12,6 +12,7 @@
 import Foundation
 import JournalEvents
 import JournalInterchange
+import JournalModel
 import TrainingDomain
 
 let fuzzFile = "fuzz.csv"

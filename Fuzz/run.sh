@@ -34,7 +34,8 @@ mkdir -p "$OUT/bin"
 # Swift's own crash reporter gets in AddressSanitizer's way: let libFuzzer report.
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$ROOT/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
-SWIFTC=(swiftc -sanitize=fuzzer,address -O -parse-as-library -suppress-warnings)
+# One package name for every module, as SwiftPM gives them (JournalModel shares `package` declarations).
+SWIFTC=(swiftc -sanitize=fuzzer,address -O -parse-as-library -suppress-warnings -package-name workout_journal)
 
 quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
 
@@ -59,9 +60,11 @@ build() {
             fresh "$binary" $sources Fuzz/FrameReaderFuzz.swift Fuzz/run.sh && return
             quiet "${SWIFTC[@]}" -module-name FrameReaderFuzz $sources Fuzz/FrameReaderFuzz.swift -I Sources/CZstd -lzstd -o "$binary" ;;
         event-decoder)
-            sources=$(find Sources/JournalEvents -name '*.swift')
+            # The recording rules live in JournalModel (they check against the model): one module named JournalEvents
+            # holds both, so JournalModel's `import JournalEvents` names the module itself (a warning, not an error).
+            sources=$(find Sources/JournalEvents Sources/JournalModel -name '*.swift')
             fresh "$binary" $sources Fuzz/EventDecoderFuzz.swift Fuzz/run.sh && return
-            quiet "${SWIFTC[@]}" -module-name EventDecoderFuzz $sources Fuzz/EventDecoderFuzz.swift -o "$binary" ;;
+            quiet "${SWIFTC[@]}" -module-name JournalEvents $sources Fuzz/EventDecoderFuzz.swift -o "$binary" ;;
         differential-decoder)
             sources=$(find Sources/JournalEvents -name '*.swift')
             fresh "$binary" $sources Fuzz/DifferentialDecoder/main.swift Fuzz/run.sh && return

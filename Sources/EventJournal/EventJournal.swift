@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import JournalStore
 
 /// A user's journal opened for recording: the store's single writer plus the recording rules

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import JournalStore
 
 /// Everything that can go wrong between a user's command and the journal's bytes, with

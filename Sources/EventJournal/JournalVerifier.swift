@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 import JournalStore
 
 /// `journal verify`: every frame and every event checked, nothing changed.

@@ -135,8 +135,8 @@ public enum Merge {
     /// Every account e-mail a journal names, sorted.
     public static func emails(_ events: [Event]) -> [String] {
         var found = Set<String>()
-        for event in events where event.type == "account.created" || event.type == "profile.updated" {
-            if let email = event.string("email")?.lowercased(), !email.isEmpty { found.insert(email) }
+        for event in events where event.knownType == .accountCreated || event.knownType == .profileUpdated {
+            if let email = event.string(.email)?.lowercased(), !email.isEmpty { found.insert(email) }
         }
         return found.sorted()
     }

@@ -424,7 +424,7 @@ public struct Ledger: Equatable, Sendable, Codable {
                                              equipment: event.array(.equipment)?.compactMap(\.stringValue)))
         case .exerciseLinked: link(event)
         case .exerciseFavourited:
-            if let id = event.string(.exercise), !favourites.contains(id), favourites.count < 10 { favourites.append(id) }
+            if let id = event.string(.exercise), !favourites.contains(id), favourites.count < Ledger.maximumFavourites { favourites.append(id) }
         case .exerciseUnfavourited:
             favourites.removeAll { $0 == event.string(.exercise) }
         case .progressionConfigured:

@@ -106,16 +106,15 @@ public struct HomeState: Equatable, Sendable, Codable {
     /// Folds one event; false when it needs the body of a retired workout (then this state can no longer answer,
     /// and the caller reads the whole ledger). `data.cleared` starts over, as the ledger does.
     public mutating func apply(_ event: Event) -> Bool {
-        if event.knownType == .dataCleared {
-            self = HomeState(compacting: Ledger(asOf: ledger.asOf))
-            ledger.apply(event)
-            return true
-        }
         if let workout = event.string(.workout), isRetired(workout) { return false }
         // A link re-files retired workouts' sets too (their records move).
         if event.knownType == .exerciseLinked { return false }
         if let previous = event.string(.repeatOf), isRetired(previous) { return false }
         ledger.apply(event)
+        // The model says when everything was cleared: then the summaries, records and retired ids go too.
+        if ledger.clearedAtSeq == event.seq && ledger.eventCount == 0 {
+            self = HomeState(compacting: ledger)
+        }
         return true
     }
 

@@ -70,10 +70,12 @@ public struct JournalRead: Sendable {
         var summary = ReplaySummary()
         var ledger = Ledger(asOf: asOf ?? now)
         var lastEventAt: Timestamp?
+        // The summary counts exactly what the ledger folds: the events up to T (the default T is now, as an instant).
+        let limit = (asOf ?? now).epochMilliseconds
         try EventReader.forEach(path: path, storage: storage, untilSeq: untilSeq, progress: progress) { event in
             lastEventAt = event.at
             ledger.apply(event)
-            if let asOf, event.at.epochMilliseconds > asOf.epochMilliseconds { return }
+            if event.at.epochMilliseconds > limit { return }
             summary.apply(event)
         }
         if asOf == nil { ledger.asOf = Projections.defaultAsOf(lastEventAt: lastEventAt, now: now) }

@@ -22,7 +22,7 @@ extension UserJournal {
         var n = 1
         while true {
             let id = "\(prefix)\(n)"
-            if !taken(ledger, id) && rules.workouts[id] == nil { return id }
+            if !taken(ledger, id) && !rules.isUsed(workout: id) { return id }
             n += 1
         }
     }

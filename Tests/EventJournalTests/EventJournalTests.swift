@@ -183,7 +183,6 @@ struct EventJournalTests {
 
     @Test("the replay summary folds finished workouts only, in kilograms")
     func replaySummary() throws {
-        var summary = ReplaySummary()
         let at = clockStart
         let events: [Event] = [
             Event(seq: 1, id: "a-1", at: at, type: "workout.started", fields: ["workout": "w1", "name": "Push", "session": 0]),
@@ -194,7 +193,9 @@ struct EventJournalTests {
             Event(seq: 6, id: "a-6", at: at, type: "set.completed", fields: ["workout": "w2", "exercise": "x", "set": 1, "weight": 50, "unit": "kg", "reps": 5, "kind": "working"]),
             Event(seq: 7, id: "a-7", at: at, type: "workout.discarded", fields: ["workout": "w2"]),
         ]
-        for event in events { summary.apply(event) }
+        // Counted, and described by the model folded from the same events.
+        let summary = ReplaySummary(events: events)
+        #expect(summary.events == 7 && summary.lastSeq == 7 && summary.unknownEvents == 0)
         #expect(summary.workoutsFinished == 1)
         #expect(summary.workoutsDiscarded == 1)
         #expect(summary.workingSets == 1)

@@ -1,5 +1,6 @@
 import EventJournal
 import JournalEvents
+import JournalModel
 import JournalStore
 import JournalTesting
 import Testing

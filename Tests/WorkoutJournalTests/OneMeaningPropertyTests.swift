@@ -245,6 +245,12 @@ struct OneMeaningPropertyTests {
             #expect(full.summary.totals == Ledger(events: upToT, asOf: Ledger.everything).totals, "\(label): the summary folds exactly the events up to T")
             try Self.checkAgreement(full, events: events, asOf: asOf ?? now, label: label)
         }
+        // A clock behind the journal's last events: the default T (now) leaves the later ones out of every number.
+        let early = Timestamp(epochMilliseconds: (first + last) / 2, offsetSeconds: 0)
+        let behind = try JournalRead.read(path: path, storage: storage, asOf: nil, untilSeq: nil, now: early)
+        let beforeNow = events.filter { $0.at.epochMilliseconds <= early.epochMilliseconds }
+        #expect(behind.summary.events == beforeNow.count && behind.summary.lastSeq == beforeNow.last?.seq ?? 0, "seed \(seed): now behind")
+        #expect(behind.summary.totals == Ledger(events: beforeNow, asOf: Ledger.everything).totals)
         // Up to a seq: the summary is the model's of exactly those events.
         let untilSeq = random.int(1...events.count)
         let limited = try JournalRead.read(path: path, storage: storage, asOf: nil, untilSeq: untilSeq, now: now)

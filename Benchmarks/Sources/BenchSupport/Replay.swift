@@ -8,7 +8,8 @@ import WorkoutJournal
 
 /// Our side: the journal read the way `journal replay` reads it.
 public enum OurReplay {
-    /// Decompress, decode, fold: `journal replay`'s work.
+    /// Decompress, decode, count: the summary's own part of `journal replay`'s work (its workouts, sets and volume
+    /// are the ledger's, `replayWithProjections`).
     public static func replay(_ path: String) throws -> ReplaySummary {
         var summary = ReplaySummary()
         try EventReader.forEach(path: path) { summary.apply($0) }
@@ -26,14 +27,14 @@ public enum OurReplay {
             summary.apply(event)
             ledger.apply(event)
         }
-        return (summary, ledger.workouts.count)
+        return (summary.describing(ledger), ledger.workouts.count)
     }
 
     /// The exercise with the most working sets in the journal (the history benchmark's subject).
     public static func busiestExercise(_ path: String) throws -> String {
         var counts: [String: Int] = [:]
         try EventReader.forEach(path: path) { event in
-            if event.type == "set.completed", let exercise = event.string("exercise") { counts[exercise, default: 0] += 1 }
+            if event.knownType == .setCompleted, let exercise = event.string(.exercise) { counts[exercise, default: 0] += 1 }
         }
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "barbell-bench-press"
     }

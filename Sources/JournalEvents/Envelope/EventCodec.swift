@@ -9,6 +9,7 @@ public enum EventCodec {
         public var reason: String
         /// Byte offset within the line, when known.
         public var offset: Int?
+        public init(field: String? = nil, reason: String, offset: Int? = nil) { self.field = field; self.reason = reason; self.offset = offset }
         public var description: String {
             if let field { return "field \"\(field)\": \(reason)" }
             if let offset { return "invalid JSON at byte \(offset) of the line: \(reason)" }

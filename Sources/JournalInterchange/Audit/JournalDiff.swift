@@ -47,7 +47,7 @@ public struct JournalDiff: Equatable, Sendable, JSONRepresentable {
         let allA = Set(a.map(\.id))
         onlyB = b.dropFirst(common).filter { !allA.contains($0.id) }
         func workouts(_ events: some Sequence<Event>) -> [String] {
-            events.filter { $0.type == "workout.started" }.compactMap { $0.string("workout") }
+            events.filter { $0.knownType == .workoutStarted }.compactMap { $0.string(.workout) }
         }
         let workoutsA = Set(workouts(a)), workoutsB = Set(workouts(b))
         workoutsOnlyA = workouts(a).filter { !workoutsB.contains($0) }
@@ -55,7 +55,7 @@ public struct JournalDiff: Equatable, Sendable, JSONRepresentable {
     }
 
     static func line(_ event: Event) -> String {
-        "seq \(event.seq) \(event.id) \(event.at.rfc3339) \(event.type)" + (event.string("workout").map { " workout \($0)" } ?? "")
+        "seq \(event.seq) \(event.id) \(event.at.rfc3339) \(event.type)" + (event.string(.workout).map { " workout \($0)" } ?? "")
     }
 
     public func text(nameA: String, nameB: String) -> String {

@@ -1,8 +1,12 @@
 import JournalEvents
+import JournalModel
 import JournalProjections
 
 /// `journal timeline` (INTERCHANGE.md §"Timeline"): every event of one workout in seq order, with the time since
 /// the workout started, rest taken against rest planned, skipped rests, gaps, undone sets and anomalies.
+///
+/// An audit of the raw events, so it lists each one with its own fields; which workouts there are and what may
+/// follow a finished workout are the model's and the recording rules' (`Ledger`, `RecordingRules.historyEditTypes`).
 public struct Timeline: Equatable, Sendable, JSONRepresentable {
     public struct Entry: Equatable, Sendable {
         public var seq: Int
@@ -22,32 +26,21 @@ public struct Timeline: Equatable, Sendable, JSONRepresentable {
     /// A gap between two events of a workout longer than this is reported.
     public static let gapMilliseconds: Int64 = 10 * 60 * 1000
 
-    static let afterFinishAllowed: Set<String> = [
-        "workout.edited", "workout.deleted", "workout.noted", "set.edited", "set.removed", "set.rated", "set.noted",
-        "exercise.noted", "exercise.removed", "exercise.added", "cardio.logged",
-    ]
-
-    /// The workouts a `--date` names: those with an event on that local day, in order of first event.
+    /// The workouts a `--date` names: the model's workouts that started on that local day, in journal order.
     public static func workouts(on date: LocalDate, in events: [Event]) -> [String] {
-        var seen: [String] = []
-        for event in events where event.type == "workout.started" {
-            guard let id = event.string("workout") else { continue }
-            let start = event.string("started_at").flatMap(Timestamp.init(rfc3339:)) ?? event.at
-            if start.localDay == date.day && !seen.contains(id) { seen.append(id) }
-        }
-        return seen
+        Ledger(events: events, asOf: Ledger.everything).workouts.filter { $0.startedAt.localDay == date.day }.map(\.id)
     }
 
-    /// The workout of the last `workout.started`.
+    /// The model's latest workout.
     public static func lastWorkout(in events: [Event]) -> String? {
-        events.last { $0.type == "workout.started" }?.string("workout")
+        Ledger(events: events, asOf: Ledger.everything).workouts.last?.id
     }
 
     public init?(workout: String, events: [Event], exerciseName: (String) -> String = { $0 }) {
-        let own = events.filter { $0.string("workout") == workout }
-        guard let start = own.first(where: { $0.type == "workout.started" }) else { return nil }
+        let own = events.filter { $0.string(.workout) == workout }
+        guard let start = own.first(where: { $0.knownType == .workoutStarted }) else { return nil }
         self.workout = workout
-        name = start.string("name") ?? ""
+        name = start.string(.name) ?? ""
         entries = []
         anomalies = []
         var finishedSeq: Int?
@@ -60,50 +53,53 @@ public struct Timeline: Equatable, Sendable, JSONRepresentable {
                 remarks.append("gap of \(Timeline.clock(event.at.epochMilliseconds - previous.epochMilliseconds)) since the previous event")
             }
             if event.at < (previous ?? event.at) { remarks.append("recorded with an earlier time than the previous event") }
-            let exercise = event.string("exercise").map(exerciseName) ?? ""
+            let exercise = event.string(.exercise).map(exerciseName) ?? ""
             var detail = ""
-            switch event.type {
-            case "workout.started":
-                detail = "\"\(name)\"" + (event.string("source").map { " imported from \($0) (its sets carry the workout's start time)" } ?? "")
-                if let startedAt = event.string("started_at") { detail += ", started at \(startedAt)" }
-            case "workout.finished":
+            switch event.knownType {
+            case .workoutStarted?:
+                detail = "\"\(name)\"" + (event.string(.source).map { " imported from \($0) (its sets carry the workout's start time)" } ?? "")
+                if let startedAt = event.string(.startedAt) { detail += ", started at \(startedAt)" }
+            case .workoutFinished?:
                 finishedSeq = event.seq
-                detail = event.string("finished_at").map { "finished at \($0)" } ?? ""
-            case "set.completed":
-                detail = "\(exercise) set \(event.int("set") ?? 0): \(Timeline.number(event.double("weight") ?? 0)) \(event.string("unit") ?? "") × \(event.int("reps") ?? 0)"
-                if let kind = event.string("kind"), kind != "working" { detail += " (\(kind))" }
-                if event.bool("edited") == true { detail += ", a correction" }
+                detail = event.string(.finishedAt).map { "finished at \($0)" } ?? ""
+            case .setCompleted?:
+                detail = "\(exercise) set \(event.int(.set) ?? 0): \(Timeline.number(event.double(.weight) ?? 0)) \(event.string(.unit) ?? "") × \(event.int(.reps) ?? 0)"
+                if let kind = event.string(.kind), kind != "working" { detail += " (\(kind))" }
+                if event.bool(.edited) == true { detail += ", a correction" }
                 if let rest = pendingRest {
                     let taken = event.at.epochMilliseconds - rest.at.epochMilliseconds
                     remarks.append("rest \(Timeline.clock(taken)) taken, \(Timeline.clock(Int64(rest.planned) * 1000)) planned" + (rest.skipped ? " (skipped)" : ""))
                     pendingRest = nil
-                } else if let lastSetAt, start.string("source") == nil {
+                } else if let lastSetAt, start.string(.source) == nil {
                     remarks.append("\(Timeline.clock(event.at.epochMilliseconds - lastSetAt.epochMilliseconds)) since the previous set, no rest timer")
                 }
                 lastSetAt = event.at
-            case "set.uncompleted": detail = "\(exercise) set \(event.int("set") ?? 0)"; remarks.append("undone set")
-            case "set.removed", "set.edited", "set.rated", "set.noted", "set.added":
-                detail = "\(exercise) set \(event.int("set") ?? 0)"
-            case "rest.started":
-                let seconds = event.int("seconds") ?? 0
+            case .setUncompleted?: detail = "\(exercise) set \(event.int(.set) ?? 0)"; remarks.append("undone set")
+            case .setRemoved?, .setEdited?, .setRated?, .setNoted?, .setAdded?:
+                detail = "\(exercise) set \(event.int(.set) ?? 0)"
+            case .restStarted?:
+                let seconds = event.int(.seconds) ?? 0
                 detail = "\(exercise): \(Timeline.clock(Int64(seconds) * 1000)) planned"
                 pendingRest = (event.seq, event.at, seconds, false)
-            case "rest.skipped":
-                let remaining = event.int("remaining_s") ?? 0
+            case .restSkipped?:
+                let remaining = event.int(.remainingS) ?? 0
                 detail = "\(exercise): \(remaining) s left"
                 remarks.append("skipped rest")
                 pendingRest?.skipped = true
-            case "rest.adjusted":
-                detail = "\(exercise): \((event.int("delta_s") ?? 0) >= 0 ? "+" : "")\(event.int("delta_s") ?? 0) s"
-                if let delta = event.int("delta_s") { pendingRest?.planned += delta }
-            case "exercise.added", "exercise.removed", "exercise.submitted", "rest.finished": detail = exercise
-            case "exercise.swapped": detail = "\(exerciseName(event.string("from") ?? "")) → \(exerciseName(event.string("to") ?? ""))"
-            case "cardio.logged": detail = "\(exercise): \(Timeline.number(event.double("minutes") ?? 0)) min" + (event.double("km").map { ", \(Timeline.number($0)) km" } ?? "")
-            case "workout.noted", "exercise.noted": detail = exercise.isEmpty ? "note" : "\(exercise): note"
+            case .restAdjusted?:
+                detail = "\(exercise): \((event.int(.deltaS) ?? 0) >= 0 ? "+" : "")\(event.int(.deltaS) ?? 0) s"
+                if let delta = event.int(.deltaS) { pendingRest?.planned += delta }
+            case .exerciseAdded?, .exerciseRemoved?, .exerciseSubmitted?, .restFinished?: detail = exercise
+            case .exerciseSwapped?: detail = "\(exerciseName(event.string(.from) ?? "")) → \(exerciseName(event.string(.to) ?? ""))"
+            case .cardioLogged?: detail = "\(exercise): \(Timeline.number(event.double(.minutes) ?? 0)) min" + (event.double(.km).map { ", \(Timeline.number($0)) km" } ?? "")
+            case .workoutNoted?, .exerciseNoted?: detail = exercise.isEmpty ? "note" : "\(exercise): note"
             default: detail = exercise
             }
             if let finishedSeq, event.seq > finishedSeq {
-                if event.type == "set.completed" && event.bool("edited") != true || !(Timeline.afterFinishAllowed.contains(event.type) || event.type == "set.completed") {
+                // What the recording rules let change a finished workout (a history edit, or a set with "edited": true).
+                let allowed = event.knownType.map(RecordingRules.historyEditTypes.contains) ?? false
+                    || (event.knownType == .setCompleted && event.bool(.edited) == true)
+                if !allowed {
                     remarks.append("anomaly: after the workout finished")
                     anomalies.append("seq \(event.seq) \(event.type) comes after the workout finished (seq \(finishedSeq))")
                 }
@@ -112,7 +108,7 @@ public struct Timeline: Equatable, Sendable, JSONRepresentable {
                                  type: event.type, detail: detail, remarks: remarks))
             previous = event.at
         }
-        if !own.contains(where: { ["workout.finished", "workout.discarded"].contains($0.type) }) {
+        if !own.contains(where: { $0.knownType == .workoutFinished || $0.knownType == .workoutDiscarded }) {
             anomalies.append("the workout was never finished or discarded")
         }
     }

@@ -14,17 +14,17 @@ public enum Redaction {
         var copy = event
         for field in event.fields {
             switch field.key {
-            case "name" where event.type == "account.created" || event.type == "profile.updated":
+            case "name" where event.knownType == .accountCreated || event.knownType == .profileUpdated:
                 copy.fields["name"] = .string(name)
             case "email":
                 copy.fields["email"] = .string(email)
             case let key where freeTextKeys.contains(key) && field.value.stringValue != nil:
                 copy.fields[key] = .string(text)
-            case "exercises" where event.type == "workout.planned" || event.type == "template.created" || event.type == "template.updated":
+            case "exercises" where event.knownType == .workoutPlanned || event.knownType == .templateCreated || event.knownType == .templateUpdated:
                 copy.fields["exercises"] = redactNotes(field.value)
             case "programme":
                 copy.fields["programme"] = redactNotes(field.value)
-            case "answer" where event.string("question") == "injuries" || event.string("question") == "motivations":
+            case "answer" where event.string(.question) == "injuries" || event.string(.question) == "motivations":
                 break
             default: break
             }

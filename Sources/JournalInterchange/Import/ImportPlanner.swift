@@ -180,19 +180,16 @@ public struct ImportPlanner {
 
     public func plan(_ export: ParsedExport, file: String, existing: [Event]) -> ImportPlan {
         let app = export.layout.app
-        var knownWorkouts = Set<String>()
-        var knownCustom = Set<String>()
+        // What the journal holds, as the model and the recording rules read it: workout ids ever used (an id is never
+        // reused), its workouts (deleted and discarded ones included; not those `data.cleared` removed) and its
+        // custom exercises.
+        var rules = RecordingRules()
+        for event in existing { rules.apply(event) }
+        let ledger = rules.ledger
+        var knownCustom = Set(ledger.customExercises.keys)
         // The same workout already in the journal under another id (recorded by the app and exported, or imported
         // from another app's export): same name, same wall-clock start to the minute.
-        var knownStarts = Set<String>()
-        for event in existing {
-            if event.type == "workout.started", let id = event.string("workout") {
-                knownWorkouts.insert(id)
-                let start = event.string("started_at").flatMap(Timestamp.init(rfc3339:)) ?? event.at
-                knownStarts.insert(ImportPlanner.sameWorkoutKey(start: start, name: event.string("name") ?? ""))
-            }
-            if event.type == "exercise.created", let id = event.string("exercise") { knownCustom.insert(id) }
-        }
+        let knownStarts = Set(ledger.workouts.map { ImportPlanner.sameWorkoutKey(start: $0.startedAt, name: $0.name) })
         var drafts: [JSONValue] = []
         var skipped = export.skipped
         var warnings: [SkippedRow] = []
@@ -221,7 +218,7 @@ public struct ImportPlanner {
             let id = usedInFile[base]! == 1 ? base : "\(base)-\(usedInFile[base]!)"
             let start = workout.start.timestamp(offsetSeconds: offsetSeconds)
             let finish = start.adding(milliseconds: Int64(max(0, workout.durationSeconds ?? 0)) * 1000)
-            if knownWorkouts.contains(id) || knownStarts.contains(ImportPlanner.sameWorkoutKey(start: start, name: workout.name.isEmpty ? "Workout" : workout.name)) {
+            if rules.isUsed(workout: id) || knownStarts.contains(ImportPlanner.sameWorkoutKey(start: start, name: workout.name.isEmpty ? "Workout" : workout.name)) {
                 present += 1
                 continue
             }

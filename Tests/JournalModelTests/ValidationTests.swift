@@ -1,5 +1,6 @@
 import Testing
 @testable import JournalEvents
+@testable import JournalModel
 
 @Suite("Validation at append time")
 struct ValidationTests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import JournalEvents
+import JournalEvents
+@testable import JournalModel
 
 /// Issue 16's reference rules at append time, with their messages pinned.
 @Suite("References at append time (issue 16)")

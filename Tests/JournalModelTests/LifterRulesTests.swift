@@ -1,5 +1,6 @@
 import Testing
 @testable import JournalEvents
+@testable import JournalModel
 
 /// Issue 8's rules at append time, with their messages pinned.
 @Suite("The lifter's rules at append time")

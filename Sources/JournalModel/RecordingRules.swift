@@ -1,6 +1,13 @@
+import JournalEvents
+
 /// The rules an event must satisfy given everything already in the journal
 /// (FORMAT.md §"Rules at append time"). A pure fold: `apply` each stored event, then
 /// `prepare` a new one to fill in its envelope and check it.
+///
+/// What the rules check against is the model: `ledger`, the one fold (`Ledger`, as of the far future), so a rule
+/// sees a workout, its sets, exercise order, supersets, times, the templates, plans and favourites exactly as every
+/// view does. The rules keep only facts about the stream itself: the last seq and time, the ids used, each
+/// device's id counter and every workout id ever started (an id is never reused, `data.cleared` or not).
 public struct RecordingRules: Sendable {
     public enum WorkoutStatus: Sendable, Equatable { case open, finished, discarded, deleted }
 
@@ -8,16 +15,16 @@ public struct RecordingRules: Sendable {
     public private(set) var lastAt: Timestamp?
     private var ids = Set<String>()
     private var counters: [String: Int] = [:]
-    public private(set) var workouts: [String: WorkoutStatus] = [:]
-    /// Completed sets (`exercise#set`) and cardio entries (`cardio:exercise`) per open or finished workout.
-    var completed: [String: Set<String>] = [:]
-    /// What the lifter's rules need beyond workout status (issue 8): exercise order, supersets, templates, …
-    var lifter = LifterState()
+    /// Every workout id ever started, including those `data.cleared` removed from the model.
+    private var startedWorkouts = Set<String>()
+    /// Workouts that are history rather than live sessions (`startsRecordedAfterwards`: imported or logged afterwards).
+    private(set) var recordedAfterwards = Set<String>()
+    /// The model the rules check against.
+    public private(set) var ledger = Ledger(asOf: Ledger.everything)
     /// Catalogue exercise ids; nil: exercise ids are not checked against a catalogue (issue 16).
     public let catalogue: Set<String>?
     /// Refuse a live `workout.started` while another live workout is open (seed apps: one active workout).
     public let oneOpenWorkout: Bool
-    var references = ReferenceState()
 
     /// `catalogue`: the exercise ids every journal may name (TrainingDomain's catalogue); custom ones come from
     /// `exercise.created`. Without it, exercise ids are only checked for shape. `oneOpenWorkout`: see
@@ -33,29 +40,26 @@ public struct RecordingRules: Sendable {
         if lastAt == nil || event.at > lastAt! { lastAt = event.at }
         ids.insert(event.id)
         if let id = EventID(event.id) { counters[id.device] = max(counters[id.device] ?? 0, id.counter) }
-        applyLifter(event)
-        applyReferences(event)
-        guard let workout = event.string("workout") else { return }
-        switch event.type {
-        case "workout.started": workouts[workout] = .open
-        case "workout.finished":
-            workouts[workout] = .finished
-            lifter.finish(workout, completed: completed[workout] ?? [])
-        case "workout.discarded": workouts[workout] = .discarded; completed[workout] = nil
-        case "workout.deleted": workouts[workout] = .deleted
-        case "set.completed":
-            if let key = setKey(event) { completed[workout, default: []].insert(key) }
-        case "set.uncompleted", "set.removed":
-            if let key = setKey(event) { completed[workout]?.remove(key) }
-        case "cardio.logged":
-            completed[workout, default: []].insert("cardio:\(event.string("exercise") ?? "")")
-        default: break
+        let started = ledger.workouts.count
+        ledger.apply(event)
+        if ledger.workouts.count == started + 1, let workout = ledger.workouts.last {
+            startedWorkouts.insert(workout.id)
+            if RecordingRules.startsRecordedAfterwards(event) { recordedAfterwards.insert(workout.id) }
         }
     }
 
-    private func setKey(_ event: Event) -> String? {
-        guard let exercise = event.string("exercise"), let set = event.int("set") else { return nil }
-        return "\(exercise)#\(set)"
+    /// Whether a `workout.started` ever used `workout` as its id (`data.cleared` or not).
+    public func isUsed(workout: String) -> Bool { startedWorkouts.contains(workout) }
+
+    /// The status of `workout` in the model; nil when it was never started or `data.cleared` removed it.
+    public func status(of workout: String) -> WorkoutStatus? {
+        switch ledger.workout(workout)?.status {
+        case .open?: return .open
+        case .finished?: return .finished
+        case .discarded?: return .discarded
+        case .deleted?: return .deleted
+        case nil: return nil
+        }
     }
 
     /// The next id counter for `device`.
@@ -116,41 +120,44 @@ public struct RecordingRules: Sendable {
     }
 
     /// Types that may also change a finished workout (history edits).
-    static let historyEditTypes: Set<String> = [
-        "workout.edited", "workout.deleted", "workout.noted", "set.edited", "set.removed", "set.rated", "set.noted",
-        "exercise.noted", "exercise.removed", "exercise.added", "cardio.logged",
+    public static let historyEditTypes: Set<EventType> = [
+        .workoutEdited, .workoutDeleted, .workoutNoted, .setEdited, .setRemoved, .setRated, .setNoted,
+        .exerciseNoted, .exerciseRemoved, .exerciseAdded, .cardioLogged,
         // Seed 004's edit mode also reorders exercises and links or unlinks supersets.
-        "exercises.reordered", "superset.linked", "superset.unlinked",
+        .exercisesReordered, .supersetLinked, .supersetUnlinked,
     ]
 
     func checkWorkoutState(_ event: Event) -> EventRuleViolation? {
-        guard let workout = event.string("workout") else { return nil }
-        let status = workouts[workout]
-        if event.type == "workout.started" {
-            if status != nil {
+        guard let workout = event.string(.workout) else { return nil }
+        if event.knownType == .workoutStarted {
+            if startedWorkouts.contains(workout) {
                 return EventRuleViolation(type: event.type, field: "workout", value: .string(workout), rule: "is already used by an earlier workout in this journal")
             }
             return nil
         }
-        guard let status else {
+        guard let record = ledger.workout(workout) else {
+            if startedWorkouts.contains(workout), let cleared = ledger.clearedAtSeq {
+                return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
+                                          rule: "was removed by data.cleared (seq \(cleared)) and cannot change")
+            }
             return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
                                       rule: "has not been started (record a workout.started with this workout id first)")
         }
-        switch status {
+        switch record.status {
         case .open:
-            if event.type == "workout.finished", completed[workout]?.isEmpty ?? true {
+            if event.knownType == .workoutFinished, record.sets.isEmpty && record.cardio.isEmpty {
                 return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
                                           rule: "has no completed set; complete at least one set or discard the workout")
             }
             return nil
         case .finished:
-            if RecordingRules.historyEditTypes.contains(event.type) { return nil }
-            if event.type == "set.completed" && event.bool("edited") == true { return nil }
+            if let type = event.knownType, RecordingRules.historyEditTypes.contains(type) { return nil }
+            if event.knownType == .setCompleted && event.bool(.edited) == true { return nil }
             return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
                                       rule: "is already finished (to correct it, use set.edited, set.removed or set.completed with \"edited\": true)")
         case .discarded, .deleted:
             return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
-                                      rule: "was \(status == .discarded ? "discarded" : "deleted") and cannot change")
+                                      rule: "was \(record.status == .discarded ? "discarded" : "deleted") and cannot change")
         }
     }
 }

@@ -1,0 +1,85 @@
+import JournalEvents
+
+/// Reference rules at append time (issue 16; FORMAT.md §"Rules at append time"): the exercises, programme sessions
+/// and workouts an event names must exist, and one live workout is open at a time. Like the lifter's rules they read
+/// the model (`RecordingRules.ledger`): its custom exercises, programme, workouts, their exercises and completed sets.
+extension RecordingRules {
+    /// Where an event names exercises: its `exercise`, a swap's `to`, and the `exercise` of each entry of a
+    /// template's, plan's or programme session's `exercises`, as (field path, id).
+    static func exerciseReferences(_ event: Event) -> [(field: String, id: String)] {
+        var found: [(String, String)] = []
+        if event.knownType != .exerciseCreated, let id = event.string(.exercise) { found.append(("exercise", id)) }
+        if event.knownType == .exerciseSwapped, let id = event.string(.to) { found.append(("to", id)) }
+        func entries(_ list: [JSONValue]?, _ path: String) {
+            for (index, entry) in (list ?? []).enumerated() {
+                if let id = entry.objectValue?["exercise"]?.stringValue { found.append(("\(path)[\(index)].exercise", id)) }
+            }
+        }
+        entries(event.array(.exercises), "exercises")
+        if event.knownType == .programmeGenerated {
+            for (index, session) in (event.object(.programme)?["sessions"]?.arrayValue ?? []).enumerated() {
+                entries(session.objectValue?["exercises"]?.arrayValue, "programme.sessions[\(index)].exercises")
+            }
+        }
+        return found
+    }
+
+    /// Whether `event` starts a workout that is history rather than a live session: imported from another app
+    /// (`source`) or logged afterwards (`started_at`). Such a workout keeps what the other app or the lifter wrote (a
+    /// 0-rep set) and may be recorded while a live workout is open.
+    static func startsRecordedAfterwards(_ event: Event) -> Bool {
+        event.knownType == .workoutStarted && (event[.source] != nil || event[.startedAt] != nil)
+    }
+
+    func checkReferences(_ event: Event) -> EventRuleViolation? {
+        func refuse(_ field: String, _ value: JSONValue?, _ rule: String) -> EventRuleViolation {
+            EventRuleViolation(type: event.type, field: field, value: value, rule: rule)
+        }
+        if let catalogue {
+            for (field, id) in RecordingRules.exerciseReferences(event) where !catalogue.contains(id) && ledger.customExercises[id] == nil {
+                return refuse(field, .string(id), "is neither a catalogue exercise nor a custom exercise of this journal "
+                              + "(check the spelling with `journal catalog --search TEXT`, or record an exercise.created for it first)")
+            }
+        }
+        let workout = event.string(.workout).flatMap { ledger.workout($0) }
+        switch event.knownType {
+        case .workoutStarted?:
+            // Without a programme the index is not checked (journals and tools that number workouts without one).
+            let sessions = ledger.programme?.sessions.count ?? 0
+            if let session = event.int(.session), sessions > 0, session >= sessions {
+                return refuse("session", event[.session], "is beyond the programme's \(sessions) sessions (0…\(sessions - 1); null for a workout outside the programme)")
+            }
+        case .exerciseSubmitted?:
+            // Seed 000/001: "Submit exercise" needs at least one completed set (or, for cardio, its entry).
+            guard let workout, let exercise = event.string(.exercise) else { return nil }
+            if !workout.sets.contains(where: { $0.exercise == exercise }) && !workout.cardio.contains(where: { $0.exercise == exercise }) {
+                return refuse("exercise", event[.exercise], "has no completed set in workout \"\(workout.id)\" (complete at least one set before submitting it)")
+            }
+        case .exerciseSwapped?:
+            guard let workout, let from = event.string(.from) else { return nil }
+            if event.string(.to) == from { return refuse("to", event[.to], "is the exercise being swapped (\"from\"); swap onto another exercise") }
+            if !workout.order.contains(from) {
+                return refuse("from", event[.from], "is not in workout \"\(workout.id)\" (its exercises: \(workout.order.joined(separator: ", ")))")
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Rules for new events only (`prepare`), not re-judged by `journal verify` on what is already stored: journals
+    /// written before the rule existed keep them (the 2-year sample holds 0-rep working sets of simulated failures),
+    /// and a journal merged from two devices may hold one open workout of each. With `oneOpenWorkout` (the app's and
+    /// the CLI's writers) a live `workout.started` is refused while another live workout is open.
+    func checkNewEvent(_ event: Event) -> EventRuleViolation? {
+        if oneOpenWorkout, event.knownType == .workoutStarted, !RecordingRules.startsRecordedAfterwards(event),
+           let open = ledger.workouts.filter({ $0.status == .open && !recordedAfterwards.contains($0.id) }).map(\.id).sorted().first {
+            return EventRuleViolation(type: event.type, field: "workout", value: event[.workout],
+                                      rule: "cannot start while workout \"\(open)\" is open (one active workout at a time, as in the seed apps: finish or discard \"\(open)\" first)")
+        }
+        guard event.knownType == .setCompleted, event.string(.kind) == "working", event.int(.reps) == 0,
+              !(event.string(.workout).map(recordedAfterwards.contains) ?? false) else { return nil }
+        return EventRuleViolation(type: event.type, field: "reps", value: event[.reps],
+                                  rule: "must be at least 1 on a working set (seed 000: a positive whole number; log a failed attempt as kind \"failure\")")
+    }
+}
