@@ -3,7 +3,7 @@ import JournalStore
 
 /// A user's journal opened for recording: the store's single writer plus the recording rules
 /// folded over every event already there. Events are checked, then appended durably; the
-/// tail is sealed into one frame when a workout ends (FORMAT.md §"Sealing").
+/// tail is sealed into one new frame when a workout ends (FORMAT.md §"Sealing").
 public final class EventJournal {
     public struct Options: Sendable {
         public var store = JournalWriter.Options()
@@ -111,6 +111,14 @@ public final class EventJournal {
             lastSealError = nil
         } catch {
             lastSealError = error
+        }
+    }
+
+    /// Gives back the padding reserved for appends (`JournalWriter.releaseReserve`): for a journal
+    /// put at rest, such as the samples `journal simulate` writes.
+    public func releaseReserve() throws(JournalError) {
+        do { try writer.releaseReserve() } catch let error as StoreError { throw .store(error) } catch {
+            throw .store(.io(path: path, operation: "truncate", errno: 0, message: "\(error)"))
         }
     }
 

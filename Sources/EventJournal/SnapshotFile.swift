@@ -32,32 +32,13 @@ public enum SnapshotFile {
                 file.close()
                 throw error
             }
-            try rename(temporary, to: path, storage: storage)
+            try storage.rename(temporary, to: path)
             try? storage.syncDirectory(of: path)
             return true
         } catch {
             try? storage.remove(temporary)
             return false
         }
-    }
-
-    struct RenameFailed: Error { var errno: Int32 }
-
-    /// `rename(2)` on the real file system; a move of the bytes in `MemoryStorage` (tests).
-    /// (`Storage` has no rename yet; when JournalStore grows one, this goes.)
-    static func rename(_ from: String, to: String, storage: any Storage) throws {
-        if let memory = storage as? MemoryStorage {
-            guard let bytes = memory.contents(of: from) else { throw RenameFailed(errno: ENOENT) }
-            memory.setContents(of: to, to: bytes)
-            try memory.remove(from)
-            return
-        }
-        guard storage is PosixStorage else { throw RenameFailed(errno: ENOTSUP) }
-        #if canImport(Glibc)
-        if Glibc.rename(from, to) != 0 { throw RenameFailed(errno: errno) }
-        #else
-        if Darwin.rename(from, to) != 0 { throw RenameFailed(errno: errno) }
-        #endif
     }
 
     /// Whether writing `count` bytes beside `path` leaves at least `reservedBytes` free (always for test storage).

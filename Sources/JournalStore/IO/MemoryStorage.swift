@@ -113,6 +113,12 @@ public final class MemoryStorage: Storage {
 
     public func remove(_ path: String) throws(StoreError) { nodes[path] = nil }
 
+    public func rename(_ from: String, to: String) throws(StoreError) {
+        guard let node = nodes[from] else { throw StoreError.io(path: from, operation: "rename", errno: 2, message: "No such file or directory") }
+        nodes[to] = node
+        nodes[from] = nil
+    }
+
     public func syncDirectory(of path: String) throws(StoreError) {}
 }
 

@@ -28,6 +28,14 @@ public final class PosixStorage: Storage {
         if unlink(path) != 0 && errno != ENOENT { throw posixError(path, "unlink") }
     }
 
+    public func rename(_ from: String, to: String) throws(StoreError) {
+        #if canImport(Glibc)
+        if Glibc.rename(from, to) != 0 { throw posixError(from, "rename to \(to)") }
+        #else
+        if Darwin.rename(from, to) != 0 { throw posixError(from, "rename to \(to)") }
+        #endif
+    }
+
     public func syncDirectory(of path: String) throws(StoreError) {
         let directory: String
         if let slash = path.lastIndex(of: "/") {

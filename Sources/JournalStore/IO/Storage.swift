@@ -9,6 +9,8 @@ public protocol Storage: AnyObject {
     func exists(_ path: String) -> Bool
     /// Removes `path`; succeeds when it does not exist.
     func remove(_ path: String) throws(StoreError)
+    /// Renames `from` to `to` atomically, replacing `to` if it exists (rename(2)); durable after `syncDirectory`.
+    func rename(_ from: String, to: String) throws(StoreError)
     /// Makes the creation or removal of files in `path`'s directory durable (fsync of the directory).
     func syncDirectory(of path: String) throws(StoreError)
 }
