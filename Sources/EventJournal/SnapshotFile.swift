@@ -22,18 +22,7 @@ public enum SnapshotFile {
         guard hasRoom(for: bytes.count, beside: path, storage: storage) else { return false }
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         do {
-            let file = try storage.open(temporary, create: true)
-            do {
-                try file.truncate(to: 0)
-                try file.write(bytes, at: 0)
-                try file.sync()
-                file.close()
-            } catch {
-                file.close()
-                throw error
-            }
-            try storage.rename(temporary, to: path)
-            try? storage.syncDirectory(of: path)
+            try storage.replace(path, with: bytes, through: temporary)
             return true
         } catch {
             try? storage.remove(temporary)

@@ -58,3 +58,23 @@ extension StorageFile {
         return total == 0 ? [] : try read(at: 0, count: total)
     }
 }
+
+extension Storage {
+    /// Replaces `path` atomically: writes `bytes` to `temporary` (created mode 0600), fsyncs it, renames it over
+    /// `path` and fsyncs the directory, so `path` holds its old bytes or the new ones whatever happens. A failure
+    /// before the rename leaves `temporary` behind for the caller to remove or overwrite.
+    public func replace(_ path: String, with bytes: [UInt8], through temporary: String) throws(StoreError) {
+        let file = try open(temporary, create: true)
+        do {
+            try file.truncate(to: 0)
+            try file.write(bytes, at: 0)
+            try file.sync()
+            file.close()
+        } catch {
+            file.close()
+            throw error
+        }
+        try rename(temporary, to: path)
+        try syncDirectory(of: path)
+    }
+}

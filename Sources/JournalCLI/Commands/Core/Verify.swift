@@ -11,22 +11,36 @@ struct Verify: ParsableCommand {
 
     @Argument(help: "The journal file.") var file: String
     @Flag(help: "Print the report as JSON.") var json = false
+    @Option(help: "The journal FILE is a backup of (`journal backup`): also check that FILE is an earlier state of it — its sealed part a byte prefix, each of its events the source's event in the same place.")
+    var against: String?
 
     func run() throws {
         try reportingFailures {
             var bar = ProgressBar("verify", total: fileSize(file))
             let report = try JournalVerifier.verify(path: file, progress: bar.enabled ? { bar.update($0) } : nil)
             bar.finish()
+            let comparison = try against.map { try JournalBackup.compare(backup: file, against: $0, storage: PosixStorage()) }
             if json {
-                print(JSONWriter.string(jsonReport(report)))
+                var object = jsonReport(report).objectValue!
+                if let comparison, let against {
+                    object["against"] = .object([
+                        "source": .string(against), "matches": .bool(comparison.matches),
+                        "matching_bytes": .int(comparison.matchingBytes), "sealed_bytes": .int(comparison.backupSealedEnd),
+                        "backup_events": .int(comparison.backupRecords), "matching_events": .int(comparison.matchingRecords),
+                        "source_events": .int(comparison.sourceRecords),
+                        "problem": comparison.problem.map { .string($0) } ?? .null,
+                    ])
+                    object["clean"] = .bool(report.isClean && comparison.matches)
+                }
+                print(JSONWriter.string(.object(object)))
             } else {
-                print(text(report), terminator: "")
+                print(text(report, against: comparison.map { (against!, $0) }), terminator: "")
             }
-            if !report.isClean { throw ExitCode(1) }
+            if !report.isClean || comparison?.matches == false { throw ExitCode(1) }
         }
     }
 
-    func text(_ r: VerifyReport) -> String {
+    func text(_ r: VerifyReport, against: (source: String, comparison: JournalBackup.Comparison)? = nil) -> String {
         let scan = r.scan
         var lines: [String] = []
         lines.append("file:             \(file) (\(scan.fileSize) bytes)")
@@ -56,7 +70,12 @@ struct Verify: ParsableCommand {
             r.unknownTypes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value) (kept, skipped by views)" }.joined(separator: ", ")))
         lines.append("rule violations:  " + (r.ruleViolations.isEmpty ? "none" : ""))
         for violation in r.ruleViolations.prefix(JournalVerifier.maximumListed) { lines.append("  seq \(violation.seq): \(violation.message)") }
-        lines.append("result:           " + (r.isClean ? "clean" : "NOT clean"))
+        if let (source, c) = against {
+            lines.append("against:          " + (c.matches
+                ? "an earlier state of \(source): its sealed \(c.backupSealedEnd) bytes are a prefix of it, its \(c.backupRecords) events are its first \(c.backupRecords) (\(source) has \(c.sourceRecords - c.backupRecords) more)"
+                : "NOT a backup of \(source): \(c.problem ?? "")"))
+        }
+        lines.append("result:           " + (r.isClean && (against?.comparison.matches ?? true) ? "clean" : "NOT clean"))
         return lines.joined(separator: "\n") + "\n"
     }
 
