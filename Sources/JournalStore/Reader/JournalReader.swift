@@ -33,7 +33,7 @@ public enum JournalReader {
     }
 
     /// The journal's bytes as the next writer will see them: with a valid pending seal
-    /// (`<path>.seal`) applied in memory (FORMAT.md §"Reading", step 4), else the file itself.
+    /// (`<path>.seal`) applied in memory (FORMAT.md §"Reading", step 0), else the file itself.
     static func pendingSealView(of file: any StorageFile, path: String, storage: any Storage, zstd: Zstd) throws -> any ByteSource {
         let sealPath = JournalWriter.sealPath(path)
         if storage.exists(sealPath), let intentFile = try? storage.openForReading(sealPath) {
