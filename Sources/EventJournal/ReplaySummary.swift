@@ -49,7 +49,7 @@ public struct ReplaySummary: Equatable, Sendable {
         if lastActivity.map({ event.at > $0 }) ?? true { lastActivity = event.at }
         // `knownType` is nil exactly for the types outside the vocabulary (`EventVocabulary.isKnown`).
         switch event.knownType {
-        case .dataCleared:
+        case .dataCleared, .dataErased:
             let kept = (events, unknownEvents, lastSeq, firstActivity, lastActivity)
             self = ReplaySummary()
             (events, unknownEvents, lastSeq, firstActivity, lastActivity) = kept

@@ -81,6 +81,11 @@ public final class ScriptedStorage: Storage {
         try base.remove(path)
     }
 
+    public func entries(besides path: String) throws(StoreError) -> [String] {
+        try alive()
+        return try base.entries(besides: path)
+    }
+
     public func rename(_ from: String, to: String) throws(StoreError) {
         try step(.rename(from, to: to))
         try base.rename(from, to: to)

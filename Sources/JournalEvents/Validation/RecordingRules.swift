@@ -90,6 +90,14 @@ public struct RecordingRules: Sendable {
 
     /// Checks a complete event against the schema and the journal so far.
     public func check(_ event: Event, allowUnknownTypes: Bool = false) -> EventRuleViolation? {
+        if event.type == "data.erased" {
+            // The erasure marker (FORMAT.md §6 "Erasure") starts an erased journal, its seq following the erased ones.
+            guard lastSeq == 0 && ids.isEmpty else {
+                return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
+                                          rule: "is written only by erasure, as the first event of an erased journal (use `journal erase`)")
+            }
+            return SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes)
+        }
         if event.seq != lastSeq + 1 {
             let rule = event.seq <= lastSeq ? "is already used (the last seq is \(lastSeq))" : "would leave a gap (the next seq is \(lastSeq + 1))"
             return EventRuleViolation(type: event.type, field: "seq", value: .int(event.seq), rule: rule)

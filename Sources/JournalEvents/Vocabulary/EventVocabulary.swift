@@ -234,6 +234,16 @@ public enum EventVocabulary {
         EventSchema("rest.configured", group: "Rest", "The default rest of one exercise changed (seed 002 per exercise; seed 004's picker Off, 30 s, 60 s, 90 s, 2 min, 3 min).", [
             exerciseRef, .required("seconds", .integer(0...3600), "0 turns the timer off for this exercise"),
         ]),
+
+        // Erasure (FORMAT.md §6 "Erasure"): written by the engine, never by `journal record`.
+        EventSchema("data.erased", group: "Profile", "The user's data was erased: every event up to `through_seq` was removed from the journal, its snapshots, torn-tail files and known backups. Only the journal's first event; written by `journal erase` (`UserJournal.eraseAllData()`).", [
+            .required("through_seq", .integer(1...Int.max), "the last seq erased; this event's seq is the next"),
+            .required("events", .integer(0...Int.max), "how many events were erased"),
+        ], check: { event in
+            event.int("through_seq") == event.seq - 1 ? nil : EventRuleViolation(
+                type: event.type, field: "through_seq", value: event.fields["through_seq"],
+                rule: "must be this event's seq minus 1 (\(event.seq - 1))")
+        }),
     ]
 
     static let byType: [String: EventSchema] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })

@@ -63,6 +63,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
     case restSkipped
     case restFinished
     case restConfigured
+    case dataErased
 
     /// The type's name as written in a line: `set.completed`.
     public var name: String {
@@ -123,6 +124,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
         case .restSkipped: return "rest.skipped"
         case .restFinished: return "rest.finished"
         case .restConfigured: return "rest.configured"
+        case .dataErased: return "data.erased"
         }
     }
 
@@ -218,6 +220,8 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case weeks
     case weight
     case workout
+    case throughSeq
+    case events
 
     /// The key as written in a line: `birth_date`.
     public var name: String {
@@ -302,6 +306,8 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .weeks: return "weeks"
         case .weight: return "weight"
         case .workout: return "workout"
+        case .throughSeq: return "through_seq"
+        case .events: return "events"
         }
     }
 

@@ -36,6 +36,21 @@ public final class PosixStorage: Storage {
         #endif
     }
 
+    public func entries(besides path: String) throws(StoreError) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard let handle = opendir(directory) else { throw posixError(directory, "opendir") }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     public func syncDirectory(of path: String) throws(StoreError) {
         let directory: String
         if let slash = path.lastIndex(of: "/") {

@@ -11,6 +11,8 @@ public protocol Storage: AnyObject {
     func remove(_ path: String) throws(StoreError)
     /// Renames `from` to `to` atomically, replacing `to` if it exists (rename(2)); durable after `syncDirectory`.
     func rename(_ from: String, to: String) throws(StoreError)
+    /// The names (not paths) of the entries of the directory holding `path`.
+    func entries(besides path: String) throws(StoreError) -> [String]
     /// Makes the creation or removal of files in `path`'s directory durable (fsync of the directory).
     func syncDirectory(of path: String) throws(StoreError)
 }

@@ -35,6 +35,8 @@ public enum JournalReader {
     /// The journal's bytes as the next writer will see them: with a valid pending seal
     /// (`<path>.seal`) applied in memory (FORMAT.md §"Reading", step 0), else the file itself.
     static func pendingSealView(of file: any StorageFile, path: String, storage: any Storage, zstd: Zstd) throws -> any ByteSource {
+        // A pending erasure wins: from the moment its intent is durable, the erased bytes are never read again.
+        if let replacement = try JournalErasure.pendingReplacement(path, storage: storage) { return BytesSource(replacement) }
         let sealPath = JournalWriter.sealPath(path)
         if storage.exists(sealPath), let intentFile = try? storage.openForReading(sealPath) {
             let bytes = try intentFile.readAll()

@@ -31,6 +31,8 @@ public final class JournalWriter {
     /// What opening found and did.
     public struct Recovery: Equatable, Sendable {
         public var createdFile = false
+        /// An erasure that a crash interrupted, completed by this open.
+        public var completedErasure: JournalErasure.Outcome?
         public var completedSeal = false
         public var discardedSealIntent = false
         /// The torn tail that was cut off, and where its bytes were kept.
@@ -65,8 +67,8 @@ public final class JournalWriter {
         self.path = path
         self.storage = storage
         self.options = options
-        let existed = storage.exists(path)
-        let file = try storage.open(path, create: true)
+        var existed = storage.exists(path)
+        var file = try storage.open(path, create: true)
         var ok = false
         defer { if !ok { file.close() } }
         guard try file.lock(.writer, exclusive: true, wait: false) else { throw StoreError.locked(path: path) }
@@ -74,9 +76,18 @@ public final class JournalWriter {
         // (`closeDiscardingIfEmpty`) after this process opened it: writing to that unlinked file would
         // acknowledge events no one can read. Refuse as if still locked; a retry opens the new path.
         guard file.isStillAtPath() else { throw StoreError.locked(path: path) }
+        var recovery = Recovery()
+        // An erasure whose intent is durable is completed first (FORMAT.md §6 "Erasure"): it replaces the file,
+        // so the writer then opens and locks the new one.
+        if let erased = try JournalErasure.finishPending(path, storage: storage) {
+            recovery.completedErasure = erased
+            file.close()
+            file = try storage.open(path, create: false)
+            existed = true
+            guard try file.lock(.writer, exclusive: true, wait: false), file.isStillAtPath() else { throw StoreError.locked(path: path) }
+        }
         guard try file.lock(.seal, exclusive: true, wait: true) else { throw StoreError.locked(path: path) }
         defer { file.unlock(.seal) }
-        var recovery = Recovery()
         if !existed {
             recovery.createdFile = true
             try storage.syncDirectory(of: path)
@@ -275,6 +286,20 @@ public final class JournalWriter {
             throw error
         }
         return true
+    }
+
+    /// Erases the journal physically (FORMAT.md §6 "Erasure"): replaces it by `replacement` (a journal holding only
+    /// the erasure marker), removes every file the engine wrote beside it and rewrites its recorded backups, through
+    /// the redo record `<journal>.erase`. The writer is closed afterwards (the file it held is gone): open the
+    /// journal again to go on recording.
+    public func erase(replacingWith replacement: [UInt8]) throws -> JournalErasure.Outcome {
+        if let poisoned { throw StoreError.writerPoisoned(path: path, cause: poisoned) }
+        guard try file.lock(.seal, exclusive: true, wait: true) else { throw StoreError.locked(path: path) }
+        defer { file.unlock(.seal) }
+        poisoned = "the journal was erased; open it again"
+        let outcome = try JournalErasure.erase(path, replacement: replacement, storage: storage)
+        close()
+        return outcome
     }
 
     /// Gives back the zero padding reserved for appends (FORMAT.md §"Appending"): truncates the file

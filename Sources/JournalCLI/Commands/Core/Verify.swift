@@ -49,7 +49,7 @@ struct Verify: ParsableCommand {
             : "version 1 (no header, no checksum frames: zstd's own checks only)"))
         lines.append("frames:           \(scan.frames) (\(scan.tailRun.count) unsealed one-event frames at the end)")
         lines.append("events:           \(r.events)")
-        lines.append("seq:              " + (r.seqGaps.isEmpty ? (r.events > 0 ? "1…\(r.events), no gaps" : "empty") :
+        lines.append("seq:              " + (r.seqGaps.isEmpty ? (r.events > 0 ? "\(r.firstSeq ?? 1)…\(r.lastSeq ?? r.events), no gaps" : "empty") :
             r.seqGaps.prefix(JournalVerifier.maximumListed).map { "gap after \($0.after): next is \($0.found)" }.joined(separator: "; ")))
         lines.append("ids:              " + (r.duplicateIDs.isEmpty ? "all unique" :
             r.duplicateIDs.prefix(JournalVerifier.maximumListed).map { "seq \($0.seq) reuses \($0.id)" }.joined(separator: "; ")))
