@@ -112,6 +112,11 @@ cases['line-bad-field'] = HEADER + block(zstd(L1 + L2.replace(b'"session":0', b'
 cases['line-duplicate-key'] = HEADER + block(zstd(L1 + L2.replace(b'"name":"Push"', b'"name":"Push","name":"Pull"')))
 cases['line-seq-gap'] = HEADER + block(zstd(L1 + L3))
 
+# Erasure (FORMAT.md §6): a journal may start with the marker, its seq following the erased ones.
+MARKER = line(10, '2026-12-01T09:00:00.000+01:00', 'data.erased', '"through_seq":9,"events":9')
+cases['valid-erased'] = HEADER + block(zstd(MARKER)) + block(zstd(line(11, '2026-12-01T09:05:00.000+01:00', 'profile.updated', '"unit":"lb"')))
+cases['line-erased-marker-wrong'] = HEADER + block(zstd(L1 + MARKER.replace(b'"seq":10', b'"seq":2').replace(b'ph-a', b'ph-2')))
+
 for name, data in cases.items():
     with open(os.path.join(HERE, name + '.journal'), 'wb') as f:
         f.write(data)

@@ -53,3 +53,48 @@ struct BackupCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == Data(contentsOf: URL(fileURLWithPath: CLI.sample("new-user.journal"))))
     }
 }
+
+/// `journal erase FILE` (FORMAT.md §6 "Erasure").
+@Suite("journal erase")
+struct EraseCommandTests {
+    @Test("erase leaves only the marker in the journal and its backup, removes the snapshots, and refuses an empty journal")
+    func erase() throws {
+        let directory = try CLI.temporaryDirectory()
+        let journal = directory + "/zelda.journal"
+        let input = """
+        {"type":"account.created","at":"2026-11-20T09:00:00.000+01:00","name":"Zelda Quintanilla","email":"zelda.q@example.org"}
+        {"type":"workout.started","at":"2026-11-21T18:00:00.000+01:00","workout":"w1","name":"Legs","session":null}
+        {"type":"set.completed","at":"2026-11-21T18:03:00.000+01:00","workout":"w1","exercise":"barbell-back-squat","set":1,"weight":137.25,"unit":"kg","reps":5,"kind":"working"}
+        {"type":"workout.finished","at":"2026-11-21T18:30:00.000+01:00","workout":"w1"}
+
+        """
+        #expect(try CLI.run(["record", journal, "--device", "ph"], stdin: input).stdout == "1\n2\n3\n4\n")
+        #expect(try CLI.run(["backup", journal, directory + "/copy.journal"]).status == 0)
+        try Data("Zelda Quintanilla".utf8).write(to: URL(fileURLWithPath: journal + ".home-snapshot"))
+
+        let erased = try CLI.run(["erase", journal, "--device", "ph", "--json"])
+        #expect(erased.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(erased.stdout.utf8)) as? [String: Any]
+        #expect(object?["through_seq"] as? Int == 4)
+        #expect(object?["events"] as? Int == 4)
+        #expect(object?["removed"] as? [String] == [journal + ".home-snapshot"])
+        #expect(object?["backups_rewritten"] as? [String] == [directory + "/copy.journal"])
+        #expect((object?["marker"] as? String)?.hasPrefix(#"{"v":1,"seq":5,"id":"ph-5","at":""#) == true)
+
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory) {
+            let raw = String(decoding: try Data(contentsOf: URL(fileURLWithPath: directory + "/" + file)), as: UTF8.self)
+            #expect(!raw.contains("Zelda"), "\(file)")
+        }
+        for file in [journal, directory + "/copy.journal"] {
+            let lines = try CLI.run(["cat", file]).stdout
+            #expect(lines.hasPrefix(#"{"v":1,"seq":5,"id":"ph-5","#) && lines.hasSuffix(#""type":"data.erased","through_seq":4,"events":4}"# + "\n"))
+            #expect(try CLI.tool("/usr/bin/zstd", ["-dcq", file]).stdout == Data(lines.utf8))
+        }
+
+        let empty = directory + "/empty.journal"
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(try CLI.run(["erase", empty]) == CLI.Result(status: 1, stdout: "", stderr:
+            "journal: \(empty): holds no event, so there is nothing to erase; nothing was changed\n"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)
+    }
+}

@@ -96,7 +96,10 @@ public struct RecordingRules: Sendable {
                 return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
                                           rule: "is written only by erasure, as the first event of an erased journal (use `journal erase`)")
             }
-            return SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes)
+            if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
+            return event.int("through_seq") == event.seq - 1 ? nil : EventRuleViolation(
+                type: event.type, field: "through_seq", value: event.fields["through_seq"],
+                rule: "must be this event's seq minus 1 (\(event.seq - 1))")
         }
         if event.seq != lastSeq + 1 {
             let rule = event.seq <= lastSeq ? "is already used (the last seq is \(lastSeq))" : "would leave a gap (the next seq is \(lastSeq + 1))"
