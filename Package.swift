@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalCLITests", dependencies: ["JournalCLI"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalProjections", "JournalStore", "JournalSimulator"],
+        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalProjections", "JournalStore", "JournalSimulator", "JournalTesting"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "JournalInterchangeTests",
                     dependencies: ["JournalInterchange", "JournalEvents", "JournalProjections", "TrainingDomain"],

@@ -12,34 +12,12 @@ import Testing
 struct ErasureTests {
     static let path = "zelda.journal"
     /// What must disappear: the name, the e-mail and a weight no one else lifts.
-    static let needles = ["Zelda Quintanilla", "zelda.q@example.org", "137.25"].map { Array($0.utf8) }
-
-    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if Array(bytes[start..<(start + needle.count)]) == needle { return true }
-        }
-        return false
-    }
-
-    /// Every needle found in `bytes`, read raw and inside every zstd frame that starts anywhere in them.
-    static func found(in bytes: [UInt8]) -> [String] {
-        var texts = [bytes]
-        let zstd = Zstd()
-        for offset in bytes.indices.dropLast(3) where Array(bytes[offset..<(offset + 4)]) == Zstd.frameMagic {
-            let frame = Array(bytes[offset...])
-            if case .success(let size) = frame.withUnsafeBytes({ Zstd.frameSize($0) }),
-               case .success(let content) = frame.withUnsafeBytes({ zstd.decompressFrame(UnsafeRawBufferPointer(rebasing: $0[0..<size])) }) {
-                texts.append(Array(content))
-            }
-        }
-        return needles.filter { needle in texts.contains { contains($0, needle) } }.map { String(decoding: $0, as: UTF8.self) }
-    }
+    static let needles = ["Zelda Quintanilla", "zelda.q@example.org", "137.25"]
 
     /// Every file in `memory` holding erased data, with what it holds.
     static func leaks(_ memory: MemoryStorage) -> [String] {
         memory.paths.compactMap { path in
-            let hits = found(in: memory.contents(of: path) ?? [])
+            let hits = Leaks.found(needles, in: memory.contents(of: path) ?? [])
             return hits.isEmpty ? nil : "\(path): \(hits.joined(separator: ", "))"
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import JournalEvents
 import JournalProjections
 import JournalStore
+import JournalTesting
 import Testing
 @testable import WorkoutJournal
 
@@ -12,26 +13,12 @@ import Testing
 struct EraseAllDataTests {
     static let needles = ["Zelda Quintanilla", "zelda.q@example.org", "137.25"]
 
-    /// The needles found in `bytes`, raw or inside any zstd frame that starts in them.
-    static func found(in bytes: [UInt8]) -> [String] {
-        var texts = [bytes]
-        let zstd = Zstd()
-        for offset in bytes.indices.dropLast(3) where Array(bytes[offset..<(offset + 4)]) == Zstd.frameMagic {
-            let frame = Array(bytes[offset...])
-            if case .success(let size) = frame.withUnsafeBytes({ Zstd.frameSize($0) }),
-               case .success(let content) = frame.withUnsafeBytes({ zstd.decompressFrame(UnsafeRawBufferPointer(rebasing: $0[0..<size])) }) {
-                texts.append(Array(content))
-            }
-        }
-        return needles.filter { needle in texts.contains { String(decoding: $0, as: UTF8.self).contains(needle) } }
-    }
-
     static func leaks(in directory: String) throws -> [String] {
         var leaks: [String] = []
         for file in FileManager.default.enumerator(atPath: directory)!.compactMap({ $0 as? String }).sorted() {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory + "/" + file, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            let hits = found(in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + file))))
+            let hits = Leaks.found(needles, in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + file))))
             if !hits.isEmpty { leaks.append("\(file): \(hits.joined(separator: ", "))") }
         }
         return leaks
