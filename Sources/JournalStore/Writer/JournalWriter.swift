@@ -296,7 +296,7 @@ public final class JournalWriter {
         if let poisoned { throw StoreError.writerPoisoned(path: path, cause: poisoned) }
         guard try file.lock(.seal, exclusive: true, wait: true) else { throw StoreError.locked(path: path) }
         defer { file.unlock(.seal) }
-        poisoned = "the journal was erased; open it again"
+        poisoned = "the journal was erased (or its erasure failed part-way); open it again, which completes a pending erasure"
         let outcome = try JournalErasure.erase(path, replacement: replacement, storage: storage)
         close()
         return outcome
