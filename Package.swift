@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "JournalModelTests", dependencies: ["JournalModel", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalModel", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalCLITests", dependencies: ["JournalCLI"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalModel", "JournalProjections", "JournalStore", "JournalSimulator", "JournalInterchange"],
+        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalModel", "JournalProjections", "JournalStore", "JournalSimulator", "JournalInterchange", "JournalTesting"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "JournalInterchangeTests",
                     dependencies: ["JournalInterchange", "JournalEvents", "JournalModel", "JournalProjections", "TrainingDomain"],

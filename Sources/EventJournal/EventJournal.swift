@@ -4,7 +4,7 @@ import JournalStore
 
 /// A user's journal opened for recording: the store's single writer plus the recording rules
 /// folded over every event already there. Events are checked, then appended durably; the
-/// tail is sealed into one frame when a workout ends (FORMAT.md §"Sealing").
+/// tail is sealed into one new frame when a workout ends (FORMAT.md §"Sealing").
 public final class EventJournal {
     public struct Options: Sendable {
         public var store = JournalWriter.Options()
@@ -29,8 +29,11 @@ public final class EventJournal {
     public private(set) var rules = RecordingRules()
     /// The last seal that failed after its events were already durable (they stay acknowledged).
     public private(set) var lastSealError: (any Error)?
-    let writer: JournalWriter
+    private(set) var writer: JournalWriter
+    let storage: any Storage
     let clock: () -> Timestamp
+    /// Events in the journal (the count an erasure records).
+    public private(set) var eventCount = 0
 
     public var recovery: JournalWriter.Recovery { writer.recovery }
     public var scanReport: ScanReport { writer.report }
@@ -44,11 +47,13 @@ public final class EventJournal {
         self.device = device
         self.options = options
         self.clock = clock
+        self.storage = storage
         var rules = RecordingRules(catalogue: options.catalogue, oneOpenWorkout: options.oneOpenWorkout)
+        var count = 0
         do {
             writer = try JournalWriter(path: path, storage: storage, options: options.store) { line, location in
                 switch Result(catching: { () throws(EventCodec.DecodingError) -> Event in try EventCodec.decode(line) }) {
-                case .success(let event): rules.apply(event)
+                case .success(let event): rules.apply(event); count += 1
                 case .failure(let problem):
                     throw JournalError.badStoredLine(path: path, line: location.lineNumber, frameOffset: location.frameOffset, problem: problem)
                 }
@@ -61,6 +66,7 @@ public final class EventJournal {
             throw .store(.io(path: path, operation: "open", errno: 0, message: "\(error)"))
         }
         self.rules = rules
+        eventCount = count
     }
 
     /// Checks `draft` (a JSON object; envelope keys optional) and appends it durably.
@@ -95,6 +101,7 @@ public final class EventJournal {
             throw .store(.io(path: path, operation: "append", errno: 0, message: "\(error)"))
         }
         rules = staged
+        eventCount += events.count
         if events.contains(where: { options.sealAfterTypes.contains($0.type) }) { sealDue = true }
         if sealNow { sealIfDue() }
         return events
@@ -117,6 +124,49 @@ public final class EventJournal {
             lastSealError = nil
         } catch {
             lastSealError = error
+        }
+    }
+
+    /// What `eraseAllData` did.
+    public struct Erasure: Sendable {
+        /// The marker the journal now holds alone: `data.erased`, `through_seq` the last seq erased.
+        public var marker: Event
+        public var outcome: JournalErasure.Outcome
+    }
+
+    /// Erases every event physically (FORMAT.md §6 "Erasure"): afterwards the journal holds one event, the marker
+    /// `data.erased` (seq = the last seq + 1, no personal data), and no file the engine wrote beside it keeps
+    /// a byte of what was erased (`JournalWriter.erase`). Recording goes on after the marker.
+    @discardableResult
+    public func eraseAllData() throws(JournalError) -> Erasure {
+        guard rules.lastSeq > 0 else { throw .nothingToErase(path: path) }
+        let marker = Event(v: 1, seq: rules.lastSeq + 1, id: rules.nextID(device: device), at: clock(), type: "data.erased",
+                           fields: ["through_seq": .int(rules.lastSeq), "events": .int(eventCount)])
+        if let violation = RecordingRules().check(marker) { preconditionFailure("the erasure marker breaks a rule: \(violation)") }
+        let line = EventCodec.encode(marker) + [0x0A]
+        let version = writer.version
+        let replacement = (version == .v2 ? Layout.header : []) + Layout.block(Zstd().compressFrame(line, level: options.store.sealLevel), version: version)
+        do {
+            let outcome = try writer.erase(replacingWith: replacement)
+            writer = try JournalWriter(path: path, storage: storage, options: options.store)
+            var fresh = RecordingRules()
+            fresh.apply(marker)
+            rules = fresh
+            eventCount = 1
+            sealDue = false
+            return Erasure(marker: marker, outcome: outcome)
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.io(path: path, operation: "erase", errno: 0, message: "\(error)"))
+        }
+    }
+
+    /// Gives back the padding reserved for appends (`JournalWriter.releaseReserve`): for a journal
+    /// put at rest, such as the samples `journal simulate` writes.
+    public func releaseReserve() throws(JournalError) {
+        do { try writer.releaseReserve() } catch let error as StoreError { throw .store(error) } catch {
+            throw .store(.io(path: path, operation: "truncate", errno: 0, message: "\(error)"))
         }
     }
 

@@ -13,6 +13,8 @@ public enum JournalError: Error, CustomStringConvertible, Sendable {
     case store(StoreError)
     /// The device tag given for ids is not usable.
     case badDeviceTag(String)
+    /// Erasure of a journal that holds no event.
+    case nothingToErase(path: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum JournalError: Error, CustomStringConvertible, Sendable {
             return "\(path): line \(line) (in the frame at byte \(offset)) is not a valid event: \(problem). Run `journal verify \(path)`"
         case let .store(error):
             return error.description
+        case let .nothingToErase(path):
+            return "\(path): holds no event, so there is nothing to erase; nothing was changed"
         case let .badDeviceTag(tag):
             return "device tag \"\(tag)\" is not valid: use 1–16 characters of a-z, 0-9 and _ (e.g. \"phone\", \"w1\")"
         }

@@ -15,6 +15,9 @@ public struct VerifyReport: Sendable {
     /// Events that break a recording rule: (seq, message).
     public var ruleViolations: [(seq: Int, message: String)] = []
     public var pendingSeal = false
+    /// The first and last seq read (an erased journal starts after the erased seqs).
+    public var firstSeq: Int?
+    public var lastSeq: Int?
 
     /// Clean: every byte decodes, seq runs 1…n, ids are unique, every known event follows the rules.
     /// Unknown types alone do not make a journal unclean.
@@ -38,14 +41,18 @@ public enum JournalVerifier {
         report.scan = try EventReader.forEach(path: path, storage: storage, badLines: { report.badLines.append($0) },
                                               progress: progress) { event in
             report.events += 1
-            if event.seq != lastSeq + 1 { report.seqGaps.append((lastSeq, event.seq)) }
+            // An erased journal starts with its marker, whose seq follows the erased ones (FORMAT.md §6 "Erasure").
+            let erasureMarker = report.events == 1 && event.type == "data.erased"
+            if event.seq != lastSeq + 1 && !erasureMarker { report.seqGaps.append((lastSeq, event.seq)) }
             lastSeq = event.seq
+            if report.firstSeq == nil { report.firstSeq = event.seq }
+            report.lastSeq = event.seq
             if !seen.insert(event.id).inserted { report.duplicateIDs.append((event.seq, event.id)) }
             let known = EventVocabulary.isKnown(event.type)
             if !known { report.unknownTypes[event.type, default: 0] += 1 }
             // Seq and id problems are reported above; check the rest against the journal so far.
             var probe = event
-            probe.seq = rules.lastSeq + 1
+            if !erasureMarker { probe.seq = rules.lastSeq + 1 }
             if let violation = rules.check(probe, allowUnknownTypes: true), violation.field != "id" {
                 report.ruleViolations.append((event.seq, violation.description))
             }

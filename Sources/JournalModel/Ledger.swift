@@ -357,7 +357,7 @@ public struct Ledger: Equatable, Sendable, Codable {
 
     mutating func applyRare(_ event: Event) {
         switch event.knownType {
-        case .dataCleared:
+        case .dataCleared, .dataErased:
             let asOf = self.asOf
             self = Ledger(asOf: asOf)
             clearedAtSeq = event.seq

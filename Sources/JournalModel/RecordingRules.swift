@@ -106,6 +106,17 @@ public struct RecordingRules: Sendable {
 
     /// Checks a complete event against the schema and the journal so far.
     public func check(_ event: Event, allowUnknownTypes: Bool = false) -> EventRuleViolation? {
+        if event.type == "data.erased" {
+            // The erasure marker (FORMAT.md §6 "Erasure") starts an erased journal, its seq following the erased ones.
+            guard lastSeq == 0 && ids.isEmpty else {
+                return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
+                                          rule: "is written only by erasure, as the first event of an erased journal (use `journal erase`)")
+            }
+            if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
+            return event.int("through_seq") == event.seq - 1 ? nil : EventRuleViolation(
+                type: event.type, field: "through_seq", value: event.fields["through_seq"],
+                rule: "must be this event's seq minus 1 (\(event.seq - 1))")
+        }
         if event.seq != lastSeq + 1 {
             let rule = event.seq <= lastSeq ? "is already used (the last seq is \(lastSeq))" : "would leave a gap (the next seq is \(lastSeq + 1))"
             return EventRuleViolation(type: event.type, field: "seq", value: .int(event.seq), rule: rule)

@@ -12,6 +12,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidRecord(reason: String)
     /// An earlier failed write could not be rolled back; the writer refuses further appends.
     case writerPoisoned(path: String, cause: String)
+    /// `journal backup` refused to write to `destination` (it is left as it was).
+    case backupRefused(source: String, destination: String, reason: String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "invalid record: \(reason)"
         case let .writerPoisoned(path, cause):
             return "\(path): an earlier write failed and could not be undone (\(cause)); reopen the journal to repair its tail"
+        case let .backupRefused(source, destination, reason):
+            return "\(destination): not backed up from \(source): \(reason); \(destination) was left as it was"
         }
     }
 }

@@ -31,13 +31,10 @@ public enum Fixtures {
     /// The JSON lines of `drafts`, as `journal record` reads them.
     public static func lines(_ drafts: [JSONValue]) -> [String] { drafts.map { JSONWriter.string($0) } }
 
-    /// Options that keep each workout in its own sealed frame (no absorbing of earlier frames),
-    /// so small journals have many frames to damage.
-    public static var manyFrames: EventJournal.Options {
-        var options = EventJournal.Options()
-        options.store.sealTargetBytes = 0
-        return options
-    }
+    /// Options that keep each workout in its own sealed frame, so small journals have many frames
+    /// to damage. Every seal writes its own frame now (sealed frames are immutable), so these are
+    /// the defaults; the name stays for the tests that say what they rely on.
+    public static var manyFrames: EventJournal.Options { EventJournal.Options() }
 
     /// A small journal: `workouts` finished workouts (each sealed into its own frame) followed by
     /// one open workout whose `openSets + 1` events stay as one-event frames. Returns its events.

@@ -14,7 +14,7 @@ import JournalStore
 public final class ScriptedStorage: Storage {
     public enum Operation: Equatable, Sendable, CustomStringConvertible {
         case create(String), write(String, offset: Int, count: Int), truncate(String, size: Int), sync(String)
-        case remove(String), syncDirectory(String)
+        case remove(String), syncDirectory(String), rename(String, to: String)
         public var description: String {
             switch self {
             case .create(let p): return "create \(p)"
@@ -23,6 +23,7 @@ public final class ScriptedStorage: Storage {
             case .sync(let p): return "fsync \(p)"
             case .remove(let p): return "unlink \(p)"
             case .syncDirectory(let p): return "fsync directory of \(p)"
+            case .rename(let p, let q): return "rename \(p) to \(q)"
             }
         }
     }
@@ -36,12 +37,16 @@ public final class ScriptedStorage: Storage {
     /// Operations that fail with an errno and have no effect.
     public var failures: [Int: Int32] = [:]
     public private(set) var crashed = false
+    /// Called before each changing operation (so it sees the state every earlier one left), while
+    /// the process is alive: tests observe the files at every step through it.
+    public var beforeEachOperation: (() -> Void)?
 
     public init(base: any Storage) { self.base = base }
 
     /// Called before each changing operation; throws when it must not happen.
     func step(_ operation: Operation, partial: (() throws(StoreError) -> Void)? = nil) throws(StoreError) {
         if crashed { throw ScriptedStorage.deadError }
+        beforeEachOperation?()
         let index = trace.count
         trace.append(operation)
         if index == crashAt {
@@ -74,6 +79,16 @@ public final class ScriptedStorage: Storage {
     public func remove(_ path: String) throws(StoreError) {
         try step(.remove(path))
         try base.remove(path)
+    }
+
+    public func entries(besides path: String) throws(StoreError) -> [String] {
+        try alive()
+        return try base.entries(besides: path)
+    }
+
+    public func rename(_ from: String, to: String) throws(StoreError) {
+        try step(.rename(from, to: to))
+        try base.rename(from, to: to)
     }
 
     public func syncDirectory(of path: String) throws(StoreError) {

@@ -1,3 +1,4 @@
+import JournalStore
 import EventJournal
 import JournalEvents
 import JournalProjections
@@ -6,9 +7,10 @@ import JournalProjections
 // (JournalProjections' JSON.swift): fixed keys in a fixed order, so output is deterministic.
 
 extension VerifyReport {
-    /// The report of the journal at `file`.
-    public func jsonValue(file: String) -> JSONValue {
-        .object([
+    /// The report of the journal at `file`; with `against`, also how it compares with the journal it is a backup of
+    /// (`journal verify FILE --against SOURCE`: the `against` object, and `clean` only when it is an earlier state).
+    public func jsonValue(file: String, against: (source: String, comparison: JournalBackups.Comparison)? = nil) -> JSONValue {
+        var object: JSONObject = [
             "file": .string(file), "bytes": .int(scan.fileSize), "format_version": .int(scan.version.rawValue),
             "padding_bytes": .int(scan.paddingBytes), "frames": .int(scan.frames),
             "unsealed_frames": .int(scan.tailRun.count), "events": .int(events),
@@ -21,7 +23,18 @@ extension VerifyReport {
             "unknown_types": .object(JSONObject(unknownTypes.sorted { $0.key < $1.key }.map { JSONField($0.key, .int($0.value)) })),
             "rule_violations": .array(ruleViolations.map { .object(["seq": .int($0.seq), "message": .string($0.message)]) }),
             "clean": .bool(isClean),
-        ])
+        ]
+        if let (source, comparison) = against {
+            object["against"] = .object([
+                "source": .string(source), "matches": .bool(comparison.matches),
+                "matching_bytes": .int(comparison.matchingBytes), "sealed_bytes": .int(comparison.backupSealedEnd),
+                "backup_events": .int(comparison.backupRecords), "matching_events": .int(comparison.matchingRecords),
+                "source_events": .int(comparison.sourceRecords),
+                "problem": comparison.problem.map { .string($0) } ?? .null,
+            ])
+            object["clean"] = .bool(isClean && comparison.matches)
+        }
+        return .object(object)
     }
 }
 

@@ -299,7 +299,26 @@ extension UserJournal {
     @discardableResult
     public func retakeQuiz(reason: String? = nil) throws(JournalError) -> Event { try send("programme.reset", ["reason": UserJournal.text(reason)]) }
 
-    /// "Delete all data": every projection starts again from nothing (the bytes stay in the file).
+    /// Every projection starts again from nothing, but the bytes stay in the file: for "delete account" and "delete
+    /// all data" use `eraseAllData()`, which removes them.
     @discardableResult
     public func clearAllData() throws(JournalError) -> Event { try send("data.cleared", [:]) }
+
+    /// "Delete account", "Delete all data", "Clear all data": erases every event physically (FORMAT.md §6 "Erasure"):
+    /// the journal then holds only the marker `data.erased`, and no snapshot, torn-tail file or recorded backup keeps
+    /// a byte of what was erased. Recording goes on; every view starts from nothing.
+    @discardableResult
+    public func eraseAllData() throws(JournalError) -> EventJournal.Erasure {
+        lock.lock()
+        defer { lock.unlock() }
+        let erasure = try journal.eraseAllData()
+        folded = Ledger(asOf: folded.asOf)
+        folded.apply(erasure.marker)
+        lastEventAt = erasure.marker.at
+        if !observers.isEmpty {
+            let analysis = analysisLocked()
+            for observer in observers.values { observer(analysis) }
+        }
+        return erasure
+    }
 }

@@ -25,7 +25,7 @@ struct DurableFileTests {
             Issue.record("the write did not fail")
         } catch {
             #expect(error.path == "/out/report.html")
-            #expect(error.step == "write")
+            #expect(error.step == "pwrite")
         }
         #expect(storage.contents(of: "/out/report.html") == [1, 2, 3])
         #expect(storage.paths == ["/out/report.html"])

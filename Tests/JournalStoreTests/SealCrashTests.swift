@@ -12,8 +12,7 @@ struct SealCrashTests {
     /// Three records sealed into one frame, then three one-record frames; `seal()` under `configure`.
     static func run(_ configure: (ScriptedStorage) -> Void) throws -> (memory: MemoryStorage, sealOperations: [ScriptedStorage.Operation]) {
         let memory = MemoryStorage()
-        var options = JournalWriter.Options()
-        options.sealTargetBytes = 1 << 20
+        let options = JournalWriter.Options()
         let setup = try JournalWriter(path: "j", storage: memory, options: options)
         try setup.append(Array(records[0..<3]))
         try setup.seal()
@@ -28,15 +27,19 @@ struct SealCrashTests {
         return (memory, Array(scripted.trace[start...]))
     }
 
-    @Test("the seal writes, syncs and removes a redo file around the rewrite")
+    @Test("the seal writes, syncs and removes a redo file around the rewrite, after the sealed frame, which it never touches")
     func steps() throws {
         let (memory, operations) = try SealCrashTests.run { _ in }
         #expect(operations.map(\.description) == [
-            "create j.seal", "truncate j.seal to 0", "write j.seal [0, 77)", "fsync j.seal", "fsync directory of j.seal",
-            // After the 16-byte header: a 41-byte frame and its 12-byte checksum frame; the padding goes.
-            "write j [16, 69)", "truncate j to 69", "fsync j", "unlink j.seal", "fsync directory of j.seal",
+            "create j.seal", "truncate j.seal to 0", "write j.seal [0, 73)", "fsync j.seal", "fsync directory of j.seal",
+            // After the header (16 bytes) and the first sealed block (16…65): a 37-byte frame and its
+            // 12-byte checksum frame over the three one-record frames; the padding goes.
+            "write j [65, 114)", "truncate j to 114", "fsync j", "unlink j.seal", "fsync directory of j.seal",
         ])
-        #expect(try JournalReader.records(path: "j", storage: memory).report.frames == 1)
+        let (records, report) = try JournalReader.records(path: "j", storage: memory)
+        #expect(report.frames == 2)
+        #expect(report.tailRun.isEmpty)
+        #expect(records == SealCrashTests.records)
     }
 
     @Test("a crash at any step of seal(), whatever the disk kept, recovers every record exactly once")

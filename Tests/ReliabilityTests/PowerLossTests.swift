@@ -27,8 +27,7 @@ struct PowerLossTests {
             before = try Fixtures.smallJournal(at: Scenario.path, storage: memory, workouts: 1, openSets: 0)
             scripted = ScriptedStorage(base: memory)
             configure(scripted)
-            var options = EventJournal.Options()
-            options.store.sealTargetBytes = 0
+            let options = EventJournal.Options()
             let journal: EventJournal
             do {
                 journal = try EventJournal(path: Scenario.path, storage: scripted, device: "ph", options: options, clock: { Fixtures.start })

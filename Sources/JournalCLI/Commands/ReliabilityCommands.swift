@@ -1,8 +1,8 @@
 import ArgumentParser
 
 extension Journal {
-    /// Recovery and devices: salvage, merge.
+    /// Recovery and devices: backup, salvage, merge.
     static let reliabilitySubcommands: [any ParsableCommand.Type] = [
-        MergeCommand.self, SalvageCommand.self,
+        MergeCommand.self, SalvageCommand.self, BackupCommand.self, EraseCommand.self,
     ]
 }

@@ -213,7 +213,9 @@ public enum EventVocabulary {
         EventSchema("set.removed", group: "Sets", "A set row was deleted (a completed one stops counting).", [workoutRef, exerciseRef, setNumber]),
         EventSchema("set.completed", group: "Sets", "The user ticked a set. A later one for the same (workout, exercise, set) replaces it.", [
             workoutRef, exerciseRef, setNumber,
-            .required("weight", .number(0...1_000_000_000), "≥ 0; at most 500 kg or 1100 lb (with `source`: 2000 kg or 4400 lb)"),
+            // The range is checked by `checkImportableSet`, whose messages name the limit that applies (manual entry's,
+            // imported sets' sanity limit, or `out_of_range`'s).
+            .required("weight", .number(-1_000_000_000...1_000_000_000), "≥ 0; at most 500 kg or 1100 lb (with `source`: 2000 kg or 4400 lb)"),
             .required("unit", unit),
             .required("reps", .integer(0...1_000_000_000), "at most 100 (with `source`: 10000)"), .required("kind", .choice(setKinds)),
             .optional("rpe", rpe, "6–10 in steps of 0.5"),
@@ -261,6 +263,11 @@ public enum EventVocabulary {
                     "A custom or imported exercise was filed under a catalogue exercise (`to`), or unfiled (`to` null): every view re-files its sets; the latest one per exercise counts.", [
             .required("exercise", .slug, "the custom or imported exercise's id"),
             .required("to", .either(.slug, .null), "the catalogue exercise it is, or null to undo the link"),
+        ]),
+        // Erasure (FORMAT.md §6 "Erasure"): written by the engine, never by `journal record`.
+        EventSchema("data.erased", group: "Profile", "The user's data was erased: every event up to `through_seq` was removed from the journal, its snapshots, torn-tail files and known backups. Only the journal's first event; written by `journal erase` (`UserJournal.eraseAllData()`).", [
+            .required("through_seq", .integer(1...Int.max), "the last seq erased; this event's seq is the next"),
+            .required("events", .integer(0...Int.max), "how many events were erased"),
         ]),
     ]
 
@@ -318,6 +325,11 @@ public enum EventVocabulary {
     /// (`source`), which takes the sanity limits (2000 kg, 4400 lb, 10000 reps) instead, or none with `out_of_range`.
     @Sendable static func checkImportableSet(_ event: Event) -> EventRuleViolation? {
         let imported = event["source"] != nil
+        if let weight = event.double("weight"), weight < 0 {
+            let limit = imported ? (event["out_of_range"] == .bool(true) ? 1_000_000_000 : sanityWeight.values.max() ?? 4400)
+                : maximumWeight.values.max() ?? 1100
+            return EventRuleViolation(type: event.type, field: "weight", value: event["weight"], rule: "must be between 0 and \(formatNumber(limit))")
+        }
         if imported && event["out_of_range"] == .bool(true) {
             return checkWeight(event, limits: ["kg": 1_000_000_000, "lb": 1_000_000_000], limitName: nil)
         }

@@ -34,7 +34,9 @@ public indirect enum FieldKind: Sendable {
         case .choice(let options): return options.map { "`\($0)`" }.joined(separator: "/")
         case .timestamp: return "RFC 3339 time"
         case .date: return "date `YYYY-MM-DD`"
-        case .object(let fields): return "{" + fields.map { $0.required ? "`\($0.name)`" : "`\($0.name)`?" }.joined(separator: ", ") + "}"
+        case .object(let fields):
+            // Each nested key with its kind, so the table types nested values too (FORMAT.md §15).
+            return "{" + fields.map { "`\($0.name)`\($0.required ? "" : "?") \($0.kind.documentation)" }.joined(separator: ", ") + "}"
         case .array(let element, let max): return "[\(element.documentation)] (≤ \(max))"
         case .any: return "any JSON"
         case .either(let a, let b): return "\(a.documentation) or \(b.documentation)"

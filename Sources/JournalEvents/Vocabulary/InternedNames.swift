@@ -64,6 +64,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
     case restFinished
     case restConfigured
     case exerciseLinked
+    case dataErased
 
     /// The type's name as written in a line: `set.completed`.
     public var name: String {
@@ -125,6 +126,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
         case .restFinished: return "rest.finished"
         case .restConfigured: return "rest.configured"
         case .exerciseLinked: return "exercise.linked"
+        case .dataErased: return "data.erased"
         }
     }
 
@@ -228,6 +230,8 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case sourceKm
     case sourceRows
     case outOfRange
+    case throughSeq
+    case events
 
     /// The key as written in a line: `birth_date`.
     public var name: String {
@@ -319,6 +323,8 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .sourceKm: return "source_km"
         case .sourceRows: return "source_rows"
         case .outOfRange: return "out_of_range"
+        case .throughSeq: return "through_seq"
+        case .events: return "events"
         }
     }
 

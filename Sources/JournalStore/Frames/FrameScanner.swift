@@ -65,6 +65,11 @@ public struct ScanReport: Equatable, Sendable {
     public var tailRun: [FrameInfo] = []
     /// The frame just before `tailRun`, if any.
     public var lastSealedFrame: FrameInfo?
+    /// Where the **sealed part** of the journal ends (FORMAT.md §"Sealing"): the end of the last
+    /// data frame (with its checksum frame) that holds two or more lines and has only valid frames
+    /// before it, or the end of the header (16 in version 2, 0 in version 1) when there is none.
+    /// No writer ever changes a byte before it (erasure, FORMAT.md §"Erasure", excepted).
+    public var sealedEnd = 0
     /// Damaged data frames whose lines were handed out all the same (only when the scanner
     /// `rescuesFrames`, as `journal salvage` does): each is also in `damage`.
     public var rescued: [RescuedFrame] = []
@@ -354,6 +359,7 @@ public struct FrameScanner {
             offset = dataStart
             report.validEnd = dataStart
         }
+        report.sealedEnd = report.validEnd
         while offset < fileSize && offset < until {
             let frameIndex = report.frames + 1
             let frameOffset = offset
@@ -392,6 +398,7 @@ public struct FrameScanner {
                 if info.recordCount == 1 {
                     report.tailRun.append(info)
                 } else {
+                    if report.damage.isEmpty && !info.isSkippable { report.sealedEnd = info.end }
                     report.lastSealedFrame = info.isSkippable ? nil : info
                     report.tailRun = []
                 }

@@ -113,6 +113,18 @@ public final class MemoryStorage: Storage {
 
     public func remove(_ path: String) throws(StoreError) { nodes[path] = nil }
 
+    public func entries(besides path: String) throws(StoreError) -> [String] {
+        func directory(_ p: String) -> String { p.lastIndex(of: "/").map { String(p[..<$0]) } ?? "" }
+        let wanted = directory(path)
+        return nodes.keys.filter { directory($0) == wanted }.map { key in key.lastIndex(of: "/").map { String(key[key.index(after: $0)...]) } ?? key }
+    }
+
+    public func rename(_ from: String, to: String) throws(StoreError) {
+        guard let node = nodes[from] else { throw StoreError.io(path: from, operation: "rename", errno: 2, message: "No such file or directory") }
+        nodes[to] = node
+        nodes[from] = nil
+    }
+
     public func syncDirectory(of path: String) throws(StoreError) {}
 }
 

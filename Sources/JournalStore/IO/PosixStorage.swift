@@ -37,6 +37,29 @@ public final class PosixStorage: Storage {
         if unlink(path) != 0 && errno != ENOENT { throw posixError(path, "unlink") }
     }
 
+    public func rename(_ from: String, to: String) throws(StoreError) {
+        #if canImport(Glibc)
+        if Glibc.rename(from, to) != 0 { throw posixError(from, "rename to \(to)") }
+        #else
+        if Darwin.rename(from, to) != 0 { throw posixError(from, "rename to \(to)") }
+        #endif
+    }
+
+    public func entries(besides path: String) throws(StoreError) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard let handle = opendir(directory) else { throw posixError(directory, "opendir") }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     public func syncDirectory(of path: String) throws(StoreError) {
         let directory: String
         if let slash = path.lastIndex(of: "/") {

@@ -9,6 +9,10 @@ public protocol Storage: AnyObject {
     func exists(_ path: String) -> Bool
     /// Removes `path`; succeeds when it does not exist.
     func remove(_ path: String) throws(StoreError)
+    /// Renames `from` to `to` atomically, replacing `to` if it exists (rename(2)); durable after `syncDirectory`.
+    func rename(_ from: String, to: String) throws(StoreError)
+    /// The names (not paths) of the entries of the directory holding `path`.
+    func entries(besides path: String) throws(StoreError) -> [String]
     /// Makes the creation or removal of files in `path`'s directory durable (fsync of the directory).
     func syncDirectory(of path: String) throws(StoreError)
 }
@@ -54,5 +58,25 @@ extension StorageFile {
     public func readAll() throws(StoreError) -> [UInt8] {
         let total = try size()
         return total == 0 ? [] : try read(at: 0, count: total)
+    }
+}
+
+extension Storage {
+    /// Replaces `path` atomically: writes `bytes` to `temporary` (created mode 0600), fsyncs it, renames it over
+    /// `path` and fsyncs the directory, so `path` holds its old bytes or the new ones whatever happens. A failure
+    /// before the rename leaves `temporary` behind for the caller to remove or overwrite.
+    public func replace(_ path: String, with bytes: [UInt8], through temporary: String) throws(StoreError) {
+        let file = try open(temporary, create: true)
+        do {
+            try file.truncate(to: 0)
+            try file.write(bytes, at: 0)
+            try file.sync()
+            file.close()
+        } catch {
+            file.close()
+            throw error
+        }
+        try rename(temporary, to: path)
+        try syncDirectory(of: path)
     }
 }

@@ -21,9 +21,22 @@ public enum JournalReader {
         return try scanner.scan(onRecord: onRecord)
     }
 
+    /// Calls `body` with the journal's bytes as a reader sees them (a pending seal applied, as in
+    /// `read`), holding the shared seal lock meanwhile so no seal rewrites them underneath:
+    /// `journal backup` copies from it, and tests observe the file through it.
+    public static func withView<T>(path: String, storage: any Storage, _ body: (any ByteSource) throws -> T) throws -> T {
+        let file = try storage.openForReading(path)
+        defer { file.close() }
+        _ = try file.lock(.seal, exclusive: false, wait: true)
+        defer { file.unlock(.seal) }
+        return try body(try pendingSealView(of: file, path: path, storage: storage, zstd: Zstd()))
+    }
+
     /// The journal's bytes as the next writer will see them: with a valid pending seal
-    /// (`<path>.seal`) applied in memory (FORMAT.md §"Reading", step 4), else the file itself.
+    /// (`<path>.seal`) applied in memory (FORMAT.md §"Reading", step 0), else the file itself.
     static func pendingSealView(of file: any StorageFile, path: String, storage: any Storage, zstd: Zstd) throws -> any ByteSource {
+        // A pending erasure wins: from the moment its intent is durable, the erased bytes are never read again.
+        if let replacement = try JournalErasure.pendingReplacement(path, storage: storage) { return BytesSource(replacement) }
         let sealPath = JournalWriter.sealPath(path)
         if storage.exists(sealPath), let intentFile = try? storage.openForReading(sealPath) {
             let bytes = try intentFile.readAll()

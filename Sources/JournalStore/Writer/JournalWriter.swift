@@ -5,8 +5,9 @@
 ///   In version 2 the write lands in the padding reserved at the end of the file, so the file's
 ///   size does not change and `fdatasync` suffices; when the reserve is used up the write extends
 ///   the file by a new reserve and `fsync`s.
-/// - `seal` rewrites the trailing run of one-record frames (and a small sealed frame before
-///   them) as one well-compressed frame, crash-safely through a redo file (§"Sealing").
+/// - `seal` replaces the trailing run of one-record frames (the unsealed tail) by one
+///   well-compressed frame, crash-safely through a redo file (§"Sealing"). It never rewrites a
+///   sealed frame: the file up to the end of the last sealed frame only ever grows.
 /// - Opening takes the writer lock, completes or discards a pending seal, and repairs a torn
 ///   tail by moving its bytes to `<journal>.torn-<offset>` and truncating (§"Recovery").
 ///   Damage in the middle refuses the open: nothing is ever written after it.
@@ -16,7 +17,9 @@ public final class JournalWriter {
         public var tailLevel: Int32 = 3
         /// Compression level of sealed frames.
         public var sealLevel: Int32 = 19
-        /// A sealed frame absorbs the sealed frame before it while both hold less than this.
+        /// No longer used: a seal never merges into the sealed frame before it (sealed frames are
+        /// immutable, FORMAT.md §"Sealing"). Kept so that callers that set it still compile.
+        @available(*, deprecated, message: "seals no longer absorb the previous sealed frame; this has no effect")
         public var sealTargetBytes = 32 << 10
         /// The format of journals this writer creates (existing journals keep theirs).
         public var newJournalVersion: Layout.Version = .v2
@@ -28,6 +31,8 @@ public final class JournalWriter {
     /// What opening found and did.
     public struct Recovery: Equatable, Sendable {
         public var createdFile = false
+        /// An erasure that a crash interrupted, completed by this open.
+        public var completedErasure: JournalErasure.Outcome?
         public var completedSeal = false
         public var discardedSealIntent = false
         /// The torn tail that was cut off, and where its bytes were kept.
@@ -62,8 +67,8 @@ public final class JournalWriter {
         self.path = path
         self.storage = storage
         self.options = options
-        let existed = storage.exists(path)
-        let file = try storage.open(path, create: true)
+        var existed = storage.exists(path)
+        var file = try storage.open(path, create: true)
         var ok = false
         defer { if !ok { file.close() } }
         guard try file.lock(.writer, exclusive: true, wait: false) else { throw StoreError.locked(path: path) }
@@ -71,9 +76,18 @@ public final class JournalWriter {
         // (`closeDiscardingIfEmpty`) after this process opened it: writing to that unlinked file would
         // acknowledge events no one can read. Refuse as if still locked; a retry opens the new path.
         guard file.isStillAtPath() else { throw StoreError.locked(path: path) }
+        var recovery = Recovery()
+        // An erasure whose intent is durable is completed first (FORMAT.md §6 "Erasure"): it replaces the file,
+        // so the writer then opens and locks the new one.
+        if let erased = try JournalErasure.finishPending(path, storage: storage) {
+            recovery.completedErasure = erased
+            file.close()
+            file = try storage.open(path, create: false)
+            existed = true
+            guard try file.lock(.writer, exclusive: true, wait: false), file.isStillAtPath() else { throw StoreError.locked(path: path) }
+        }
         guard try file.lock(.seal, exclusive: true, wait: true) else { throw StoreError.locked(path: path) }
         defer { file.unlock(.seal) }
-        var recovery = Recovery()
         if !existed {
             recovery.createdFile = true
             try storage.syncDirectory(of: path)
@@ -209,23 +223,17 @@ public final class JournalWriter {
         tail += frames.map { ($0.0, $0.1) }
     }
 
-    /// Rewrites the unsealed tail as one frame. Returns false when there is nothing worth sealing.
+    /// Replaces the unsealed tail (the one-record frames after the last sealed frame) by one frame
+    /// holding the same lines, appended right after the last sealed frame. Never touches a byte
+    /// before the tail: sealed frames are immutable (FORMAT.md §"Sealing"). Returns false when there
+    /// is nothing worth sealing (fewer than two records, or no saving).
     @discardableResult
     public func seal() throws -> Bool {
         if let poisoned { throw StoreError.writerPoisoned(path: path, cause: poisoned) }
-        guard !tail.isEmpty else { return false }
-        var start = tail[0].frame.offset
+        guard tail.count >= 2 else { return false }
+        let start = tail[0].frame.offset
         var content: [UInt8] = []
-        // Absorb the sealed frame just before the tail while it is small, for a better ratio.
-        if let previous = report.lastSealedFrame, previous.end == start,
-           previous.contentSize + tail.reduce(0, { $0 + $1.frame.contentSize }) <= options.sealTargetBytes {
-            let bytes = try file.read(at: previous.offset, count: previous.compressedSize)
-            if case .success(let decoded) = bytes.withUnsafeBytes({ zstd.decompressFrame($0) }) {
-                content = Array(decoded)
-                start = previous.offset
-            }
-        }
-        if content.isEmpty && tail.count < 2 { return false }
+        content.reserveCapacity(tail.reduce(0) { $0 + $1.frame.contentSize })
         for entry in tail { content += entry.record; content.append(0x0A) }
         let compressed = zstd.compressFrame(content, level: options.sealLevel)
         let frame = Layout.block(compressed, version: version)
@@ -277,6 +285,34 @@ public final class JournalWriter {
             poisoned = "the seal is done but its redo file could not be removed: \(error)"
             throw error
         }
+        return true
+    }
+
+    /// Erases the journal physically (FORMAT.md §6 "Erasure"): replaces it by `replacement` (a journal holding only
+    /// the erasure marker), removes every file the engine wrote beside it and rewrites its recorded backups, through
+    /// the redo record `<journal>.erase`. The writer is closed afterwards (the file it held is gone): open the
+    /// journal again to go on recording.
+    public func erase(replacingWith replacement: [UInt8]) throws -> JournalErasure.Outcome {
+        if let poisoned { throw StoreError.writerPoisoned(path: path, cause: poisoned) }
+        guard try file.lock(.seal, exclusive: true, wait: true) else { throw StoreError.locked(path: path) }
+        defer { file.unlock(.seal) }
+        poisoned = "the journal was erased (or its erasure failed part-way); open it again, which completes a pending erasure"
+        let outcome = try JournalErasure.erase(path, replacement: replacement, storage: storage)
+        close()
+        return outcome
+    }
+
+    /// Gives back the zero padding reserved for appends (FORMAT.md §"Appending"): truncates the file
+    /// to the end of its data and fsyncs. For a journal put at rest (a sample, an archive); the next
+    /// append grows the file with a fresh reserve. A crash leaves the file with or without the
+    /// padding, both valid. Returns true when there was padding to give back.
+    @discardableResult
+    public func releaseReserve() throws -> Bool {
+        if let poisoned { throw StoreError.writerPoisoned(path: path, cause: poisoned) }
+        guard fileEnd > end else { return false }
+        try file.truncate(to: end)
+        try file.sync()
+        fileEnd = end
         return true
     }
 

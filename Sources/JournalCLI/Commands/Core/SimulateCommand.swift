@@ -52,6 +52,9 @@ struct SimulateCommand: ParsableCommand {
             }
             bar.finish()
             journal.seal()
+            // A sample is a journal at rest: no reserve for appends at its end (a lone last event
+            // stays in its one-event frame, which a seal never merges into the frame before it).
+            try journal.releaseReserve()
             let lastSeq = journal.rules.lastSeq
             journal.close()
             if tornTail {
