@@ -56,12 +56,7 @@ public enum Merge {
         var report = Report()
         report.eventsA = a.count
         report.eventsB = b.count
-        // Identity: id plus the line with seq zeroed.
-        func body(_ event: Event) -> [UInt8] {
-            var copy = event
-            copy.seq = 0
-            return EventCodec.encode(copy)
-        }
+        func body(_ event: Event) -> [UInt8] { identity(event) }
         var versions: [String: [[UInt8]: Event]] = [:]
         var inA = Set<[UInt8]>()
         for event in a {
@@ -97,6 +92,13 @@ public enum Merge {
         for index in events.indices { events[index].seq = index + 1 }
         report.output = events.count
         return (events, report)
+    }
+
+    /// Rule 1's identity of an event: its line with `seq` zeroed (the id and every other field).
+    public static func identity(_ event: Event) -> [UInt8] {
+        var copy = event
+        copy.seq = 0
+        return EventCodec.encode(copy)
     }
 
     /// The order of rule 2.
