@@ -211,6 +211,9 @@ struct FailureMiddleware: RouterMiddleware {
         } catch let error as PSQLError {
             context.logger.error("database: \(String(reflecting: error))")
             return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the request (\(error.code)); nothing was acknowledged; retry"))
+        } catch let error as PostgresTransactionError {
+            context.logger.error("database: \(String(reflecting: error))")
+            return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the transaction; nothing was acknowledged; retry"))
         } catch {
             context.logger.error("internal: \(error)")
             return Self.response(SyncFailure(500, "internal", "\(error); nothing was acknowledged"))

@@ -42,6 +42,16 @@ public struct PostgresSyncStore: SyncStore {
     // MARK: Push and pull
 
     public func push(user: String, events: [Event]) async throws -> PushOutcome {
+        do {
+            return try await pushTransaction(user: user, events: events)
+        } catch let error as PostgresTransactionError {
+            // A refusal inside the transaction (rolled back): report the refusal itself.
+            if let failure = error.closureError as? SyncFailure { throw failure }
+            throw error
+        }
+    }
+
+    private func pushTransaction(user: String, events: [Event]) async throws -> PushOutcome {
         let logger = self.logger
         return try await client.withTransaction(logger: logger) { connection in
             try await connection.query("INSERT INTO journal_users (user_id) VALUES (\(user)) ON CONFLICT (user_id) DO NOTHING", logger: logger)
