@@ -15,7 +15,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     var logger = Logger(label: "journal-server")
     logger.logLevel = configuration.logLevel
     let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: logger)
-    let store = PostgresSyncStore(client: client, logger: logger)
+    let store = PostgresSyncStore(client: client, logger: logger, deadline: configuration.databaseDeadline)
     var app = Application(
         router: SyncRoutes(store: store, logger: logger).router(),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),

@@ -12,10 +12,29 @@ import PostgresNIO
 public struct PostgresSyncStore: SyncStore {
     public let client: PostgresClient
     let logger: Logger
+    /// How long a request waits for PostgreSQL before it is refused with 503 (the pool waits for a
+    /// connection indefinitely while the database is down).
+    let deadline: Duration
 
-    public init(client: PostgresClient, logger: Logger) {
+    public init(client: PostgresClient, logger: Logger, deadline: Duration = .seconds(10)) {
         self.client = client
         self.logger = logger
+        self.deadline = deadline
+    }
+
+    /// Runs `body`, or throws 503 once `deadline` passed (the body is cancelled then; whatever it did not
+    /// commit is rolled back, and nothing is acknowledged).
+    func withinDeadline<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let deadline = self.deadline
+        return try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                throw SyncFailure(503, "database_unavailable", "the database did not answer within \(deadline); nothing was acknowledged; retry")
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
     }
 
     // MARK: Migrations
@@ -43,7 +62,7 @@ public struct PostgresSyncStore: SyncStore {
 
     public func push(user: String, events: [Event]) async throws -> PushOutcome {
         do {
-            return try await pushTransaction(user: user, events: events)
+            return try await withinDeadline { try await pushTransaction(user: user, events: events) }
         } catch let error as PostgresTransactionError {
             // A refusal inside the transaction (rolled back): report the refusal itself.
             if let failure = error.closureError as? SyncFailure { throw failure }
@@ -146,6 +165,10 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     public func pull(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
+        try await withinDeadline { try await pullPage(user: user, after: cursor, limit: limit) }
+    }
+
+    private func pullPage(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
         let logger = self.logger
         return try await client.withConnection { connection in
             var head: Int64 = 0, epoch: Int64 = 0, found = false
@@ -188,6 +211,10 @@ public struct PostgresSyncStore: SyncStore {
     // MARK: Tokens and the access log
 
     public func authenticate(token: String) async throws -> Principal? {
+        try await withinDeadline { try await lookUp(token: token) }
+    }
+
+    private func lookUp(token: String) async throws -> Principal? {
         let rows = try await client.query("""
             SELECT user_id, role FROM journal_tokens
             WHERE token_hash = sha256(convert_to(\(token), 'UTF8')) AND revoked_at IS NULL

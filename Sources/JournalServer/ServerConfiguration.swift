@@ -8,14 +8,18 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
     public var logLevel: Logger.Level
+    /// How long a request waits for PostgreSQL before it is refused with 503.
+    public var databaseDeadline: Duration
 
     public static let defaultListen = "127.0.0.1:8080"
 
-    public init(database: DatabaseURL, host: String = "127.0.0.1", port: Int = 8080, logLevel: Logger.Level = .info) {
+    public init(database: DatabaseURL, host: String = "127.0.0.1", port: Int = 8080, logLevel: Logger.Level = .info,
+                databaseDeadline: Duration = .seconds(10)) {
         self.database = database
         self.host = host
         self.port = port
         self.logLevel = logLevel
+        self.databaseDeadline = databaseDeadline
     }
 
     /// `HOST:PORT` (`[::1]:8080` for IPv6); port 0 picks a free one.
