@@ -17,9 +17,9 @@ let package = Package(
     products: [
         .executable(name: "journal", targets: ["JournalCLI"]),
         .library(name: "WorkoutJournal", targets: ["WorkoutJournal"]),
-        // For Benchmarks/ (a separate package): the reader, the projections and the simulator's bulk writer.
         // The sync and backup server (SYNC.md).
         .executable(name: "journal-server", targets: ["JournalServerCLI"]),
+        // For Benchmarks/ (a separate package): the reader, the projections and the simulator's bulk writer.
         .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator", "JournalProjections", "WorkoutJournal"]),
     ],
     dependencies: [

@@ -21,8 +21,10 @@ extension Merge {
     /// concurrent `journal record` gets "locked", exit 3); writes the merge to a temporary file beside it
     /// in sealed frames, fsyncs it, renames it over the journal and fsyncs the directory: a crash leaves
     /// either the old journal or the merged one, never a mix. When nothing is new the file is untouched.
-    /// Throws `Merge.Problem.damaged` for a journal with an undecodable line, `JournalError` for the rest.
-    public static func absorb(_ incoming: [Event], into path: String, storage: any Storage = PosixStorage()) throws -> Absorbed {
+    /// Throws `Merge.Problem.damaged` for a journal with an undecodable line, `.differentUsers` (rule 6) when the
+    /// journal and `incoming` name account e-mails and share none, `JournalError` for the rest.
+    public static func absorb(_ incoming: [Event], into path: String, incomingName: String = "the incoming events",
+                              storage: any Storage = PosixStorage()) throws -> Absorbed {
         var local: [Event] = []
         var bad: (line: Int, offset: Int, problem: EventCodec.DecodingError)?
         let writer: JournalWriter
@@ -40,6 +42,7 @@ extension Merge {
         if let bad {
             throw Problem.damaged(path: path, offset: bad.offset, reason: "line \(bad.line) is not an event: \(bad.problem)")
         }
+        try checkSameUser(local, named: path, incoming, named: incomingName)
         let (events, report) = merge(local, incoming)
         guard events != local else {
             return Absorbed(report: report, rewritten: false, events: local)

@@ -90,7 +90,9 @@ public enum JournalSyncing {
 
         // 2. Merge them into the journal, durably.
         let absorbed: Merge.Absorbed
-        do { absorbed = try Merge.absorb(pulled, into: path) } catch { throw .journal("\(error)") }
+        do {
+            absorbed = try Merge.absorb(pulled, into: path, incomingName: "the server's journal of user \(user)")
+        } catch { throw .journal("\(error)") }
         report.merged = absorbed.report.onlyB
         progress(.merged(newEvents: report.merged))
 

@@ -43,3 +43,18 @@ struct MergeAbsorbTests {
         #expect(readFileBytes(path) == before)
     }
 }
+
+extension MergeAbsorbTests {
+    @Test("another user's events are refused (merge's rule 6) and the journal is unchanged")
+    func absorbRefusesAnotherUser() throws {
+        let storage = MemoryStorage()
+        let (a, _) = try Fixtures.divergedJournals(seed: 3, storage: storage)
+        var stranger = a[0]
+        stranger.fields["email"] = .string("kim@example.com")
+        let before = storage.contents(of: "a")
+        #expect(throws: Merge.Problem.differentUsers(a: "a", emailsA: ["sam@example.com"], b: "the server's copy", emailsB: ["kim@example.com"])) {
+            try Merge.absorb([stranger], into: "a", incomingName: "the server's copy", storage: storage)
+        }
+        #expect(storage.contents(of: "a") == before)
+    }
+}
