@@ -80,5 +80,9 @@ enum Migrations {
             FOR EACH STATEMENT EXECUTE FUNCTION journal_access_log_append_only()
             """,
         ]),
+        Migration(version: 2, name: "account erasure", statements: [
+            // Events timed before a user's erasure (`data.cleared` after `account.deleted`) are not stored again.
+            "ALTER TABLE journal_users ADD COLUMN erased_before_ms bigint",
+        ]),
     ]
 }

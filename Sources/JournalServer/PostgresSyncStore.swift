@@ -74,9 +74,11 @@ public struct PostgresSyncStore: SyncStore {
         let logger = self.logger
         return try await client.withTransaction(logger: logger) { connection in
             try await connection.query("INSERT INTO journal_users (user_id) VALUES (\(user)) ON CONFLICT (user_id) DO NOTHING", logger: logger)
-            var head: Int64 = 0, epoch: Int64 = 0
-            for try await (h, e) in try await connection.query("SELECT head, epoch FROM journal_users WHERE user_id = \(user) FOR UPDATE", logger: logger).decode((Int64, Int64).self) {
-                head = h; epoch = e
+            var head: Int64 = 0, epoch: Int64 = 0, erasedBefore: Int64?
+            for try await (h, e, erased) in try await connection.query(
+                "SELECT head, epoch, erased_before_ms FROM journal_users WHERE user_id = \(user) FOR UPDATE", logger: logger
+            ).decode((Int64, Int64, Int64?).self) {
+                head = h; epoch = e; erasedBefore = erased
             }
             // Every stored id, and the batch (by its last position) that holds it.
             var batchOf: [String: Int64] = [:]
@@ -92,6 +94,9 @@ public struct PostgresSyncStore: SyncStore {
             var freshIdentity: [String: [UInt8]] = [:]
             var toCompare: [Int64: [Event]] = [:]
             for event in events {
+                if let erasedBefore, event.at.epochMilliseconds < erasedBefore {
+                    continue   // erased with the account: acknowledged, never stored again
+                }
                 if let batch = batchOf[event.id] {
                     toCompare[batch, default: []].append(event)
                 } else if let seen = freshIdentity[event.id] {
@@ -112,6 +117,9 @@ public struct PostgresSyncStore: SyncStore {
                 for event in candidates where stored[event.id] != Merge.identity(event) {
                     throw SyncFailure(409, "id_conflict", "event id \(event.id) is already stored for user \(user) with different content (two devices with the same device tag?); nothing was stored")
                 }
+            }
+            if let erasure = try await erasure(connection, user: user, fresh: fresh, head: head) {
+                return PushOutcome(acknowledged: events.map(\.id), stored: erasure.stored, cursor: erasure.cursor)
             }
             if !fresh.isEmpty {
                 // The growing tail batch absorbs the new events up to the target; the rest start new batches.
@@ -143,6 +151,44 @@ public struct PostgresSyncStore: SyncStore {
             }
             return PushOutcome(acknowledged: events.map(\.id), stored: fresh.count, cursor: SyncCursor(epoch: epoch, position: head))
         }
+    }
+
+    /// Account erasure (SYNC.md §"Account erasure"): a pushed `data.cleared` that follows an `account.deleted`
+    /// or `data.erased` (stored or pushed before it) deletes every stored event timed before it. What remains
+    /// (the `data.cleared` and what came after) is stored again from position 1 in a new epoch, so every
+    /// device's cursor becomes unknown and it pulls afresh; events timed before the erasure are never stored
+    /// again. Returns nil when the push erases nothing.
+    private func erasure(_ connection: PostgresConnection, user: String, fresh: [Event], head: Int64) async throws -> (stored: Int, cursor: SyncCursor)? {
+        guard let clearedIndex = fresh.lastIndex(where: { $0.type == "data.cleared" }) else { return nil }
+        var all: [Event] = []
+        for try await block in try await connection.query(
+            "SELECT block FROM journal_batches WHERE user_id = \(user) ORDER BY last_position", logger: logger).decode(ByteBuffer.self) {
+            for line in try StoredBatch.lines(ofBlock: Array(buffer: block)) { all.append(try EventCodec.decode(line)) }
+        }
+        all += fresh
+        let cleared = fresh[clearedIndex]
+        let deletions: Set<String> = ["account.deleted", "data.erased"]
+        guard all.contains(where: { deletions.contains($0.type) && $0.at <= cleared.at }) else { return nil }
+        let kept = all.filter { $0.at >= cleared.at }
+        try await connection.query("DELETE FROM journal_batches WHERE user_id = \(user)", logger: logger)
+        var lines: [[UInt8]] = [], ids: [String] = []
+        var first: Int64 = 1
+        for (index, event) in kept.enumerated() {
+            lines.append(StoredBatch.line(event, position: Int64(index + 1)))
+            ids.append(event.id)
+            if lines.count == StoredBatch.targetEvents || index == kept.count - 1 {
+                try await insertBatch(connection, user: user, first: first, lines: lines, ids: ids)
+                first += Int64(lines.count)
+                lines = []; ids = []
+            }
+        }
+        var epoch: Int64 = 0
+        for try await e in try await connection.query("""
+            UPDATE journal_users SET epoch = epoch + 1, head = \(Int64(kept.count)), erased_before_ms = \(cleared.at.epochMilliseconds)
+            WHERE user_id = \(user) RETURNING epoch
+            """, logger: logger).decode(Int64.self) { epoch = e }
+        logger.notice("erased user \(user): \(all.count - kept.count) events deleted, \(kept.count) kept (epoch \(epoch))")
+        return (fresh.count, SyncCursor(epoch: epoch, position: Int64(kept.count)))
     }
 
     private func insertBatch(_ connection: PostgresConnection, user: String, first: Int64, lines: [[UInt8]], ids: [String]) async throws {

@@ -57,3 +57,39 @@ struct SyncRoundTripTests {
         #expect(try await PostgresFixture.scalar("SELECT count(*) FROM journal_batches WHERE user_id = \(user)") == 1)
     }
 }
+
+extension SyncRoundTripTests {
+    @Test("data.cleared after account.deleted erases the server's copy of every earlier event; old cursors are unknown; erased events are not stored again")
+    func accountErasure() async throws {
+        let user = PostgresFixture.freshUser("erase")
+        let token = try await PostgresFixture.token(user: user)
+        let scratch = ScratchDirectory("erase")
+        let path = scratch.file("device.journal")
+        let workouts = try recordedEvents(device: "ph", workouts: 2, in: scratch)
+        let journal = try EventJournal(path: path, device: "ph", clock: { Fixtures.start.adding(milliseconds: 10 * 86_400_000) })
+        let deletion = try journal.record(batch: [.object(["type": "account.deleted"]), .object(["type": "data.cleared"])])
+        journal.close()
+        try await withServer { server in
+            let client = SyncClient(server: server, token: token)
+            let first = try await client.push(user: user, events: workouts)
+            #expect(first.cursor == "1-8")
+            let erase = try await client.push(user: user, events: deletion)
+            #expect(erase.acknowledged == ["ph-9", "ph-a"])
+            #expect(erase.cursor == "2-2")
+            let page = try await client.pull(user: user, after: .start)
+            #expect(page.events.map(\.type) == ["account.deleted", "data.cleared"])
+            #expect(page.cursor.description == "2-2")
+            do {
+                _ = try await client.pull(user: user, after: SyncCursor(epoch: 1, position: 8))
+                Issue.record("an erased epoch's cursor was accepted")
+            } catch {
+                #expect(error as? SyncClient.Failure == .refused(status: 410, code: "unknown_cursor", message: "cursor 1-8 belongs to an earlier copy of user \(user)'s journal (now epoch 2, erased since); pull from cursor 0"))
+            }
+            // A device that still has the erased events pushes them: acknowledged, not stored.
+            let again = try await client.push(user: user, events: workouts)
+            #expect(again.stored == 0)
+            #expect(again.cursor == "2-2")
+        }
+        #expect(try await PostgresFixture.scalar("SELECT coalesce(sum(event_count), 0)::bigint FROM journal_batches WHERE user_id = \(user)") == 2)
+    }
+}
