@@ -86,6 +86,7 @@ struct CrashTests {
             if case .failure = await pusher.result { killedMidPush += 1 }
         }
         #expect(killedMidPush > 0, "no trial killed the server during a push")
+        print("sigkill: \(Self.trials) trials, \(killedMidPush) killed mid-push, \(acknowledged.all.count) distinct events acknowledged")
         let child = try await Self.startServer(database: database, port: port, log: scratch.file("server.log"))
         defer { child.kill(); _ = child.wait() }
         var stored = Set<String>()
