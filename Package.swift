@@ -55,6 +55,8 @@ let package = Package(
         .target(name: "JournalServer",
                 dependencies: [
                     "JournalSync", "EventJournal", "JournalEvents", "JournalStore",
+                    // The support pages: the HTML report of a user's journal.
+                    "JournalProjections", "TrainingDomain", "JournalInterchange",
                     .product(name: "Hummingbird", package: "hummingbird"),
                     .product(name: "PostgresNIO", package: "postgres-nio"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -96,6 +98,7 @@ let package = Package(
         .testTarget(name: "JournalServerTests",
                     dependencies: ["JournalServer", "JournalSync", "WorkoutJournal", "EventJournal", "JournalEvents",
                                    "JournalStore", "JournalTesting", "JournalSimulator", "JournalProjections",
+                                   "JournalInterchange", "TrainingDomain",
                                    // The real binaries the end-to-end and crash tests run.
                                    "JournalServerCLI", "JournalCLI",
                                    .product(name: "HummingbirdTesting", package: "hummingbird")],

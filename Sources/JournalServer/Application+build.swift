@@ -1,7 +1,11 @@
 import Foundation
 import Hummingbird
+import EventJournal
 import JournalEvents
+import JournalInterchange
+import JournalProjections
 import JournalSync
+import TrainingDomain
 import Logging
 import Metrics
 import PostgresNIO
@@ -68,6 +72,7 @@ struct SyncRoutes: Sendable {
         }
         router.post("v1/journals/:user/events") { request, context in try await push(request, context) }
         router.get("v1/journals/:user/events") { request, context in try await pull(request, context) }
+        router.get("v1/journals/:user/report") { request, context in try await report(request, context) }
         router.get("v1/whoami") { request, _ in
             let principal = try await authenticate(request)
             return json(["user": principal.user, "role": principal.role.rawValue])
@@ -162,6 +167,35 @@ struct SyncRoutes: Sendable {
         ServerMetrics.pulledEvents.increment(by: page.lines.count)
         return Response(status: .ok, headers: [.contentType: "application/json"],
                         body: .init(byteBuffer: ByteBuffer(bytes: SyncBody.page(events: page.lines, cursor: page.cursor, more: page.more))))
+    }
+
+    // MARK: Support pages
+
+    /// The user's HTML report (`journal report`'s page) from the server's copy, as of its latest event.
+    /// Read-only; a support token's view is logged like a pull.
+    func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let user = context.parameters.get("user") ?? ""
+        let principal = try await authorize(request, user: user, access: .read)
+        var lines: [[UInt8]] = []
+        var cursor = SyncCursor.start
+        while true {
+            let page = try await store.pull(user: user, after: cursor, limit: SyncProtocol.maximumPullEvents)
+            lines += page.lines
+            cursor = page.cursor
+            if !page.more { break }
+        }
+        var stored: [Event] = []
+        for line in lines { stored.append(try EventCodec.decode(line)) }
+        // The order and seq a device's journal has after a sync.
+        let events = Merge.merge([], stored).events
+        let asOf = events.max { $0.at < $1.at }?.at ?? Timestamp(epochMilliseconds: 0, offsetSeconds: 0)
+        if principal.role == .support {
+            try await store.logAccess(actor: principal.user, subject: user, action: "report",
+                                      detail: "events=\(events.count) cursor=\(cursor)")
+        }
+        let html = HTMLReport.render(Projections.analysis(events: events, asOf: asOf, context: .trainingDomain), title: "\(user) (journal-server)")
+        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     // MARK: Access log

@@ -3,6 +3,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JournalEvents
+import JournalInterchange
+import JournalProjections
+import TrainingDomain
 import JournalServer
 import JournalStore
 import JournalSync
@@ -170,10 +173,22 @@ struct BadInputTests {
             #expect(read.body.hasPrefix(#"{"cursor":"1-4","more":false,"events":[{"v":1,"seq":1,"id":"ph-1""#))
             // The user cannot read the log; support can.
             #expect(try await send(.get, "/v1/access-log?user=\(user)", token, []).status == 403)
+            // The HTML report from the server's copy: the page `journal report` writes for the synced journal.
+            let page = try await send(.get, "/v1/journals/\(user)/report", support, [])
+            #expect(page.status == 200)
+            let synced = Merge.merge([], events).events
+            let expected = HTMLReport.render(Projections.analysis(events: synced, asOf: synced.map(\.at).max()!, context: .trainingDomain),
+                                             title: "\(user) (journal-server)")
+            #expect(page.body == expected)
+            #expect(page.body.contains("<html"))
+            let stranger = try await PostgresFixture.token(user: PostgresFixture.freshUser("eve"))
+            #expect(try await send(.get, "/v1/journals/\(user)/report", stranger, []).status == 403)
             let log = try await send(.get, "/v1/access-log?user=\(user)", support, [])
             #expect(log.status == 200)
             #expect(log.body.contains(#""action":"pull","actor":"\#(supportUser)","#))
             #expect(log.body.contains(#""detail":"after=0 events=4 cursor=1-4","subject":"\#(user)""#))
+            #expect(log.body.contains(#""action":"report","actor":"\#(supportUser)","#))
+            #expect(log.body.contains(#""detail":"events=4 cursor=1-4","subject":"\#(user)""#))
         }
         // Nobody changes a line once written, not even with direct SQL.
         await #expect(throws: (any Error).self) {
@@ -182,6 +197,6 @@ struct BadInputTests {
         await #expect(throws: (any Error).self) {
             _ = try await PostgresFixture.scalar("WITH d AS (UPDATE journal_access_log SET actor = 'nobody' WHERE subject = \(user) RETURNING 1) SELECT count(*) FROM d")
         }
-        #expect(try await PostgresFixture.scalar("SELECT count(*) FROM journal_access_log WHERE subject = \(user) AND actor = \(supportUser)") == 1)
+        #expect(try await PostgresFixture.scalar("SELECT count(*) FROM journal_access_log WHERE subject = \(user) AND actor = \(supportUser)") == 2)
     }
 }
