@@ -17,12 +17,21 @@ let package = Package(
     products: [
         .executable(name: "journal", targets: ["JournalCLI"]),
         .library(name: "WorkoutJournal", targets: ["WorkoutJournal"]),
+        // The sync and backup server (SYNC.md).
+        .executable(name: "journal-server", targets: ["JournalServerCLI"]),
         // For Benchmarks/ (a separate package): the reader, the projections and the simulator's bulk writer.
         .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator", "JournalModel", "JournalProjections", "WorkoutJournal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // journal-server only (SYNC.md); the core targets do not depend on these.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -41,8 +50,29 @@ let package = Package(
         .target(name: "JournalInterchange",
                 dependencies: ["JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "SwiftCSV"],
                 swiftSettings: swiftSettings),
+        // The sync protocol's wire types and its HTTP client (Foundation's URLSession); SYNC.md.
+        .target(name: "JournalSync", dependencies: ["EventJournal", "JournalEvents", "JournalStore"],
+                swiftSettings: swiftSettings),
+        .target(name: "JournalServer",
+                dependencies: [
+                    "JournalSync", "EventJournal", "JournalEvents", "JournalStore",
+                    // The support pages: the HTML report of a user's journal.
+                    "JournalProjections", "TrainingDomain", "JournalInterchange",
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "PostgresNIO", package: "postgres-nio"),
+                    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                    .product(name: "Logging", package: "swift-log"),
+                    .product(name: "Metrics", package: "swift-metrics"),
+                    .product(name: "Prometheus", package: "swift-prometheus"),
+                ],
+                swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "JournalServerCLI",
+            dependencies: ["JournalServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "WorkoutJournal",
-                dependencies: ["EventJournal", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections"],
+                dependencies: ["EventJournal", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "JournalSync"],
                 swiftSettings: swiftSettings),
         .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "EventJournal", "JournalSimulator"],
                 swiftSettings: swiftSettings),
@@ -66,6 +96,14 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "JournalInterchangeTests",
                     dependencies: ["JournalInterchange", "JournalEvents", "JournalModel", "JournalProjections", "TrainingDomain"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "JournalServerTests",
+                    dependencies: ["JournalServer", "JournalSync", "WorkoutJournal", "EventJournal", "JournalEvents",
+                                   "JournalStore", "JournalTesting", "JournalSimulator", "JournalProjections",
+                                   "JournalInterchange", "TrainingDomain",
+                                   // The real binaries the end-to-end and crash tests run.
+                                   "JournalServerCLI", "JournalCLI",
+                                   .product(name: "HummingbirdTesting", package: "hummingbird")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "ReliabilityTests",
                     dependencies: ["EventJournal", "JournalEvents", "JournalModel", "JournalStore", "JournalTesting", "JournalSimulator"],

@@ -56,12 +56,7 @@ public enum Merge {
         var report = Report()
         report.eventsA = a.count
         report.eventsB = b.count
-        // Identity: id plus the line with seq zeroed.
-        func body(_ event: Event) -> [UInt8] {
-            var copy = event
-            copy.seq = 0
-            return EventCodec.encode(copy)
-        }
+        func body(_ event: Event) -> [UInt8] { identity(event) }
         var versions: [String: [[UInt8]: Event]] = [:]
         var inA = Set<[UInt8]>()
         for event in a {
@@ -99,6 +94,13 @@ public enum Merge {
         return (events, report)
     }
 
+    /// Rule 1's identity of an event: its line with `seq` zeroed (the id and every other field).
+    public static func identity(_ event: Event) -> [UInt8] {
+        var copy = event
+        copy.seq = 0
+        return EventCodec.encode(copy)
+    }
+
     /// The order of rule 2.
     struct SortKey: Comparable {
         var at: Int64
@@ -132,6 +134,14 @@ public enum Merge {
         return String(repeating: "0", count: 8 - text.count) + text
     }
 
+    /// Rule 6: refuses two sets of events that both name account e-mails and share none.
+    static func checkSameUser(_ a: [Event], named nameA: String, _ b: [Event], named nameB: String) throws(Problem) {
+        let emailsA = emails(a), emailsB = emails(b)
+        if !emailsA.isEmpty && !emailsB.isEmpty && Set(emailsA).isDisjoint(with: emailsB) {
+            throw Problem.differentUsers(a: nameA, emailsA: emailsA, b: nameB, emailsB: emailsB)
+        }
+    }
+
     /// Every account e-mail a journal names, sorted.
     public static func emails(_ events: [Event]) -> [String] {
         var found = Set<String>()
@@ -159,10 +169,7 @@ public enum Merge {
         }
         let eventsA = try read(a)
         let eventsB = try read(b)
-        let emailsA = emails(eventsA), emailsB = emails(eventsB)
-        if !emailsA.isEmpty && !emailsB.isEmpty && Set(emailsA).isDisjoint(with: emailsB) {
-            throw Problem.differentUsers(a: a, emailsA: emailsA, b: b, emailsB: emailsB)
-        }
+        try checkSameUser(eventsA, named: a, eventsB, named: b)
         let (events, report) = merge(eventsA, eventsB)
         var out = try NewJournal(path: output, storage: storage)
         for event in events { try out.append(EventCodec.encode(event)) }

@@ -229,8 +229,12 @@ public final class ScratchDirectory {
 
 /// The built `journal` executable beside the running test bundle (`.build/<config>/journal`),
 /// or `$JOURNAL_BIN` when set.
-public func journalBinary() throws -> String {
-    if let override = getenv("JOURNAL_BIN") { return String(cString: override) }
+public func journalBinary() throws -> String { try builtExecutable("journal", override: "JOURNAL_BIN") }
+
+/// The package's executable `name` beside the running test bundle (`.build/<config>/<name>`), or the
+/// environment variable `override` when set.
+public func builtExecutable(_ name: String, override: String) throws -> String {
+    if let path = getenv(override) { return String(cString: path) }
     var buffer = [CChar](repeating: 0, count: 4096)
     let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard n > 0 else { throw SubprocessError.notFound("cannot read /proc/self/exe") }
@@ -238,10 +242,10 @@ public func journalBinary() throws -> String {
     // .build/debug/workout-journalPackageTests.xctest → .build/debug
     while !directory.isEmpty {
         directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
-        let candidate = directory + "/journal"
+        let candidate = directory + "/" + name
         var info = stat()
         if stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { return candidate }
         if directory.hasSuffix("/.build") { break }
     }
-    throw SubprocessError.notFound("the journal executable was not found beside the test bundle; run `swift build` or set JOURNAL_BIN")
+    throw SubprocessError.notFound("the \(name) executable was not found beside the test bundle; run `swift build` or set \(override)")
 }

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JournalEvents
+import JournalStore
+
+extension Merge {
+    /// What `absorb` did.
+    public struct Absorbed: Sendable {
+        public var report: Report
+        /// False when `incoming` held nothing the journal lacked (the file was not touched).
+        public var rewritten: Bool
+        /// The journal's events afterwards.
+        public var events: [Event]
+    }
+
+    /// Merges `incoming` into the journal at `path` (created when absent) with `merge`'s rules — what
+    /// `journal sync` does with the events it pulls. Holds the journal's writer lock throughout (a
+    /// concurrent `journal record` gets "locked", exit 3); writes the merge to a temporary file beside it
+    /// in sealed frames, fsyncs it, renames it over the journal and fsyncs the directory: a crash leaves
+    /// either the old journal or the merged one, never a mix. When nothing is new the file is untouched.
+    /// Throws `Merge.Problem.damaged` for a journal with an undecodable line, `.differentUsers` (rule 6) when the
+    /// journal and `incoming` name account e-mails and share none, `JournalError` for the rest.
+    public static func absorb(_ incoming: [Event], into path: String, incomingName: String = "the incoming events",
+                              storage: any Storage = PosixStorage()) throws -> Absorbed {
+        var local: [Event] = []
+        var bad: (line: Int, offset: Int, problem: EventCodec.DecodingError)?
+        let writer: JournalWriter
+        do {
+            writer = try JournalWriter(path: path, storage: storage) { line, location in
+                switch Result(catching: { () throws(EventCodec.DecodingError) -> Event in try EventCodec.decode(Array(line)) }) {
+                case .success(let event): local.append(event)
+                case .failure(let error): bad = bad ?? (location.lineNumber, location.frameOffset, error)
+                }
+            }
+        } catch let error as StoreError {
+            throw JournalError.store(error)
+        }
+        defer { writer.close() }
+        if let bad {
+            throw Problem.damaged(path: path, offset: bad.offset, reason: "line \(bad.line) is not an event: \(bad.problem)")
+        }
+        try checkSameUser(local, named: path, incoming, named: incomingName)
+        let (events, report) = merge(local, incoming)
+        guard events != local else {
+            return Absorbed(report: report, rewritten: false, events: local)
+        }
+        let temporary = path + ".merge-\(getpid())"
+        try? storage.remove(temporary)
+        do {
+            var out = try NewJournal(path: temporary, storage: storage)
+            for event in events { try out.append(EventCodec.encode(event)) }
+            try out.finish()
+            do {
+                try storage.rename(temporary, to: path)
+                try storage.syncDirectory(of: path)
+            } catch { throw JournalError.store(error) }
+        } catch {
+            try? storage.remove(temporary)
+            throw error
+        }
+        return Absorbed(report: report, rewritten: true, events: events)
+    }
+}

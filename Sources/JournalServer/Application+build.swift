@@ -1,0 +1,266 @@
+import Foundation
+import Hummingbird
+import EventJournal
+import JournalEvents
+import JournalInterchange
+import JournalProjections
+import JournalSync
+import TrainingDomain
+import Logging
+import Metrics
+import PostgresNIO
+import Prometheus
+import ServiceLifecycle
+
+/// Builds the whole server from its configuration (the one place it is assembled): the PostgreSQL client
+/// (a service of the app, so it shuts down gracefully with it), the store, the migrations that run
+/// before the server accepts requests, and the routes.
+public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "journal-server")
+    logger.logLevel = configuration.logLevel
+    let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: logger)
+    let store = PostgresSyncStore(client: client, logger: logger, deadline: configuration.databaseDeadline)
+    var app = Application(
+        router: SyncRoutes(store: store, logger: logger).router(),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),
+        services: [PostgresClientService(client: client)],
+        logger: logger
+    )
+    let startLogger = logger
+    app.beforeServerStarts {
+        try await store.migrate()
+        startLogger.info("schema migrated on \(configuration.database)")
+    }
+    return app
+}
+
+/// The PostgreSQL client as a lifecycle service: it runs until the service group shuts down.
+struct PostgresClientService: Service {
+    let client: PostgresClient
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await client.run() }
+    }
+}
+
+/// The Prometheus registry behind `/metrics`, bootstrapped once per process.
+enum ServerMetrics {
+    static let registry: PrometheusCollectorRegistry = {
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
+    }()
+    static let pushedEvents = Counter(label: "journal_sync_events_stored_total")
+    static let pulledEvents = Counter(label: "journal_sync_events_pulled_total")
+    static let refusals = Counter(label: "journal_sync_refusals_total")
+}
+
+/// The HTTP API (docs/sync-openapi.yaml). Every refusal is a `SyncFailure`: status, code and a message
+/// naming what and why; nothing is stored when a request is refused.
+struct SyncRoutes: Sendable {
+    let store: any SyncStore
+    let logger: Logger
+
+    func router() -> Router<BasicRequestContext> {
+        _ = ServerMetrics.registry
+        let router = Router()
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: FailureMiddleware())
+        router.get("health") { _, _ in "ok\n" }
+        router.get("metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
+        }
+        router.post("v1/journals/:user/events") { request, context in try await push(request, context) }
+        router.get("v1/journals/:user/events") { request, context in try await pull(request, context) }
+        router.get("v1/journals/:user/report") { request, context in try await report(request, context) }
+        router.get("v1/whoami") { request, _ in
+            let principal = try await authenticate(request)
+            return json(["user": principal.user, "role": principal.role.rawValue])
+        }
+        router.get("v1/access-log") { request, context in try await accessLog(request, context) }
+        return router
+    }
+
+    // MARK: Authentication
+
+    enum Access { case read, write }
+
+    /// The caller's principal, allowed `access` to `user`'s journal, or a 401/403.
+    func authorize(_ request: Request, user: String, access: Access) async throws -> Principal {
+        guard SyncProtocol.isValidUser(user) else {
+            throw SyncFailure(400, "bad_user", "user \(user.debugDescription) is not a valid user id (1 to \(SyncProtocol.maximumUserLength) of A-Z a-z 0-9 . _ @ -)")
+        }
+        let principal = try await authenticate(request)
+        switch principal.role {
+        case .user where principal.user != user:
+            throw SyncFailure(403, "forbidden", "this token belongs to user \(principal.user); it may not \(access == .read ? "read" : "write") user \(user)'s journal")
+        case .support where access == .write:
+            throw SyncFailure(403, "read_only", "support tokens are read-only; \(principal.user) may not write user \(user)'s journal")
+        default:
+            return principal
+        }
+    }
+
+    func authenticate(_ request: Request) async throws -> Principal {
+        guard let header = request.headers[.authorization] else {
+            throw SyncFailure(401, "missing_token", "no Authorization header; send `Authorization: Bearer TOKEN` (journal-server token create prints one)")
+        }
+        guard header.hasPrefix("Bearer "), case let token = String(header.dropFirst(7)), !token.isEmpty else {
+            throw SyncFailure(401, "bad_token", "the Authorization header is not `Bearer TOKEN`")
+        }
+        guard let principal = try await store.authenticate(token: token) else {
+            throw SyncFailure(401, "bad_token", "the token is unknown or revoked")
+        }
+        return principal
+    }
+
+    // MARK: Push
+
+    func push(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let user = context.parameters.get("user") ?? ""
+        let principal = try await authorize(request, user: user, access: .write)
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: SyncProtocol.maximumBodyBytes)
+        } catch {
+            throw SyncFailure(413, "body_too_large", "the request body exceeds \(SyncProtocol.maximumBodyBytes) bytes; push at most \(SyncProtocol.maximumPushEvents) events per request, in several requests")
+        }
+        let events: [Event]
+        do { events = try SyncBody.events(ofPush: Array(buffer: body)) } catch {
+            throw SyncFailure(400, "malformed_body", error.message + "; nothing was stored")
+        }
+        guard events.count <= SyncProtocol.maximumPushEvents else {
+            throw SyncFailure(413, "batch_too_large", "the push holds \(events.count) events, more than \(SyncProtocol.maximumPushEvents); split it; nothing was stored")
+        }
+        for (index, event) in events.enumerated() {
+            if let violation = SchemaValidator.validate(event) {
+                throw SyncFailure(422, "rule_violation", "events[\(index)] (id \(event.id)): \(violation.description); nothing was stored")
+            }
+        }
+        let outcome = try await store.push(user: user, events: events)
+        ServerMetrics.pushedEvents.increment(by: outcome.stored)
+        logger.debug("push \(principal.user)→\(user): \(events.count) events, \(outcome.stored) new, cursor \(outcome.cursor)")
+        return json(PushAnswer(acknowledged: outcome.acknowledged, stored: outcome.stored, cursor: outcome.cursor.description))
+    }
+
+    // MARK: Pull
+
+    func pull(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let user = context.parameters.get("user") ?? ""
+        let principal = try await authorize(request, user: user, access: .read)
+        let afterText = request.uri.queryParameters.get("after") ?? "0"
+        guard let cursor = SyncCursor(afterText) else {
+            throw SyncFailure(400, "bad_cursor", "after=\(afterText.debugDescription) is not a cursor (0, or EPOCH-POSITION as a previous pull or push answered)")
+        }
+        var limit = SyncProtocol.maximumPullEvents
+        if let limitText = request.uri.queryParameters.get("limit") {
+            guard let value = Int(limitText), (1...SyncProtocol.maximumPullEvents).contains(value) else {
+                throw SyncFailure(400, "bad_limit", "limit=\(limitText.debugDescription) is not a number from 1 to \(SyncProtocol.maximumPullEvents)")
+            }
+            limit = value
+        }
+        let page = try await store.pull(user: user, after: cursor, limit: limit)
+        if principal.role == .support {
+            try await store.logAccess(actor: principal.user, subject: user, action: "pull",
+                                      detail: "after=\(cursor) events=\(page.lines.count) cursor=\(page.cursor)")
+        }
+        ServerMetrics.pulledEvents.increment(by: page.lines.count)
+        return Response(status: .ok, headers: [.contentType: "application/json"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: SyncBody.page(events: page.lines, cursor: page.cursor, more: page.more))))
+    }
+
+    // MARK: Support pages
+
+    /// The user's HTML report (`journal report`'s page) from the server's copy, as of its latest event.
+    /// Read-only; a support token's view is logged like a pull.
+    func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let user = context.parameters.get("user") ?? ""
+        let principal = try await authorize(request, user: user, access: .read)
+        var lines: [[UInt8]] = []
+        var cursor = SyncCursor.start
+        while true {
+            let page = try await store.pull(user: user, after: cursor, limit: SyncProtocol.maximumPullEvents)
+            lines += page.lines
+            cursor = page.cursor
+            if !page.more { break }
+        }
+        var stored: [Event] = []
+        for line in lines { stored.append(try EventCodec.decode(line)) }
+        // The order and seq a device's journal has after a sync.
+        let events = Merge.merge([], stored).events
+        let asOf = events.max { $0.at < $1.at }?.at ?? Timestamp(epochMilliseconds: 0, offsetSeconds: 0)
+        if principal.role == .support {
+            try await store.logAccess(actor: principal.user, subject: user, action: "report",
+                                      detail: "events=\(events.count) cursor=\(cursor)")
+        }
+        let html = HTMLReport.render(Projections.analysis(events: events, asOf: asOf, context: .trainingDomain), title: "\(user) (journal-server)")
+        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    // MARK: Access log
+
+    func accessLog(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let principal = try await authenticate(request)
+        guard principal.role == .support else {
+            throw SyncFailure(403, "forbidden", "only support tokens read the access log")
+        }
+        let subject = request.uri.queryParameters.get("user").map { String($0) }
+        let entries = try await store.accessLog(subject: subject)
+        return json(AccessLogAnswer(entries: entries.map { .init(at: $0.at, actor: $0.actor, subject: $0.subject, action: $0.action, detail: $0.detail) }))
+    }
+
+    func json(_ value: some Encodable) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+struct PushAnswer: Codable {
+    var acknowledged: [String]
+    var stored: Int
+    var cursor: String
+}
+
+struct AccessLogAnswer: Codable {
+    struct Entry: Codable { var at, actor, subject, action, detail: String }
+    var entries: [Entry]
+}
+
+/// Turns a `SyncFailure` into `{"error":{"code":…,"message":…}}` with its status; any other error
+/// (PostgreSQL down, a damaged batch) into a 503/500 with its description, logged.
+struct FailureMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let failure as SyncFailure {
+            ServerMetrics.refusals.increment()
+            return Self.response(failure)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch let error as PSQLError {
+            context.logger.error("database: \(String(reflecting: error))")
+            return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the request (\(error.code)); nothing was acknowledged; retry"))
+        } catch let error as PostgresTransactionError {
+            context.logger.error("database: \(String(reflecting: error))")
+            return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the transaction; nothing was acknowledged; retry"))
+        } catch {
+            context.logger.error("internal: \(error)")
+            return Self.response(SyncFailure(500, "internal", "\(error); nothing was acknowledged"))
+        }
+    }
+
+    static func response(_ failure: SyncFailure) -> Response {
+        var out = Array(#"{"error":{"code":"#.utf8)
+        JSONWriter.writeString(failure.code, into: &out)
+        out += Array(#","message":"#.utf8)
+        JSONWriter.writeString(failure.message, into: &out)
+        out += Array("}}".utf8)
+        return Response(status: .init(code: failure.status), headers: [.contentType: "application/json"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: out)))
+    }
+}

@@ -1,0 +1,88 @@
+/// The server's schema, as forward-only migrations (SYNC.md §"Schema"). A migration, once released,
+/// never changes: a change is a new migration with the next version.
+enum Migrations {
+    struct Migration {
+        var version: Int
+        var name: String
+        var statements: [String]
+    }
+
+    /// `pg_advisory_xact_lock` key held while migrating ("WJNL").
+    static let lockKey: Int64 = 0x574A_4E4C
+
+    /// Hash partitions of the per-user tables. Under Citus the same tables are distributed by `user_id`
+    /// instead (SYNC.md §"Distributing with Citus").
+    static let partitions = 8
+
+    static func hashPartitions(of table: String) -> [String] {
+        (0..<partitions).map {
+            "CREATE TABLE \(table)_p\($0) PARTITION OF \(table) FOR VALUES WITH (MODULUS \(partitions), REMAINDER \($0))"
+        }
+    }
+
+    static let all: [Migration] = [
+        Migration(version: 1, name: "users, batches, tokens, access log", statements: [
+            """
+            CREATE TABLE journal_users (
+                user_id text NOT NULL,
+                head bigint NOT NULL DEFAULT 0,
+                epoch bigint NOT NULL DEFAULT 1,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (user_id)
+            ) PARTITION BY HASH (user_id)
+            """,
+        ] + hashPartitions(of: "journal_users") + [
+            """
+            CREATE TABLE journal_batches (
+                user_id text NOT NULL,
+                first_position bigint NOT NULL,
+                last_position bigint NOT NULL,
+                event_count integer NOT NULL CHECK (event_count > 0 AND last_position - first_position + 1 = event_count),
+                ids bytea NOT NULL,
+                block bytea NOT NULL,
+                PRIMARY KEY (user_id, last_position)
+            ) PARTITION BY HASH (user_id)
+            """,
+        ] + hashPartitions(of: "journal_batches") + [
+            // Compressed already: keep PostgreSQL from trying again (it would only cost CPU).
+            "ALTER TABLE journal_batches ALTER COLUMN block SET STORAGE EXTERNAL",
+            "ALTER TABLE journal_batches ALTER COLUMN ids SET STORAGE EXTERNAL",
+            """
+            CREATE TABLE journal_tokens (
+                token_hash bytea PRIMARY KEY,
+                user_id text NOT NULL,
+                role text NOT NULL CHECK (role IN ('user', 'support')),
+                created_at timestamptz NOT NULL DEFAULT now(),
+                revoked_at timestamptz
+            )
+            """,
+            "CREATE INDEX journal_tokens_user ON journal_tokens (user_id)",
+            """
+            CREATE TABLE journal_access_log (
+                id bigserial PRIMARY KEY,
+                at timestamptz NOT NULL DEFAULT now(),
+                actor text NOT NULL,
+                subject text NOT NULL,
+                action text NOT NULL,
+                detail text NOT NULL
+            )
+            """,
+            // Append-only: no role the server uses can change or remove a line once written.
+            """
+            CREATE FUNCTION journal_access_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION 'journal_access_log is append-only (% refused)', TG_OP;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER journal_access_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON journal_access_log
+            FOR EACH STATEMENT EXECUTE FUNCTION journal_access_log_append_only()
+            """,
+        ]),
+        Migration(version: 2, name: "account erasure", statements: [
+            // Events timed before a user's erasure (`data.cleared` after `account.deleted`) are not stored again.
+            "ALTER TABLE journal_users ADD COLUMN erased_before_ms bigint",
+        ]),
+    ]
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Everything `buildApplication` needs, from the command line or the environment.
+public struct ServerConfiguration: Sendable {
+    public var database: DatabaseURL
+    public var host: String
+    public var port: Int
+    public var logLevel: Logger.Level
+    /// How long a request waits for PostgreSQL before it is refused with 503.
+    public var databaseDeadline: Duration
+
+    public static let defaultListen = "127.0.0.1:8080"
+
+    public init(database: DatabaseURL, host: String = "127.0.0.1", port: Int = 8080, logLevel: Logger.Level = .info,
+                databaseDeadline: Duration = .seconds(10)) {
+        self.database = database
+        self.host = host
+        self.port = port
+        self.logLevel = logLevel
+        self.databaseDeadline = databaseDeadline
+    }
+
+    /// `HOST:PORT` (`[::1]:8080` for IPv6); port 0 picks a free one.
+    public static func parseListen(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        return (host, port)
+    }
+}
+
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`.
+public struct DatabaseURL: Sendable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    public var user: String
+    public var password: String?
+    public var database: String
+    public var tls: String
+
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init(_ text: String) throws {
+        guard let url = URLComponents(string: text), url.scheme == "postgres" || url.scheme == "postgresql" else {
+            throw Problem(description: "database URL \(text.debugDescription) is not postgres://USER@HOST:PORT/DATABASE (scripts/postgres start DIR prints one)")
+        }
+        guard let host = url.host, !host.isEmpty else { throw Problem(description: "database URL \(text.debugDescription) names no host") }
+        self.host = host
+        port = url.port ?? 5432
+        user = url.user ?? "postgres"
+        password = url.password
+        let path = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
+        database = path.isEmpty ? user : path
+        tls = url.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "disable"
+        guard ["disable", "prefer", "require"].contains(tls) else {
+            throw Problem(description: "database URL: sslmode=\(tls) is not one of disable, prefer, require")
+        }
+    }
+
+    /// Without the password.
+    public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+
+    public var clientConfiguration: PostgresClient.Configuration {
+        let mode: PostgresClient.Configuration.TLS
+        switch tls {
+        case "require": mode = .require(.makeClientConfiguration())
+        case "prefer": mode = .prefer(.makeClientConfiguration())
+        default: mode = .disable
+        }
+        var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: mode)
+        configuration.options.connectTimeout = .seconds(5)
+        return configuration
+    }
+}

@@ -1,0 +1,67 @@
+import JournalEvents
+import JournalStore
+
+/// How the server keeps a run of one user's events (SYNC.md §"Schema"): the canonical event lines,
+/// newline-terminated, in one zstd frame followed by its CRC-32C checksum frame — exactly a block of
+/// the journal's own format (FORMAT.md §"Frames"), so the blocks of a user in position order, after
+/// `Layout.header`, are a journal that `journal cat` reads. The ids sit beside it in their own small
+/// frame so that a push dedupes without decompressing events.
+enum StoredBatch {
+    /// A batch absorbs new events while it holds fewer than this; then it is sealed (recompressed hard).
+    static let targetEvents = 512
+    /// Compression level while a batch still grows (it is rewritten on every push), and once sealed:
+    /// the journal writer's own two levels.
+    static let growingLevel = JournalWriter.Options().tailLevel
+    static let sealedLevel = JournalWriter.Options().sealLevel
+
+    struct Damaged: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { "a stored batch is damaged: \(reason)" }
+    }
+
+    static func level(eventCount: Int) -> Int32 { eventCount >= targetEvents ? sealedLevel : growingLevel }
+
+    /// The block holding `lines` (each without its newline).
+    static func block(_ lines: [[UInt8]]) -> [UInt8] {
+        var content: [UInt8] = []
+        for line in lines { content += line; content.append(0x0A) }
+        let frame = Zstd().compressFrame(content, level: level(eventCount: lines.count))
+        return Layout.block(frame, version: .v2)
+    }
+
+    /// The ids frame: ids joined by newlines.
+    static func idsFrame(_ ids: [String]) -> [UInt8] {
+        Zstd().compressFrame(Array(ids.joined(separator: "\n").utf8), level: level(eventCount: ids.count))
+    }
+
+    /// The lines of a block (checks its CRC and zstd's own checksum).
+    static func lines(ofBlock block: [UInt8]) throws -> [[UInt8]] {
+        guard block.count > Layout.checksumFrameSize else { throw Damaged(reason: "block of \(block.count) bytes") }
+        let frame = Array(block[..<(block.count - Layout.checksumFrameSize)])
+        guard Layout.checksumFrame(of: frame) == Array(block[(block.count - Layout.checksumFrameSize)...]) else {
+            throw Damaged(reason: "CRC-32C mismatch")
+        }
+        let content = try decompress(frame)
+        return content.split(separator: 0x0A, omittingEmptySubsequences: true).map(Array.init)
+    }
+
+    static func ids(ofFrame frame: [UInt8]) throws -> [String] {
+        let content = try decompress(frame)
+        return content.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func decompress(_ frame: [UInt8]) throws -> [UInt8] {
+        let zstd = Zstd()
+        switch frame.withUnsafeBytes({ zstd.decompressFrame($0).map { Array($0) } }) {
+        case .success(let bytes): return bytes
+        case .failure(let problem): throw Damaged(reason: "\(problem)")
+        }
+    }
+
+    /// An event as the server stores it: its canonical line with `seq` set to its server position.
+    static func line(_ event: Event, position: Int64) -> [UInt8] {
+        var copy = event
+        copy.seq = Int(position)
+        return EventCodec.encode(copy)
+    }
+}

@@ -1,0 +1,76 @@
+import JournalEvents
+import JournalSync
+
+/// Who a token belongs to (SYNC.md §"Tokens").
+public enum Role: String, Sendable, CaseIterable {
+    /// Reads and writes its own user's journal only.
+    case user
+    /// Restores any user's journal, read-only; every access is appended to the access log.
+    case support
+}
+
+public struct Principal: Equatable, Sendable {
+    public var user: String
+    public var role: Role
+    public init(user: String, role: Role) { self.user = user; self.role = role }
+}
+
+/// What a push stored.
+public struct PushOutcome: Equatable, Sendable {
+    /// Every event id of the push, in the order sent: each is now stored (committed).
+    public var acknowledged: [String]
+    /// How many of them were new to the server (the rest it had already).
+    public var stored: Int
+    /// The server's position after the push.
+    public var cursor: SyncCursor
+}
+
+/// One page of "events after a cursor".
+public struct PullPage: Sendable {
+    /// Canonical event lines (`seq` is the server position), in server order.
+    public var lines: [[UInt8]]
+    public var cursor: SyncCursor
+    public var more: Bool
+}
+
+/// One line of the support access log.
+public struct AccessLogEntry: Equatable, Sendable {
+    public var actor: String
+    public var subject: String
+    public var action: String
+    public var detail: String
+    public var at: String
+}
+
+/// A refusal the client can act on: an HTTP status, a short code, and a message naming what and why.
+public struct SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    public var status: Int
+    public var code: String
+    public var message: String
+    public init(_ status: Int, _ code: String, _ message: String) { self.status = status; self.code = code; self.message = message }
+    public var description: String { "\(status) \(code): \(message)" }
+}
+
+/// Where the server keeps users' journals, tokens and the access log. One implementation,
+/// `PostgresSyncStore`, tested against a real PostgreSQL (SYNC.md §"Schema").
+public protocol SyncStore: Sendable {
+    /// Applies the forward-only migrations that are not applied yet.
+    func migrate() async throws
+    /// Stores the events the server lacks, all or nothing, and returns once they are committed.
+    /// Throws `SyncFailure` (409) when an id is stored with different content.
+    func push(user: String, events: [Event]) async throws -> PushOutcome
+    /// Events after `cursor`, at most `limit`. Throws `SyncFailure` for a cursor the server never gave.
+    func pull(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage
+    /// The principal of a live (not revoked) token, or nil.
+    func authenticate(token: String) async throws -> Principal?
+    /// Stores the hash of `token` for `user` with `role`.
+    func addToken(_ token: String, user: String, role: Role) async throws
+    /// Revokes one token; returns whether it existed and was live.
+    func revoke(token: String) async throws -> Bool
+    /// Revokes every token of `user`; returns how many.
+    func revokeAll(user: String) async throws -> Int
+    /// Appends one line to the access log (which nobody can change afterwards).
+    func logAccess(actor: String, subject: String, action: String, detail: String) async throws
+    /// The access log about `subject` (every subject when nil), oldest first.
+    func accessLog(subject: String?) async throws -> [AccessLogEntry]
+}

@@ -1,0 +1,204 @@
+import EventJournal
+import Foundation
+import JournalEvents
+import JournalStore
+
+/// `journal sync` and `journal restore` as library calls (SYNC.md §"Client"): a device's journal file
+/// and a server's copy of the same user's journal become the same events, with `journal merge`'s rules.
+///
+/// A sync is: pull every event after the device's cursor, merge them into the journal durably
+/// (`Merge.absorb`), push the journal's events the server does not have yet (batches of
+/// `SyncProtocol.maximumPushEvents`, each acknowledged only once committed), then save the cursor and the
+/// ids the server has in `<journal>.sync`. A sync interrupted anywhere is completed by the next one:
+/// pulls merge idempotently and pushes are idempotent by event id.
+public enum JournalSyncing {
+    /// Where a sync is, for a progress bar.
+    public enum Progress: Equatable, Sendable {
+        case pulled(events: Int)
+        case merged(newEvents: Int)
+        case pushed(events: Int, of: Int)
+    }
+
+    public struct SyncReport: Equatable, Sendable {
+        public var user: String
+        /// Events received from the server (some may already have been on the device).
+        public var pulled = 0
+        /// Events the device lacked, now in its journal.
+        public var merged = 0
+        /// Events sent to the server, and how many of them it did not have.
+        public var pushed = 0
+        public var storedByServer = 0
+        /// Events in the device's journal afterwards.
+        public var events = 0
+        public var cursor: String = "0"
+    }
+
+    public struct RestoreReport: Equatable, Sendable {
+        public var user: String
+        public var events: Int
+        public var cursor: String
+    }
+
+    public enum Problem: Error, Sendable, CustomStringConvertible {
+        case server(SyncClient.Failure)
+        case journal(String)
+
+        public var description: String {
+            switch self {
+            case .server(let failure): return "\(failure)"
+            case .journal(let message): return message
+            }
+        }
+    }
+
+    /// The device's sync state beside its journal: `<journal>.sync`.
+    public static func statePath(_ journal: String) -> String { journal + ".sync" }
+
+    struct State: Codable {
+        var server: String
+        var user: String
+        var cursor: String
+        /// Ids the server is known to hold (pulled from it or acknowledged by it), sorted.
+        var known: [String]
+    }
+
+    /// Syncs the journal at `path` (created when absent) with the server `client` talks to, as `user`
+    /// (the token's own user when nil).
+    public static func sync(_ path: String, client: SyncClient, user: String? = nil,
+                            progress: @Sendable (Progress) -> Void = { _ in }) async throws(Problem) -> SyncReport {
+        let user = try await resolveUser(user, client: client)
+        var state = loadState(path)
+        if state?.server != client.server.absoluteString || state?.user != user { state = nil }
+        var cursor = state.flatMap { SyncCursor($0.cursor) } ?? .start
+        var known = Set(state?.known ?? [])
+        var report = SyncReport(user: user)
+
+        // 1. Pull everything after the cursor. An unknown cursor (the server's copy was erased or
+        //    replaced) means: start again from 0 and push everything.
+        var pulled: [Event] = []
+        do {
+            pulled = try await pullAll(client: client, user: user, after: &cursor, progress: progress)
+        } catch .refused(410, "unknown_cursor", _) {
+            cursor = .start
+            known = []
+            do { pulled = try await pullAll(client: client, user: user, after: &cursor, progress: progress) } catch { throw .server(error) }
+        } catch {
+            throw .server(error)
+        }
+        report.pulled = pulled.count
+        for event in pulled { known.insert(event.id) }
+
+        // 2. Merge them into the journal, durably.
+        let absorbed: Merge.Absorbed
+        do {
+            absorbed = try Merge.absorb(pulled, into: path, incomingName: "the server's journal of user \(user)")
+        } catch { throw .journal("\(error)") }
+        report.merged = absorbed.report.onlyB
+        progress(.merged(newEvents: report.merged))
+
+        // 3. Push what the server lacks.
+        let missing = absorbed.events.filter { !known.contains($0.id) }
+        var sent = 0
+        for batch in batches(missing) {
+            let answer: SyncClient.PushAnswer
+            do { answer = try await client.push(user: user, events: batch) } catch { throw .server(error) }
+            for id in answer.acknowledged { known.insert(id) }
+            // When the positions this push filled directly follow the cursor, nobody else pushed in between:
+            // the cursor may skip them (the next pull would only bring these events back).
+            if let after = SyncCursor(answer.cursor), cursor.isStart || after.epoch == cursor.epoch,
+               after.position == cursor.position + Int64(answer.stored) {
+                cursor = after
+            }
+            sent += batch.count
+            report.storedByServer += answer.stored
+            progress(.pushed(events: sent, of: missing.count))
+        }
+        report.pushed = sent
+        report.events = absorbed.events.count
+        report.cursor = cursor.description
+
+        // 4. Remember where this device is.
+        do {
+            try saveState(State(server: client.server.absoluteString, user: user, cursor: cursor.description, known: known.sorted()), for: path)
+        } catch { throw .journal("\(statePath(path)): cannot save the sync state: \(error)") }
+        return report
+    }
+
+    /// Writes the server's whole copy of `user`'s journal (the token's user when nil) to `output`,
+    /// which must not exist, as a journal `journal merge` would have written.
+    public static func restore(to output: String, client: SyncClient, user: String? = nil,
+                               progress: @Sendable (Progress) -> Void = { _ in }) async throws(Problem) -> RestoreReport {
+        let user = try await resolveUser(user, client: client)
+        if FileManager.default.fileExists(atPath: output) {
+            throw .journal("\(output) already exists; choose another output (-o), or remove it first")
+        }
+        var cursor = SyncCursor.start
+        let events: [Event]
+        do { events = try await pullAll(client: client, user: user, after: &cursor, progress: progress) } catch { throw .server(error) }
+        let absorbed: Merge.Absorbed
+        do { absorbed = try Merge.absorb(events, into: output) } catch { throw .journal("\(error)") }
+        progress(.merged(newEvents: absorbed.events.count))
+        return RestoreReport(user: user, events: absorbed.events.count, cursor: cursor.description)
+    }
+
+    static func resolveUser(_ user: String?, client: SyncClient) async throws(Problem) -> String {
+        if let user { return user }
+        do { return try await client.whoami().user } catch { throw .server(error) }
+    }
+
+    static func pullAll(client: SyncClient, user: String, after cursor: inout SyncCursor,
+                        progress: @Sendable (Progress) -> Void) async throws(SyncClient.Failure) -> [Event] {
+        var events: [Event] = []
+        while true {
+            let page = try await client.pull(user: user, after: cursor)
+            events += page.events
+            cursor = page.cursor
+            progress(.pulled(events: events.count))
+            if !page.more { return events }
+        }
+    }
+
+    /// Runs of at most `SyncProtocol.maximumPushEvents` events whose push body stays under the body limit.
+    static func batches(_ events: [Event]) -> [[Event]] {
+        var result: [[Event]] = []
+        var current: [Event] = []
+        var bytes = 16
+        let budget = SyncProtocol.maximumBodyBytes - 1024
+        for event in events {
+            let size = EventCodec.encode(event).count + 1
+            if !current.isEmpty && (current.count == SyncProtocol.maximumPushEvents || bytes + size > budget) {
+                result.append(current)
+                current = []
+                bytes = 16
+            }
+            current.append(event)
+            bytes += size
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    static func loadState(_ path: String) -> State? {
+        guard let data = FileManager.default.contents(atPath: statePath(path)) else { return nil }
+        return try? JSONDecoder().decode(State.self, from: data)
+    }
+
+    /// Temporary file, fsync, rename, fsync of the directory: the old state or the new one, never half.
+    static func saveState(_ state: State, for path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(state)
+        let target = statePath(path)
+        let temporary = target + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+        try handle.synchronize()
+        try handle.close()
+        guard rename(temporary, target) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let directory = (target as NSString).deletingLastPathComponent
+        let fd = open(directory.isEmpty ? "." : directory, O_RDONLY)
+        if fd >= 0 { _ = fsync(fd); close(fd) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import JournalEvents
+
+/// The HTTP side of the sync protocol (SYNC.md §"Protocol"), on Foundation's URLSession.
+public struct SyncClient: Sendable {
+    public let server: URL
+    public let token: String?
+    let session: URLSession
+
+    public init(server: URL, token: String?, session: URLSession = .shared) {
+        self.server = server
+        self.token = token
+        self.session = session
+    }
+
+    /// Why a request failed.
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The server refused it (4xx/5xx) with its code and message.
+        case refused(status: Int, code: String, message: String)
+        /// The server could not be reached or the connection broke.
+        case transport(String)
+        /// The server answered something that is not the protocol.
+        case badAnswer(String)
+
+        public var description: String {
+            switch self {
+            case let .refused(status, code, message): return "the server refused (\(status) \(code)): \(message)"
+            case let .transport(reason): return "cannot reach the server: \(reason)"
+            case let .badAnswer(reason): return "the server's answer is not the sync protocol: \(reason)"
+            }
+        }
+
+        /// True when retrying later may succeed (the server or its database was down).
+        public var isTransient: Bool {
+            switch self {
+            case .transport: return true
+            case .refused(let status, _, _): return status >= 500
+            case .badAnswer: return false
+            }
+        }
+    }
+
+    public struct Identity: Equatable, Sendable {
+        public var user: String
+        public var role: String
+        public init(user: String, role: String) { self.user = user; self.role = role }
+    }
+
+    public struct PushAnswer: Equatable, Sendable, Decodable {
+        public var acknowledged: [String]
+        public var stored: Int
+        public var cursor: String
+    }
+
+    /// The user and role of the token.
+    public func whoami() async throws(Failure) -> Identity {
+        let data = try await send("GET", "/v1/whoami", body: nil)
+        struct Answer: Decodable { var user: String; var role: String }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: data) else { throw .badAnswer("whoami: \(String(decoding: data, as: UTF8.self))") }
+        return Identity(user: answer.user, role: answer.role)
+    }
+
+    /// Pushes `events` (at most `SyncProtocol.maximumPushEvents`); returns once the server committed them.
+    public func push(user: String, events: [Event]) async throws(Failure) -> PushAnswer {
+        let data = try await send("POST", SyncProtocol.eventsPath(user: user), body: SyncBody.push(events))
+        guard let answer = try? JSONDecoder().decode(PushAnswer.self, from: data) else { throw .badAnswer("push: \(String(decoding: data, as: UTF8.self))") }
+        return answer
+    }
+
+    /// One page of events after `cursor`.
+    public func pull(user: String, after cursor: SyncCursor, limit: Int = SyncProtocol.maximumPullEvents) async throws(Failure) -> SyncBody.Page {
+        let data = try await send("GET", SyncProtocol.eventsPath(user: user), query: [("after", cursor.description), ("limit", String(limit))], body: nil)
+        do { return try SyncBody.page(Array(data)) } catch { throw .badAnswer(error.message) }
+    }
+
+    func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]?) async throws(Failure) -> Data {
+        guard var components = URLComponents(url: server, resolvingAgainstBaseURL: false) else {
+            throw .transport("\(server) is not a server URL (http://HOST:PORT)")
+        }
+        let base = components.path
+        components.path = base.trimmingSuffix("/") + path
+        if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        guard let url = components.url else { throw .transport("\(server) is not a server URL (http://HOST:PORT)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.timeoutInterval = 60
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.httpBody = Data(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let data: Data, response: URLResponse
+        do { (data, response) = try await session.data(for: request) } catch {
+            throw .transport("\(method) \(url.absoluteString): \(error.localizedDescription)")
+        }
+        guard let http = response as? HTTPURLResponse else { throw .transport("\(method) \(url.absoluteString): no HTTP response") }
+        guard (200..<300).contains(http.statusCode) else {
+            struct Refusal: Decodable { struct Inner: Decodable { var code: String; var message: String }; var error: Inner }
+            if let refusal = try? JSONDecoder().decode(Refusal.self, from: data) {
+                throw .refused(status: http.statusCode, code: refusal.error.code, message: refusal.error.message)
+            }
+            throw .refused(status: http.statusCode, code: "http_\(http.statusCode)", message: String(decoding: data.prefix(300), as: UTF8.self))
+        }
+        return data
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}

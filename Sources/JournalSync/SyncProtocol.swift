@@ -1,0 +1,125 @@
+import JournalEvents
+
+/// The sync protocol's facts that both ends need (SYNC.md §"Protocol"): paths, limits, the cursor,
+/// and the JSON bodies of push and pull. The server (`JournalServer`) and the client
+/// (`SyncClient`) both use these; neither spells them out again.
+public enum SyncProtocol {
+    /// Largest request body the server reads, in bytes.
+    public static let maximumBodyBytes = 4 << 20
+    /// Most events in one push.
+    public static let maximumPushEvents = 1000
+    /// Most events in one pull page (the default and the ceiling of `limit`).
+    public static let maximumPullEvents = 2000
+    /// User ids: 1 to 64 of `A-Z a-z 0-9 . _ @ -`.
+    public static let maximumUserLength = 64
+
+    public static func isValidUser(_ user: String) -> Bool {
+        guard !user.isEmpty, user.utf8.count <= maximumUserLength else { return false }
+        return user.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2E || byte == 0x5F || byte == 0x40 || byte == 0x2D
+        }
+    }
+
+    /// `/v1/journals/{user}/events`: POST pushes, GET pulls.
+    public static func eventsPath(user: String) -> String { "/v1/journals/\(user)/events" }
+}
+
+/// Where a device is in a user's server journal: the server's position (events stored so far) in an
+/// epoch (bumped when the server's copy is erased, so that older cursors are refused as unknown).
+/// Written `<epoch>-<position>`; the start of any journal is `0`.
+public struct SyncCursor: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var epoch: Int64
+    public var position: Int64
+
+    public init(epoch: Int64, position: Int64) { self.epoch = epoch; self.position = position }
+
+    /// Before the first event, in whatever epoch the server is in.
+    public static let start = SyncCursor(epoch: 0, position: 0)
+    public var isStart: Bool { position == 0 && epoch == 0 }
+
+    public init?(_ text: String) {
+        if text == "0" || text.isEmpty { self = .start; return }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let epoch = Int64(parts[0]), let position = Int64(parts[1]), epoch > 0, position >= 0 else { return nil }
+        self.epoch = epoch
+        self.position = position
+    }
+
+    public var description: String { isStart ? "0" : "\(epoch)-\(position)" }
+}
+
+/// The bodies of the protocol, as bytes (the journal's own JSON: events keep their key order and bytes).
+public enum SyncBody {
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
+    }
+
+    /// `{"events":[…]}`: a push.
+    public static func push(_ events: [Event]) -> [UInt8] {
+        var out = Array(#"{"events":["#.utf8)
+        for (index, event) in events.enumerated() {
+            if index > 0 { out.append(0x2C) }
+            EventCodec.encode(event, into: &out)
+        }
+        out += Array("]}".utf8)
+        return out
+    }
+
+    /// The events of a push body, each decoded by the journal's own codec. Throws with the index
+    /// of the first event that is not one.
+    public static func events(ofPush body: [UInt8]) throws(Problem) -> [Event] {
+        let value: JSONValue
+        do { value = try JSONParser.parse(body) } catch {
+            throw Problem("the body is not JSON: \(error.reason) at byte \(error.offset)")
+        }
+        guard case .object(let object) = value else { throw Problem("the body must be a JSON object {\"events\": [...]}, found \(value.kindName)") }
+        guard let list = object["events"] else { throw Problem("the body has no \"events\" array") }
+        guard case .array(let items) = list else { throw Problem("\"events\" must be an array, found \(list.kindName)") }
+        var events: [Event] = []
+        events.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            guard case .object = item else { throw Problem("events[\(index)] must be an object, found \(item.kindName)") }
+            do { events.append(try EventCodec.decode(item)) } catch {
+                throw Problem("events[\(index)]: \(error.description)")
+            }
+        }
+        return events
+    }
+
+    /// `{"cursor":"…","more":…,"events":[…]}`: a pull page.
+    public static func page(events: [[UInt8]], cursor: SyncCursor, more: Bool) -> [UInt8] {
+        var out = Array(#"{"cursor":""#.utf8) + Array(cursor.description.utf8) + Array(#"","more":"#.utf8)
+        out += Array((more ? "true" : "false").utf8)
+        out += Array(#","events":["#.utf8)
+        for (index, line) in events.enumerated() {
+            if index > 0 { out.append(0x2C) }
+            out += line
+        }
+        out += Array("]}".utf8)
+        return out
+    }
+
+    public struct Page: Sendable {
+        public var events: [Event]
+        public var cursor: SyncCursor
+        public var more: Bool
+    }
+
+    public static func page(_ body: [UInt8]) throws(Problem) -> Page {
+        let value: JSONValue
+        do { value = try JSONParser.parse(body) } catch { throw Problem("the server's pull answer is not JSON: \(error.reason)") }
+        guard case .object(let object) = value, let cursorText = object["cursor"]?.stringValue,
+              let cursor = SyncCursor(cursorText), let more = object["more"]?.boolValue,
+              case .array(let items)? = object["events"] else {
+            throw Problem("the server's pull answer lacks cursor, more or events")
+        }
+        var events: [Event] = []
+        for (index, item) in items.enumerated() {
+            do { events.append(try EventCodec.decode(item)) } catch { throw Problem("the server's event \(index): \(error.description)") }
+        }
+        return Page(events: events, cursor: cursor, more: more)
+    }
+}

@@ -1,0 +1,196 @@
+import EventJournal
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import JournalEvents
+import JournalServer
+import JournalSimulator
+import JournalStore
+import JournalSync
+import JournalTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// RELIABILITY under the server (SYNC.md §"Guarantees"): an acknowledged event survives SIGKILL of the
+/// server and a restart of PostgreSQL, and the next sync completes.
+@Suite("Sync under failures: SIGKILL of the server mid-push, PostgreSQL restarting mid-sync")
+struct CrashTests {
+    /// Trials of SIGKILL mid-push: 100 with SYNC_CRASH_TRIALS=100 (SYNC.md); CI runs a bounded number.
+    static let trials = Int(ProcessInfo.processInfo.environment["SYNC_CRASH_TRIALS"] ?? "") ?? 12
+
+    final class Acknowledged: @unchecked Sendable {
+        private let lock = NSLock()
+        private var ids = Set<String>()
+        func add(_ new: [String]) { lock.withLock { ids.formUnion(new) } }
+        var all: Set<String> { lock.withLock { ids } }
+    }
+
+    static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Starts the real `journal-server serve` and waits until it answers /health.
+    static func startServer(database: String, port: Int, log: String) async throws -> Subprocess {
+        let binary = try builtExecutable("journal-server", override: "JOURNAL_SERVER_BIN")
+        let child = try Subprocess(binary, ["serve", "--database", database, "--listen", "127.0.0.1:\(port)", "--log-level", "warning"], errorPath: log)
+        let health = URL(string: "http://127.0.0.1:\(port)/health")!
+        for _ in 0..<300 {
+            if let (data, _) = try? await URLSession.shared.data(from: health), data == Data("ok\n".utf8) { return child }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw SubprocessError.notFound("journal-server did not answer /health on port \(port) within 15 s: \(readFile(log))")
+    }
+
+    @Test("SIGKILL of journal-server in the middle of pushes loses no acknowledged event; the next sync completes")
+    func sigkillMidPush() async throws {
+        let database = try PostgresFixture.url()
+        let user = PostgresFixture.freshUser("crash")
+        let token = try await PostgresFixture.token(user: user)
+        let scratch = ScratchDirectory("crash")
+        let device = scratch.file("device.journal")
+        let events = try Fixtures.simulatedJournal(at: device, storage: PosixStorage(), weeks: 8, device: "ph")
+        let port = Self.freePort()
+        let server = URL(string: "http://127.0.0.1:\(port)")!
+        let client = SyncClient(server: server, token: token)
+        let acknowledged = Acknowledged()
+        var random = SplitMix64(seed: 18)
+        var killedMidPush = 0
+        for _ in 0..<Self.trials {
+            let child = try await Self.startServer(database: database, port: port, log: scratch.file("server.log"))
+            let start = random.int(0...(events.count - 1))
+            let slice = Array(events[start...]) + Array(events[..<start])
+            let pusher = Task {
+                var offset = 0
+                while offset < slice.count {
+                    let batch = Array(slice[offset..<min(offset + 40, slice.count)])
+                    let answer = try await client.push(user: user, events: batch)
+                    acknowledged.add(answer.acknowledged)
+                    offset += batch.count
+                }
+            }
+            try await Task.sleep(for: .milliseconds(random.int(5...250)))
+            child.kill()
+            _ = child.wait()
+            if case .failure = await pusher.result { killedMidPush += 1 }
+        }
+        #expect(killedMidPush > 0, "no trial killed the server during a push")
+        print("sigkill: \(Self.trials) trials, \(killedMidPush) killed mid-push, \(acknowledged.all.count) distinct events acknowledged")
+        let child = try await Self.startServer(database: database, port: port, log: scratch.file("server.log"))
+        defer { child.kill(); _ = child.wait() }
+        var stored = Set<String>()
+        var cursor = SyncCursor.start
+        while true {
+            let page = try await client.pull(user: user, after: cursor)
+            stored.formUnion(page.events.map(\.id))
+            cursor = page.cursor
+            if !page.more { break }
+        }
+        let lost = acknowledged.all.subtracting(stored)
+        #expect(lost.isEmpty, "acknowledged but not stored: \(lost.sorted().prefix(10))")
+        // The server's positions have no gaps and no event twice.
+        #expect(cursor.position == Int64(stored.count))
+        // The next sync completes and the server then has every event of the device.
+        let report = try await JournalSyncing.sync(device, client: client)
+        #expect(report.events == events.count)
+        let restored = scratch.file("restored.journal")
+        let restore = try await JournalSyncing.restore(to: restored, client: client)
+        #expect(restore.events == events.count)
+        #expect(try EventReader.events(path: restored) == EventReader.events(path: device))
+    }
+
+    @Test("a PostgreSQL restart during syncs: the syncs that fail are retried; nothing acknowledged is lost")
+    func postgresRestartDuringSyncs() async throws {
+        // A cluster of its own: restarting the shared one would fail other suites' requests.
+        let cluster = try PrivateCluster(name: "restart")
+        defer { cluster.stop() }
+        let user = PostgresFixture.freshUser("restart")
+        let token = Tokens.generate()
+        try await withSyncStore(try DatabaseURL(cluster.url)) { store in try await store.addToken(token, user: user, role: .user) }
+        let scratch = ScratchDirectory("pgrestart")
+        let phone = scratch.file("phone.journal"), watch = scratch.file("watch.journal")
+        var configuration = try PostgresFixture.configuration()
+        configuration.database = try DatabaseURL(cluster.url)
+        configuration.databaseDeadline = .seconds(2)
+        let app = try await buildApplication(configuration)
+        try await app.test(.live) { testClient in
+            let server = URL(string: "http://127.0.0.1:\(try #require(testClient.port))")!
+            let client = SyncClient(server: server, token: token)
+            var failures = 0
+            for round in 0..<6 {
+                for (path, device) in [(phone, "ph"), (watch, "wa")] {
+                    let journal = try EventJournal(path: path, device: device, clock: { Fixtures.start })
+                    try journal.record(batch: Fixtures.workoutDrafts("\(device)\(round)", sets: 2,
+                                                                     at: Fixtures.start.adding(milliseconds: Int64(round) * 86_400_000)))
+                    journal.close()
+                }
+                if round == 2 || round == 4 {
+                    // PostgreSQL goes down between syncs of the two devices and comes back on the same port.
+                    _ = try await JournalSyncing.sync(phone, client: client)
+                    cluster.stopServer()
+                    do {
+                        _ = try await JournalSyncing.sync(watch, client: client)
+                        Issue.record("a sync succeeded while PostgreSQL was down")
+                    } catch let problem as JournalSyncing.Problem {
+                        guard case .server(let failure) = problem, failure.isTransient else {
+                            Issue.record("expected a transient failure, got \(problem)"); continue
+                        }
+                        #expect(failure.description.contains("503 database_unavailable"))
+                        failures += 1
+                    }
+                    cluster.startServer()
+                }
+                // Retried until PostgreSQL answers again.
+                for path in [phone, watch] {
+                    var attempts = 0
+                    while true {
+                        do { _ = try await JournalSyncing.sync(path, client: client); break } catch {
+                            attempts += 1
+                            if attempts > 100 { throw error }
+                            try await Task.sleep(for: .milliseconds(100))
+                        }
+                    }
+                }
+            }
+            #expect(failures == 2)
+            _ = try await JournalSyncing.sync(phone, client: client)
+            #expect(try EventReader.events(path: phone) == EventReader.events(path: watch))
+            #expect(try EventReader.events(path: phone).count == 6 * 2 * 4)
+        }
+    }
+}
+
+/// A PostgreSQL cluster of one test's own (scripts/postgres in a fresh directory).
+final class PrivateCluster: @unchecked Sendable {
+    let directory: String
+    let url: String
+
+    init(name: String) throws {
+        _ = try PostgresFixture.url()   // skip (throw) where PostgreSQL cannot be had
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-server-\(name)-\(getpid())").path
+        let (status, output) = PostgresFixture.run(PostgresFixture.script, ["start", directory])
+        guard status == 0, let last = output.split(separator: "\n").last, last.hasPrefix("postgres://") else {
+            throw PostgresFixture.Failure(description: "scripts/postgres start \(directory) failed: \(output)")
+        }
+        url = String(last)
+    }
+
+    func stopServer() { PostgresFixture.run(PostgresFixture.script, ["stop", directory]) }
+    func startServer() { PostgresFixture.run(PostgresFixture.script, ["start", directory]) }
+
+    func stop() {
+        stopServer()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
