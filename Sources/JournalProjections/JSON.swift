@@ -268,6 +268,7 @@ extension ProfileView: JSONRepresentable {
             "programme": json(programme), "favourites": json(favourites), "settings": .object(JSONObject(settings)),
             "workouts": json(workouts),
             "exercise_rest": .object(JSONObject(exerciseRest.map { JSONField($0.exercise, .int($0.seconds)) })),
+            "questionnaire": .object(JSONObject(answers)),
         ])
     }
 }

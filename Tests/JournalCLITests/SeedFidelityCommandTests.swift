@@ -208,4 +208,15 @@ struct SeedFidelityCommandTests {
         #expect((json["workouts"] as? [[String: Any]])?.compactMap { $0["workout"] as? String } == ["w49", "w48"])
         #expect(try CLI.run(["history", sample, "--as-of", asOf, "--offset", "60"]).stdout == "No workouts past --offset 60: 49 match.\n")
     }
+
+    @Test("profile shows the questionnaire's answers and the subscription's status as of T")
+    func profile() throws {
+        let sample = CLI.sample("ppl-12-weeks.journal")
+        let table = try CLI.run(["profile", sample, "--as-of", "2026-09-02T12:00:00+01:00"])
+        #expect(table.stdout.contains("\nPlan: annual (trial) · next billing 2026-09-06\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("\nQuestionnaire: primary_goal \"build_muscle\" · experience \"6-24\" · "), "\(table.stdout)")
+        let json = try Self.json(["profile", sample, "--as-of", "2026-11-21T20:00:00-05:00"])
+        #expect((json["subscription"] as? [String: Any])?["status"] as? String == "lapsed")
+        #expect((json["questionnaire"] as? [String: Any])?["age"] as? Int == 31)
+    }
 }

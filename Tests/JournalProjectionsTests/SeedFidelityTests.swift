@@ -174,3 +174,38 @@ struct HistoryPagingTests {
         #expect(HistoryView(a, query: HistoryQuery(offset: 9)).workouts.isEmpty)
     }
 }
+
+@Suite("seed fidelity: profile")
+struct ProfileFidelityTests {
+    @Test("subscription status follows the trial's end, missed renewals and a cancellation's effective date")
+    func subscriptionStatus() {
+        let started = ev("subscription.started", at: "2026-11-01T09:00:00.000+00:00",
+                         ["plan": "monthly", "price": 9.99, "currency": "GBP", "trial_days": 7, "next_billing_date": "2026-11-08"])
+        func status(_ asOf: String, _ extra: [Event] = []) -> String? {
+            ProfileView(analysis([started] + extra, asOf: asOf)).subscriptionStatus
+        }
+        #expect(status("2026-11-07T23:00:00.000+00:00") == "trial")
+        #expect(status("2026-11-08T12:00:00.000+00:00") == "active")
+        #expect(status("2026-11-09T12:00:00.000+00:00") == "lapsed")
+        let renewed = ev("subscription.renewed", at: "2026-11-08T09:00:00.000+00:00", ["next_billing_date": "2026-12-08"])
+        #expect(status("2026-12-01T12:00:00.000+00:00", [renewed]) == "active")
+        #expect(status("2026-12-09T12:00:00.000+00:00", [renewed]) == "lapsed")
+        let cancelled = ev("subscription.cancelled", at: "2026-11-20T09:00:00.000+00:00", ["effective_date": "2026-12-08"])
+        #expect(status("2026-12-07T12:00:00.000+00:00", [renewed, cancelled]) == "cancelled")
+        #expect(status("2026-12-08T12:00:00.000+00:00", [renewed, cancelled]) == "expired")
+    }
+
+    @Test("the questionnaire's answers are in the profile, in the questionnaire's order")
+    func answers() {
+        let events = [
+            ev("questionnaire.answered", at: "2026-11-01T09:00:00.000+00:00", ["question": "weight", "answer": ["value": 80, "unit": "kg"]]),
+            ev("questionnaire.answered", at: "2026-11-01T09:01:00.000+00:00", ["question": "age", "answer": 31]),
+            ev("questionnaire.answered", at: "2026-11-01T09:02:00.000+00:00", ["question": "primary_goal", "answer": "build_muscle"]),
+            ev("questionnaire.answered", at: "2026-11-01T09:03:00.000+00:00", ["question": "favourite_colour", "answer": "blue"]),
+        ]
+        let view = ProfileView(analysis(events, asOf: "2026-11-02T00:00:00.000+00:00"))
+        #expect(view.answers.map(\.key) == ["primary_goal", "age", "weight", "favourite_colour"])
+        #expect(JSONWriter.string(view.jsonValue.objectValue?["questionnaire"] ?? .null)
+                == #"{"primary_goal":"build_muscle","age":31,"weight":{"value":80,"unit":"kg"},"favourite_colour":"blue"}"#)
+    }
+}

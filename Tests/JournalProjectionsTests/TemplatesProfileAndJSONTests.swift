@@ -46,7 +46,7 @@ struct TemplatesProfileAndJSONTests {
     @Test("the profile gathers name, unit, body weight, subscription, settings and favourites")
     func profile() {
         let view = ProfileView(analysis(events, asOf: "2026-10-09T12:00:00.000+01:00"))
-        #expect(view.jsonString == #"{"name":"Sam","email":"sam@example.com","member_since":"2026-10-01","unit":"lb","birth_date":null,"gender":null,"height":null,"body_weight":{"value":80,"unit":"kg"},"subscription":{"plan":"annual","status":"cancelled","price":99.99,"currency":"GBP","trial_days":null,"next_billing_date":"2027-10-07","effective_date":"2027-10-07"},"programme":null,"favourites":["bench"],"settings":{"rest_default_s":90},"workouts":0,"exercise_rest":{}}"#)
+        #expect(view.jsonString == #"{"name":"Sam","email":"sam@example.com","member_since":"2026-10-01","unit":"lb","birth_date":null,"gender":null,"height":null,"body_weight":{"value":80,"unit":"kg"},"subscription":{"plan":"annual","status":"cancelled","price":99.99,"currency":"GBP","trial_days":null,"next_billing_date":"2027-10-07","effective_date":"2027-10-07"},"programme":null,"favourites":["bench"],"settings":{"rest_default_s":90},"workouts":0,"exercise_rest":{},"questionnaire":{}}"#)
     }
 
     @Test("every view's JSON carries the issue's fixed keys")
