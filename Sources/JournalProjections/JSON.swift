@@ -183,6 +183,7 @@ extension ProgressView: JSONRepresentable {
             "workouts_this_month": json(workoutsThisMonth), "total_volume_kg": json(totalVolumeKilograms), "day_streak": json(dayStreak),
             "record_count": json(recordCount),
             "weekly_frequency": .array(weeklyFrequency.map { object(["week": json($0.week), "workouts": json($0.workouts)]) }),
+            "weekly_volume": .array(weeklyFrequency.map { object(["week": json($0.week), "volume_kg": json($0.volumeKilograms)]) }),
             "muscle_groups": .array(muscleGroups.map { object(["muscle": json($0.muscle), "sets": json($0.sets), "percent": json($0.percent)]) }),
             "consistency": object(["target": json(consistency.target), "weeks": json(consistency.weeks), "weeks_met": json(consistency.weeksMet),
                                    "percent": json(consistency.percent)]),

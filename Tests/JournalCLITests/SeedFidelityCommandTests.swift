@@ -219,4 +219,22 @@ struct SeedFidelityCommandTests {
         #expect((json["subscription"] as? [String: Any])?["status"] as? String == "lapsed")
         #expect((json["questionnaire"] as? [String: Any])?["age"] as? Int == 31)
     }
+
+    @Test("progress shows the volume of each week")
+    func weeklyVolume() throws {
+        let sample = CLI.sample("ppl-12-weeks.journal")
+        let table = try CLI.run(["progress", sample, "--as-of", "2026-11-22T12:00:00-05:00"])
+        #expect(table.stdout.hasSuffix("""
+
+        Volume per week:
+          2026-10-19  14,340 kg
+          2026-10-26  35,055 kg
+          2026-11-02  36,670 kg
+          2026-11-09  53,215 kg
+          2026-11-16  50,210 kg
+
+        """), "\(table.stdout)")
+        let json = try Self.json(["progress", sample, "--as-of", "2026-11-22T12:00:00-05:00"])
+        #expect((json["weekly_volume"] as? [[String: Any]])?.compactMap { $0["volume_kg"] as? Double } == [14340, 35055, 36670, 53215, 50210])
+    }
 }

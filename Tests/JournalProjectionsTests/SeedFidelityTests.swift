@@ -209,3 +209,18 @@ struct ProfileFidelityTests {
                 == #"{"primary_goal":"build_muscle","age":31,"weight":{"value":80,"unit":"kg"},"favourite_colour":"blue"}"#)
     }
 }
+
+@Suite("seed fidelity: weekly volume")
+struct WeeklyVolumeTests {
+    @Test("progress gives each week's working volume (warm-ups left out)")
+    func weeklyVolume() {
+        let events = workout("a", "Push", start: "2026-11-10T18:00:00.000+00:00", finish: "2026-11-10T19:00:00.000+00:00",
+                             [("barbell-bench-press", 2, 60, "kg", 10)], warmups: [("barbell-bench-press", 1, 40, "kg", 10)])
+            + workout("b", "Push", start: "2026-11-17T18:00:00.000+00:00", finish: "2026-11-17T19:00:00.000+00:00",
+                      [("barbell-bench-press", 1, 135, "lb", 5), ("barbell-bench-press", 2, 60, "kg", 5)])
+        let view = ProgressView(analysis(events, asOf: "2026-11-18T12:00:00.000+00:00"), range: .oneMonth)
+        // 60 × 10 = 600 kg; 135 lb × 5 = 306.175 kg plus 60 × 5 = 300 kg.
+        #expect(view.weeklyFrequency.suffix(2).map(\.volumeKilograms) == [600, 606.175])
+        #expect(view.weeklyFrequency.map(\.volumeKilograms).reduce(0, +) == view.totalVolumeKilograms)
+    }
+}
