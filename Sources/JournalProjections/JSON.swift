@@ -139,6 +139,11 @@ extension HomeView: JSONRepresentable {
             "next_workout": json(nextWorkout),
             "upcoming": json(upcoming),
             "planned": json(planned),
+            "planned_workouts": .array(plannedWorkouts.map { card in
+                object(["plan": json(card.plan), "name": json(card.name), "date": json(card.date, json), "overdue": json(card.overdue),
+                        "exercise_count": json(card.exercises.count),
+                        "exercises": .array(card.exercises.map { object(["exercise": json($0.exercise), "name": json($0.name), "sets": json($0.sets), "reps": json($0.reps, json)]) })])
+            }),
             "recent_prs": json(recentRecords),
             "last_workouts": .array(lastWorkouts.map {
                 object(["workout": json($0.workout), "name": json($0.name), "date": json($0.date), "duration_s": json($0.durationSeconds),

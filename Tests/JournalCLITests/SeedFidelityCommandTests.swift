@@ -237,4 +237,22 @@ struct SeedFidelityCommandTests {
         let json = try Self.json(["progress", sample, "--as-of", "2026-11-22T12:00:00-05:00"])
         #expect((json["weekly_volume"] as? [[String: Any]])?.compactMap { $0["volume_kg"] as? Double } == [14340, 35055, 36670, 53215, 50210])
     }
+
+    @Test("home shows the planner's workouts with dates and exercises")
+    func planner() throws {
+        let path = try Self.recorded("""
+        {"type":"workout.planned","at":"2026-11-10T08:00:00.000+00:00","plan":"p1","name":"Legs","date":"2026-11-14","exercises":[{"exercise":"barbell-back-squat","sets":5,"reps":"5"}]}
+        {"type":"workout.planned","at":"2026-11-10T08:01:00.000+00:00","plan":"p2","name":"Push","date":"2026-11-12","exercises":[{"exercise":"barbell-bench-press","sets":3,"reps":"8-12"}]}
+
+        """)
+        let home = try CLI.run(["home", path, "--as-of", "2026-11-13T08:00:00+00:00"])
+        #expect(home.stdout.contains("""
+        Planned:
+          2026-11-12  Push • 1 exercise (overdue): Barbell Bench Press
+          2026-11-14  Legs • 1 exercise: Barbell Back Squat
+
+        """), "\(home.stdout)")
+        let json = try Self.json(["home", path, "--as-of", "2026-11-13T08:00:00+00:00"])
+        #expect((json["planned_workouts"] as? [[String: Any]])?.compactMap { $0["date"] as? String } == ["2026-11-12", "2026-11-14"])
+    }
 }

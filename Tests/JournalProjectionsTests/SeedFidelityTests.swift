@@ -224,3 +224,22 @@ struct WeeklyVolumeTests {
         #expect(view.weeklyFrequency.map(\.volumeKilograms).reduce(0, +) == view.totalVolumeKilograms)
     }
 }
+
+@Suite("seed fidelity: planner")
+struct PlannerTests {
+    @Test("home lists the plans not yet started with their dates and exercises, by date")
+    func plannedWorkouts() {
+        let events = [
+            ev("workout.planned", at: "2026-11-10T08:00:00.000+00:00", ["plan": "p1", "name": "Legs", "date": "2026-11-14",
+                                                                       "exercises": j(#"[{"exercise": "barbell-back-squat", "sets": 5, "reps": "5"}]"#)]),
+            ev("workout.planned", at: "2026-11-10T08:01:00.000+00:00", ["plan": "p2", "name": "Push", "date": "2026-11-12",
+                                                                       "exercises": j(#"[{"exercise": "barbell-bench-press", "sets": 3, "reps": "8-12"}, {"exercise": "dumbbell-fly", "sets": 3}]"#)]),
+            ev("workout.planned", at: "2026-11-10T08:02:00.000+00:00", ["plan": "p3", "name": "Someday", "exercises": j(#"[{"exercise": "pull-up"}]"#)]),
+        ]
+        let home = HomeView(analysis(events, asOf: "2026-11-13T08:00:00.000+00:00", context: .trainingDomain))
+        #expect(home.planned == ["Legs", "Push", "Someday"])
+        #expect(home.plannedWorkouts.map { "\($0.date.map { "\($0)" } ?? "-") \($0.name) \($0.overdue) \($0.exercises.map(\.name).joined(separator: "+"))" }
+                == ["2026-11-12 Push true Barbell Bench Press+Dumbbell Fly", "2026-11-14 Legs false Barbell Back Squat", "- Someday false Pull-Up"])
+        #expect(home.plannedWorkouts[0].exercises[0] == SessionCard.Exercise(exercise: "barbell-bench-press", name: "Barbell Bench Press", sets: 3, reps: "8-12"))
+    }
+}

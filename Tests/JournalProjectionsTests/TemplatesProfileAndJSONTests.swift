@@ -54,7 +54,7 @@ struct TemplatesProfileAndJSONTests {
         func keys(_ value: JSONValue?) -> [String] { value?.objectValue?.keys ?? [] }
         let a = analysis(activeEvents, asOf: "2026-11-18T18:15:00.000+01:00", context: muscleContext)
         let home = HomeView(a).jsonValue
-        #expect(keys(home) == ["name", "streak", "programme", "week", "next_workout", "upcoming", "planned", "recent_prs", "last_workouts", "message", "active_workout"])
+        #expect(keys(home) == ["name", "streak", "programme", "week", "next_workout", "upcoming", "planned", "planned_workouts", "recent_prs", "last_workouts", "message", "active_workout"])
         #expect(keys(home.objectValue?["streak"]).prefix(3) == ["current_days", "longest_days", "current_weeks"])
         #expect(keys(home.objectValue?["programme"]) == ["split", "week", "weeks", "days_per_week", "session_minutes", "priority_muscles", "finished", "next_steps"])
         #expect(keys(home.objectValue?["week"]) == ["start", "completed", "target", "workouts", "sessions", "calendar"])
