@@ -8,7 +8,7 @@ extension Ledger {
     /// of another version is never used (the journal is replayed and the snapshot rewritten), while one of the same
     /// version is trusted to be what this fold would have produced. `LedgerSnapshotTests` pins a digest of the
     /// encoded state of a fixed journal and fails, naming this constant, when the two drift apart.
-    public static let snapshotVersion = 1
+    public static let snapshotVersion = 2
 
     /// An as-of time after every event (9999-12-31T23:59:59.999Z): a snapshot's ledger folds everything, and a
     /// reader sets the real T afterwards when nothing folded was later than T.

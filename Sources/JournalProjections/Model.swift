@@ -367,7 +367,13 @@ public struct ProgressionSettings: Equatable, Hashable, Sendable, Codable {
     public var trigger: String?
     public var deloadPercent: Double?
     public var failuresBeforeDeload: Int?
-    public init(increment: Double? = nil, unit: WeightUnit? = nil, trigger: String? = nil, deloadPercent: Double? = nil, failuresBeforeDeload: Int? = nil) {
+    /// The latest target set by hand (`progression.configured` `target`), in `targetUnit`, and when.
+    public var target: Double?
+    public var targetUnit: WeightUnit?
+    public var targetAt: Timestamp?
+    public init(increment: Double? = nil, unit: WeightUnit? = nil, trigger: String? = nil, deloadPercent: Double? = nil, failuresBeforeDeload: Int? = nil,
+                target: Double? = nil, targetUnit: WeightUnit? = nil, targetAt: Timestamp? = nil) {
         self.increment = increment; self.unit = unit; self.trigger = trigger; self.deloadPercent = deloadPercent; self.failuresBeforeDeload = failuresBeforeDeload
+        self.target = target; self.targetUnit = targetUnit; self.targetAt = targetAt
     }
 }

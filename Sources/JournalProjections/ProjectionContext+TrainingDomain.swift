@@ -43,15 +43,19 @@ extension ProjectionContext {
     }
 
     /// TrainingDomain's progression fold over the exercise's past sessions with `progressionRule`; nil without
-    /// history. Its weights are in the rule's unit, loadable there.
+    /// history. Its weights are in the rule's unit, loadable there. A target set by hand (`progression.configured`
+    /// `target`) is the start, and only the sessions begun after it count.
     public static func progressionTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue = .builtIn) -> ProgressionTarget? {
-        let history = input.sessions.map { session in
+        let rule = progressionRule(input, catalogue: catalogue)
+        let override = input.override
+        let history = input.sessionsAfterOverride.map { session in
             CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
                              sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
                              targetReps: session.targetReps, targetSets: session.targetSets)
         }
-        guard !history.isEmpty else { return nil }
-        return try? Progression.nextTarget(exercise: input.exercise, history: history, rule: progressionRule(input, catalogue: catalogue))
+        guard !history.isEmpty || override != nil else { return nil }
+        return try? Progression.nextTarget(exercise: input.exercise, history: history, rule: rule,
+                                           start: override.map { Units.convert($0.kilograms, from: .kg, to: rule.unit) })
     }
 
     /// The next target in kilograms: `progressionTarget`'s weight; the prescribed weight when there is no history

@@ -255,4 +255,15 @@ struct SeedFidelityCommandTests {
         let json = try Self.json(["home", path, "--as-of", "2026-11-13T08:00:00+00:00"])
         #expect((json["planned_workouts"] as? [[String: Any]])?.compactMap { $0["date"] as? String } == ["2026-11-12", "2026-11-14"])
     }
+
+    @Test("a target set by hand (progression.configured target) replaces the automatic one")
+    func targetByHand() throws {
+        let path = try Self.recorded(Self.poundLifter + """
+        {"type":"progression.configured","at":"2026-11-18T18:02:00.000+00:00","exercise":"barbell-bench-press","target":130,"unit":"lb"}
+
+        """)
+        #expect(try CLI.run(["active", path, "--as-of", Self.asOf]).stdout.contains("  Target: 130 lb\n"))
+        let explain = try Self.json(["explain", path, "deload", "barbell-bench-press", "--as-of", Self.asOf])
+        #expect(explain["target"] as? Double == 130)
+    }
 }

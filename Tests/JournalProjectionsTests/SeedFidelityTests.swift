@@ -243,3 +243,29 @@ struct PlannerTests {
         #expect(home.plannedWorkouts[0].exercises[0] == SessionCard.Exercise(exercise: "barbell-bench-press", name: "Barbell Bench Press", sets: 3, reps: "8-12"))
     }
 }
+
+@Suite("seed fidelity: target set by hand")
+struct TargetOverrideTests {
+    @Test("progression.configured target overrides the automatic target; sessions after it progress from it")
+    func override() throws {
+        let set = ev("progression.configured", at: "2026-11-17T07:00:00.000+00:00", ["exercise": "barbell-bench-press", "target": 130, "unit": "lb"])
+        var events = SeedFidelityTests.poundLifter()
+        events.insert(set, at: 6)
+        let bench = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00", context: .trainingDomain))).exercises[0]
+        #expect(bench.nextTarget == DisplayWeight(weight: 130, unit: .lb))
+        let standard = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00"))).exercises[0]
+        #expect(standard.nextTarget == DisplayWeight(weight: 130, unit: .lb))
+        // A session at 130 lb passed after it: 135 lb next.
+        let later = events + workout("c", "Push", start: "2026-11-20T18:00:00.000+00:00", finish: "2026-11-20T19:00:00.000+00:00",
+                                     [("barbell-bench-press", 1, 130, "lb", 5), ("barbell-bench-press", 2, 130, "lb", 5), ("barbell-bench-press", 3, 130, "lb", 5)])
+        let input = analysis(Array(later.filter { $0.string("workout") != "b" }), asOf: "2026-11-21T00:00:00.000+00:00", context: .trainingDomain)
+            .progressionInput("barbell-bench-press")
+        let target = try #require(ProjectionContext.progressionTarget(input))
+        #expect(target.weight == 135)
+        #expect(target.explanation.contains("\n  set by hand to 130 lb; earlier sessions no longer count\n"))
+        // The journal path of TrainingDomain agrees.
+        let fromEvents = try Progression.nextTarget(exercise: "barbell-bench-press", events: journal(Array(later.filter { $0.string("workout") != "b" })),
+                                                    base: .trainDefault(unit: .lb))
+        #expect(fromEvents.weight == 135)
+    }
+}

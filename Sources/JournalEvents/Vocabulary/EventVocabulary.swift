@@ -125,7 +125,8 @@ public enum EventVocabulary {
             exerciseRef, .optional("increment", .number(0...100)), .optional("unit", unit),
             .optional("trigger", .choice(["all_sets", "top_set"])), .optional("deload_percent", .number(0...50)),
             .optional("failures_before_deload", .integer(1...20)),
-        ]),
+            .optional("target", weight, "the next target set by hand (seed 002: the lifter overrides the automatic change); in `unit`, else the lifter's unit; sessions before it no longer count"),
+        ], check: checkWeight),
 
         // Exercise library
         EventSchema("exercise.created", group: "Exercises", "The user created a custom exercise.", [
