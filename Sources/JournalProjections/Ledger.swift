@@ -420,7 +420,7 @@ public struct Ledger: Equatable, Sendable, Codable {
             if let trigger = event.string(.trigger) { rule.trigger = trigger }
             if let deload = event.double(.deloadPercent) { rule.deloadPercent = deload }
             if let failures = event.int(.failuresBeforeDeload) { rule.failuresBeforeDeload = failures }
-            if let target = event.double("target") {
+            if let target = event.double(.target) {
                 rule.target = target
                 rule.targetUnit = WeightUnit(event.string(.unit)) ?? displayUnit
                 rule.targetAt = event.at

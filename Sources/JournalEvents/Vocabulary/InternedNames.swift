@@ -209,6 +209,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case split
     case startedAt
     case superset
+    case target
     case template
     case to
     case trialDays
@@ -293,6 +294,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .split: return "split"
         case .startedAt: return "started_at"
         case .superset: return "superset"
+        case .target: return "target"
         case .template: return "template"
         case .to: return "to"
         case .trialDays: return "trial_days"
