@@ -202,7 +202,7 @@ extension ProgressView: JSONRepresentable {
 extension ActiveWorkoutView: JSONRepresentable {
     public var jsonValue: JSONValue {
         object([
-            "workout": json(workout), "name": json(name), "started_at": json(startedAt), "elapsed_s": json(elapsedSeconds),
+            "workout": json(workout), "name": json(name), "started_at": json(startedAt), "elapsed_s": json(elapsedSeconds), "paused": json(paused),
             "previous_workout": json(previousWorkout, json), "can_finish": json(canFinish), "sets": json(sets), "reps": json(reps),
             "volume_kg": json(volumeKilograms),
             "rest": json(rest) { r in

@@ -170,8 +170,17 @@ public struct Ledger: Equatable, Sendable, Codable {
                 guard workout.status == .open else { return }
                 workout.status = .finished
                 workout.finishedAt = event.string(.finishedAt).flatMap(Timestamp.init(rfc3339:)) ?? event.at
+                if workout.pausedAt != nil { workout.pausedMilliseconds = workout.paused(until: workout.finishedAt!); workout.pausedAt = nil }
                 workout.rest = nil
                 workout.dropUnperformed()
+            }
+        case .workoutPaused:
+            withWorkout(event) { workout in if workout.status == .open && workout.pausedAt == nil { workout.pausedAt = event.at } }
+        case .workoutResumed:
+            withWorkout(event) { workout in
+                guard workout.status == .open, workout.pausedAt != nil else { return }
+                workout.pausedMilliseconds = workout.paused(until: event.at)
+                workout.pausedAt = nil
             }
         case .workoutDiscarded:
             withWorkout(event) { workout in if workout.status == .open { workout.status = .discarded } }

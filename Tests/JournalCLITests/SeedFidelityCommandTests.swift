@@ -266,4 +266,16 @@ struct SeedFidelityCommandTests {
         let explain = try Self.json(["explain", path, "deload", "barbell-bench-press", "--as-of", Self.asOf])
         #expect(explain["target"] as? Double == 130)
     }
+
+    @Test("active: a paused workout says so and its timer stands still")
+    func pausedTimer() throws {
+        let path = try Self.recorded(Self.poundLifter + """
+        {"type":"workout.paused","at":"2026-11-18T18:04:00.000+00:00","workout":"b"}
+
+        """)
+        let table = try CLI.run(["active", path, "--as-of", Self.asOf])
+        #expect(table.stdout.hasPrefix("Push Workout  04:00 (paused)  (0 sets · 0 reps · 0 lb)\n"), "\(table.stdout)")
+        let json = try Self.json(["active", path, "--as-of", Self.asOf])
+        #expect(json["paused"] as? Bool == true && json["elapsed_s"] as? Int == 240)
+    }
 }

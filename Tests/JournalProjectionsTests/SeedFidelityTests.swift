@@ -269,3 +269,29 @@ struct TargetOverrideTests {
         #expect(fromEvents.weight == 135)
     }
 }
+
+@Suite("seed fidelity: pausing the session timer")
+struct PauseTests {
+    static let events: [Event] = [
+        ev("workout.started", at: "2026-11-18T18:00:00.000+00:00", ["workout": "p", "name": "Push", "session": .null]),
+        ev("set.completed", at: "2026-11-18T18:05:00.000+00:00",
+           ["workout": "p", "exercise": "barbell-bench-press", "set": 1, "weight": 60, "unit": "kg", "reps": 8, "kind": "working"]),
+        ev("workout.paused", at: "2026-11-18T18:10:00.000+00:00", ["workout": "p"]),
+        ev("workout.resumed", at: "2026-11-18T18:25:00.000+00:00", ["workout": "p"]),
+        ev("workout.paused", at: "2026-11-18T18:40:00.000+00:00", ["workout": "p"]),
+    ]
+
+    @Test("paused time is not workout time: elapsed stands still while paused, and the duration leaves it out")
+    func pause() throws {
+        let paused = try #require(ActiveWorkoutView(analysis(Self.events, asOf: "2026-11-18T18:50:00.000+00:00")))
+        #expect(paused.paused)
+        #expect(paused.elapsedSeconds == 25 * 60)
+        let running = try #require(ActiveWorkoutView(analysis(Array(Self.events.prefix(4)), asOf: "2026-11-18T18:50:00.000+00:00")))
+        #expect(!running.paused)
+        #expect(running.elapsedSeconds == 35 * 60)
+        let finished = analysis(Self.events + [ev("workout.finished", at: "2026-11-18T19:00:00.000+00:00", ["workout": "p"])],
+                                asOf: "2026-11-18T20:00:00.000+00:00")
+        // 60 minutes, less 15 and 20 paused.
+        #expect(finished.finished[0].durationSeconds == 25 * 60)
+    }
+}

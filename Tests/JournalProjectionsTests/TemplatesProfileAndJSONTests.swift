@@ -70,7 +70,7 @@ struct TemplatesProfileAndJSONTests {
         #expect(keys(bench.objectValue?["sessions"]?.arrayValue?.first) == ["workout", "workout_name", "date", "volume_kg", "top_set", "e1rm_kg", "max_weight_kg", "reps", "rosette", "sets"])
         #expect(keys(ProgressView(a).jsonValue) == ["range", "from", "to", "workouts", "workouts_this_month", "total_volume_kg", "day_streak", "record_count",
                                                     "weekly_frequency", "weekly_volume", "muscle_groups", "consistency", "strength", "recent_prs"])
-        #expect(keys(ActiveWorkoutView(a)?.jsonValue) == ["workout", "name", "started_at", "elapsed_s", "previous_workout", "can_finish", "sets", "reps", "volume_kg", "rest", "warmup", "exercises"])
+        #expect(keys(ActiveWorkoutView(a)?.jsonValue) == ["workout", "name", "started_at", "elapsed_s", "paused", "previous_workout", "can_finish", "sets", "reps", "volume_kg", "rest", "warmup", "exercises"])
         let all = Projections.all(events: journal(activeEvents), asOf: t("2026-11-18T18:15:00.000+01:00"))
         #expect(keys(all.jsonValue) == ["as_of", "event_count", "home", "history", "progress", "active", "exercises", "templates", "profile"])
         #expect(all.eventCount == activeEvents.count)

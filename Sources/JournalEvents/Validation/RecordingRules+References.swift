@@ -6,6 +6,8 @@ struct ReferenceState: Sendable {
     /// Workouts imported from another app or logged afterwards (`source` or `started_at` on `workout.started`): they
     /// keep what the other app or the lifter wrote (a 0-rep set) and may be recorded while a live workout is open.
     var recordedAfterwards = Set<String>()
+    /// Open workouts whose session timer is paused (`workout.paused` until `workout.resumed` or the end).
+    var paused = Set<String>()
 }
 
 extension RecordingRules {
@@ -17,6 +19,10 @@ extension RecordingRules {
             if let id = event.string("workout"), event["source"] != nil || event["started_at"] != nil {
                 references.recordedAfterwards.insert(id)
             }
+        case "workout.paused":
+            if let id = event.string("workout") { references.paused.insert(id) }
+        case "workout.resumed", "workout.finished", "workout.discarded":
+            if let id = event.string("workout") { references.paused.remove(id) }
         default:
             break
         }
@@ -58,6 +64,14 @@ extension RecordingRules {
             // Without a programme the index is not checked (journals and tools that number workouts without one).
             if let session = event.int("session"), !lifter.sessions.isEmpty, session >= lifter.sessions.count {
                 return refuse("session", event["session"], "is beyond the programme's \(lifter.sessions.count) sessions (0…\(lifter.sessions.count - 1); null for a workout outside the programme)")
+            }
+        case "workout.paused":
+            if let workout, references.paused.contains(workout) {
+                return refuse("workout", event["workout"], "is already paused (resume it with workout.resumed)")
+            }
+        case "workout.resumed":
+            if let workout, !references.paused.contains(workout) {
+                return refuse("workout", event["workout"], "is not paused (pause it with workout.paused first)")
             }
         case "exercise.submitted":
             // Seed 000/001: "Submit exercise" needs at least one completed set (or, for cardio, its entry).

@@ -235,6 +235,9 @@ public enum EventVocabulary {
         EventSchema("rest.configured", group: "Rest", "The default rest of one exercise changed (seed 002 per exercise; seed 004's picker Off, 30 s, 60 s, 90 s, 2 min, 3 min).", [
             exerciseRef, .required("seconds", .integer(0...3600), "0 turns the timer off for this exercise"),
         ]),
+        // Issue 16 (seed 003 SessionTimer start/pause); listed last so the earlier types keep their codes.
+        EventSchema("workout.paused", group: "Workouts", "The user paused the session timer; paused time is not workout time.", [workoutRef]),
+        EventSchema("workout.resumed", group: "Workouts", "The user resumed the paused session timer.", [workoutRef]),
     ]
 
     static let byType: [String: EventSchema] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })

@@ -63,6 +63,8 @@ public enum EventType: UInt8, CaseIterable, Sendable {
     case restSkipped
     case restFinished
     case restConfigured
+    case workoutPaused
+    case workoutResumed
 
     /// The type's name as written in a line: `set.completed`.
     public var name: String {
@@ -123,6 +125,8 @@ public enum EventType: UInt8, CaseIterable, Sendable {
         case .restSkipped: return "rest.skipped"
         case .restFinished: return "rest.finished"
         case .restConfigured: return "rest.configured"
+        case .workoutPaused: return "workout.paused"
+        case .workoutResumed: return "workout.resumed"
         }
     }
 
