@@ -174,8 +174,17 @@ public struct Ledger: Equatable, Sendable, Codable {
                 guard workout.status == .open else { return }
                 workout.status = .finished
                 workout.finishedAt = event.string(.finishedAt).flatMap(Timestamp.init(rfc3339:)) ?? event.at
+                if workout.pausedAt != nil { workout.pausedMilliseconds = workout.paused(until: workout.finishedAt!); workout.pausedAt = nil }
                 workout.rest = nil
                 workout.dropUnperformed()
+            }
+        case .workoutPaused:
+            withWorkout(event) { workout in if workout.status == .open && workout.pausedAt == nil { workout.pausedAt = event.at } }
+        case .workoutResumed:
+            withWorkout(event) { workout in
+                guard workout.status == .open, workout.pausedAt != nil else { return }
+                workout.pausedMilliseconds = workout.paused(until: event.at)
+                workout.pausedAt = nil
             }
         case .workoutDiscarded:
             withWorkout(event) { workout in if workout.status == .open { workout.status = .discarded } }
@@ -435,6 +444,11 @@ public struct Ledger: Equatable, Sendable, Codable {
             if let trigger = event.string(.trigger) { rule.trigger = trigger }
             if let deload = event.double(.deloadPercent) { rule.deloadPercent = deload }
             if let failures = event.int(.failuresBeforeDeload) { rule.failuresBeforeDeload = failures }
+            if let target = event.double(.target) {
+                rule.target = target
+                rule.targetUnit = WeightUnit(event.string(.unit)) ?? displayUnit
+                rule.targetAt = event.at
+            }
             progression[id] = rule
         case .templateCreated:
             guard let id = event.string(.template), !templates.contains(where: { $0.id == id }) else { return }

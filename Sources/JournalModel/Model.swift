@@ -191,6 +191,9 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
     public var warmup: WarmupCard?
     /// True once a history edit (`workout.edited`, `set.edited`, an edited `set.completed`, …) touched it after it finished.
     public var edited: Bool
+    /// Time the session timer spent paused (`workout.paused` … `workout.resumed`), and the pause in progress.
+    public var pausedMilliseconds: Int64?
+    public var pausedAt: Timestamp?
 
     public init(id: String, name: String, session: Int? = nil, template: String? = nil, plan: String? = nil, repeatOf: String? = nil,
                 source: String? = nil, startedAt: Timestamp, finishedAt: Timestamp? = nil, status: Status = .open, seq: Int,
@@ -206,10 +209,15 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
 
     public var isFinished: Bool { status == .finished }
 
-    /// Whole seconds from start to finish (0 when not finished or edited into the past).
+    /// Whole seconds from start to finish less the paused time (0 when not finished or edited into the past).
     public var durationSeconds: Int {
         guard let finishedAt else { return 0 }
-        return max(0, Int((finishedAt.epochMilliseconds - startedAt.epochMilliseconds) / 1000))
+        return max(0, Int((finishedAt.epochMilliseconds - startedAt.epochMilliseconds - (pausedMilliseconds ?? 0)) / 1000))
+    }
+
+    /// Milliseconds paused up to `time`: the pauses ended, plus the one in progress.
+    public func paused(until time: Timestamp) -> Int64 {
+        (pausedMilliseconds ?? 0) + (pausedAt.map { max(0, time.epochMilliseconds - $0.epochMilliseconds) } ?? 0)
     }
 
     /// The local day a workout counts on: the day it finished, in the offset it finished in (PROJECTIONS.md §"Days").
@@ -390,7 +398,13 @@ public struct ProgressionSettings: Equatable, Hashable, Sendable, Codable {
     public var trigger: String?
     public var deloadPercent: Double?
     public var failuresBeforeDeload: Int?
-    public init(increment: Double? = nil, unit: WeightUnit? = nil, trigger: String? = nil, deloadPercent: Double? = nil, failuresBeforeDeload: Int? = nil) {
+    /// The latest target set by hand (`progression.configured` `target`), in `targetUnit`, and when.
+    public var target: Double?
+    public var targetUnit: WeightUnit?
+    public var targetAt: Timestamp?
+    public init(increment: Double? = nil, unit: WeightUnit? = nil, trigger: String? = nil, deloadPercent: Double? = nil, failuresBeforeDeload: Int? = nil,
+                target: Double? = nil, targetUnit: WeightUnit? = nil, targetAt: Timestamp? = nil) {
         self.increment = increment; self.unit = unit; self.trigger = trigger; self.deloadPercent = deloadPercent; self.failuresBeforeDeload = failuresBeforeDeload
+        self.target = target; self.targetUnit = targetUnit; self.targetAt = targetAt
     }
 }

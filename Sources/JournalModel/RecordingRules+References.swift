@@ -49,6 +49,14 @@ extension RecordingRules {
             if let session = event.int(.session), sessions > 0, session >= sessions {
                 return refuse("session", event[.session], "is beyond the programme's \(sessions) sessions (0…\(sessions - 1); null for a workout outside the programme)")
             }
+        case .workoutPaused?:
+            if let workout, workout.pausedAt != nil {
+                return refuse("workout", event[.workout], "is already paused (resume it with workout.resumed)")
+            }
+        case .workoutResumed?:
+            if let workout, workout.pausedAt == nil {
+                return refuse("workout", event[.workout], "is not paused (pause it with workout.paused first)")
+            }
         case .exerciseSubmitted?:
             // Seed 000/001: "Submit exercise" needs at least one completed set (or, for cardio, its entry).
             guard let workout, let exercise = event.string(.exercise) else { return nil }

@@ -110,6 +110,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
     public var canFinish: Bool
     /// The previous workout of the same name, compared against.
     public var previousWorkout: String?
+    /// The session timer is paused (`workout.paused`, seed 003): `elapsed_s` stands still and leaves paused time out.
+    public var paused = false
 
     public init(workout: String, name: String, startedAt: Timestamp, elapsedSeconds: Int, exercises: [Exercise], rest: Rest?, warmup: Warmup,
                 sets: Int, reps: Int, volumeKilograms: Double, canFinish: Bool, previousWorkout: String?) {
@@ -284,10 +286,11 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             }
         }
         self.init(workout: workout.id, name: workout.name, startedAt: workout.startedAt,
-                  elapsedSeconds: max(0, Int((asOf.epochMilliseconds - workout.startedAt.epochMilliseconds) / 1000)),
+                  elapsedSeconds: max(0, Int((asOf.epochMilliseconds - workout.startedAt.epochMilliseconds - workout.paused(until: asOf)) / 1000)),
                   exercises: exercises, rest: rest, warmup: warmup, sets: totalSets, reps: totalReps,
                   volumeKilograms: Rounding.kilograms(volume), canFinish: !workout.sets.isEmpty || !workout.cardio.isEmpty,
                   previousWorkout: previous?.id)
+        paused = workout.pausedAt != nil
     }
 }
 

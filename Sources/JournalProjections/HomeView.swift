@@ -77,6 +77,20 @@ public struct SessionCard: Equatable, Hashable, Sendable {
     public init(session: Int, name: String, exercises: [Exercise]) { self.session = session; self.name = name; self.exercises = exercises }
 }
 
+/// A planned workout not yet started (seed 003's planner: upcoming workouts with their dates and exercises).
+public struct PlannedCard: Equatable, Hashable, Sendable {
+    public var plan: String
+    public var name: String
+    /// The day it is planned for (`workout.planned` `date`), if any.
+    public var date: LocalDate?
+    /// Planned for a day before T's and still not started.
+    public var overdue: Bool
+    public var exercises: [SessionCard.Exercise]
+    public init(plan: String, name: String, date: LocalDate?, overdue: Bool, exercises: [SessionCard.Exercise]) {
+        self.plan = plan; self.name = name; self.date = date; self.overdue = overdue; self.exercises = exercises
+    }
+}
+
 /// Home page (seed 000 §9, seed 001 §5, seed 003 Home).
 public struct HomeView: Equatable, Sendable {
     public struct ProgrammeProgress: Equatable, Sendable {
@@ -161,6 +175,8 @@ public struct HomeView: Equatable, Sendable {
     public var upcoming: [SessionCard]
     /// Planned workouts (`workout.planned`) not yet started.
     public var planned: [String]
+    /// The same plans with their dates and exercises, by date (undated last), then in the order planned.
+    public var plannedWorkouts: [PlannedCard] = []
     /// The five latest records, newest first.
     public var recentRecords: [PersonalRecord]
     /// The three latest finished workouts, newest first.
@@ -242,5 +258,15 @@ public struct HomeView: Equatable, Sendable {
             planned: ledger.plans.filter { $0.startedWorkout == nil }.map(\.name),
             recentRecords: recentRecords, lastWorkouts: Array(recent),
             message: message, activeWorkout: active?.id)
+        plannedWorkouts = ledger.plans.filter { $0.startedWorkout == nil }.enumerated().sorted { a, b in
+            let x = a.element.date.flatMap(LocalDate.init(iso:))?.day ?? Int.max, y = b.element.date.flatMap(LocalDate.init(iso:))?.day ?? Int.max
+            return (x, a.offset) < (y, b.offset)
+        }.map { _, plan in
+            let date = plan.date.flatMap(LocalDate.init(iso:))
+            return PlannedCard(plan: plan.id, name: plan.name, date: date, overdue: date.map { $0.day < today } ?? false,
+                               exercises: plan.exercises.map {
+                                   SessionCard.Exercise(exercise: $0.exercise, name: ledger.exerciseName($0.exercise, context: context), sets: $0.setCount, reps: $0.reps)
+                               })
+        }
     }
 }

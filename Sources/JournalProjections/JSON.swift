@@ -140,6 +140,11 @@ extension HomeView: JSONRepresentable {
             "next_workout": json(nextWorkout),
             "upcoming": json(upcoming),
             "planned": json(planned),
+            "planned_workouts": .array(plannedWorkouts.map { card in
+                object(["plan": json(card.plan), "name": json(card.name), "date": json(card.date, json), "overdue": json(card.overdue),
+                        "exercise_count": json(card.exercises.count),
+                        "exercises": .array(card.exercises.map { object(["exercise": json($0.exercise), "name": json($0.name), "sets": json($0.sets), "reps": json($0.reps, json)]) })])
+            }),
             "recent_prs": json(recentRecords),
             "last_workouts": .array(lastWorkouts.map {
                 object(["workout": json($0.workout), "name": json($0.name), "date": json($0.date), "duration_s": json($0.durationSeconds),
@@ -184,6 +189,7 @@ extension ProgressView: JSONRepresentable {
             "workouts_this_month": json(workoutsThisMonth), "total_volume_kg": json(totalVolumeKilograms), "day_streak": json(dayStreak),
             "record_count": json(recordCount),
             "weekly_frequency": .array(weeklyFrequency.map { object(["week": json($0.week), "workouts": json($0.workouts)]) }),
+            "weekly_volume": .array(weeklyFrequency.map { object(["week": json($0.week), "volume_kg": json($0.volumeKilograms)]) }),
             "muscle_groups": .array(muscleGroups.map { object(["muscle": json($0.muscle), "sets": json($0.sets), "percent": json($0.percent)]) }),
             "consistency": object(["target": json(consistency.target), "weeks": json(consistency.weeks), "weeks_met": json(consistency.weeksMet),
                                    "percent": json(consistency.percent)]),
@@ -197,7 +203,7 @@ extension ProgressView: JSONRepresentable {
 extension ActiveWorkoutView: JSONRepresentable {
     public var jsonValue: JSONValue {
         object([
-            "workout": json(workout), "name": json(name), "started_at": json(startedAt), "elapsed_s": json(elapsedSeconds),
+            "workout": json(workout), "name": json(name), "started_at": json(startedAt), "elapsed_s": json(elapsedSeconds), "paused": json(paused),
             "previous_workout": json(previousWorkout, json), "can_finish": json(canFinish), "sets": json(sets), "reps": json(reps),
             "volume_kg": json(volumeKilograms),
             "rest": json(rest) { r in
@@ -269,6 +275,7 @@ extension ProfileView: JSONRepresentable {
             "programme": json(programme), "favourites": json(favourites), "settings": .object(JSONObject(settings)),
             "workouts": json(workouts),
             "exercise_rest": .object(JSONObject(exerciseRest.map { JSONField($0.exercise, .int($0.seconds)) })),
+            "questionnaire": .object(JSONObject(answers)),
         ])
     }
 }

@@ -20,7 +20,11 @@ public struct ProgressView: Equatable, Sendable {
     public struct WeekCount: Equatable, Sendable {
         public var week: LocalDate
         public var workouts: Int
-        public init(week: LocalDate, workouts: Int) { self.week = week; self.workouts = workouts }
+        /// Working volume of the week's finished workouts (seed 002/003 overview: weekly volume), kilograms.
+        public var volumeKilograms: Double
+        public init(week: LocalDate, workouts: Int, volumeKilograms: Double = 0) {
+            self.week = week; self.workouts = workouts; self.volumeKilograms = volumeKilograms
+        }
     }
     public struct MuscleShare: Equatable, Sendable {
         public var muscle: String
@@ -104,14 +108,18 @@ public struct ProgressView: Equatable, Sendable {
         let shares = muscleSets.map { MuscleShare(muscle: $0.key, sets: $0.value, percent: (Double($0.value) * 1000 / Double(max(1, totalSets))).rounded() / 10) }
             .sorted { ($0.sets, $1.muscle) > ($1.sets, $0.muscle) }
 
-        var perWeek: [Int: Int] = [:]
-        for workout in inRange { perWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += 1 }
+        var perWeek: [Int: Int] = [:], volumePerWeek: [Int: Double] = [:]
+        for workout in inRange {
+            perWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += 1
+            volumePerWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += workout.sets.filter(\.isWorking).reduce(0) { $0 + $1.volumeKilograms }
+        }
         var weeks: [WeekCount] = []
         if let from {
             var week = LocalDate.weekStart(ofDay: from)
             let last = LocalDate.weekStart(ofDay: today)
             while week <= last {
-                weeks.append(WeekCount(week: LocalDate(day: week), workouts: perWeek[week] ?? 0))
+                weeks.append(WeekCount(week: LocalDate(day: week), workouts: perWeek[week] ?? 0,
+                                       volumeKilograms: Rounding.kilograms(volumePerWeek[week] ?? 0)))
                 week += 7
             }
         }

@@ -33,14 +33,16 @@ extension ProjectionContext {
     }
 
     /// TrainingDomain's `Progression.target` over the exercise's past sessions in the lifter's unit; nil without
-    /// history. Its weights are in the rule's unit, loadable there.
+    /// history. Its weights are in the rule's unit, loadable there. A target set by hand (`progression.configured`
+    /// `target`) is the start, and only the sessions begun after it count.
     public static func progressionTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue = .builtIn) -> ProgressionTarget? {
-        let history = input.sessions.map { session in
+        let history = input.sessionsAfterOverride.map { session in
             CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
                              sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
                              targetReps: session.targetReps, targetSets: session.targetSets)
         }
-        return Progression.target(exercise: input.exercise, history: history, settings: input.settings, catalogue: catalogue, unit: input.unit)
+        return Progression.target(exercise: input.exercise, history: history, settings: input.settings, catalogue: catalogue,
+                                  unit: input.unit, startKilograms: input.override?.kilograms)
     }
 
     /// The next target in kilograms: `progressionTarget`'s weight; the prescribed weight when there is no history

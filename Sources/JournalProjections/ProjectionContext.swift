@@ -55,7 +55,8 @@ public struct ProjectionContext: Sendable {
     /// reached the top of the rep range; otherwise the last session's top weight again. No history: the prescribed
     /// weight. An unloaded session (0 kg: bodyweight) gets no weight target.
     @Sendable public static func seedProgression(_ input: ProgressionInput) -> Double? {
-        guard let last = input.sessions.last?.sets, let top = last.map(\.kilograms).max() else { return input.prescribedKilograms }
+        if let override = input.override, input.sessionsAfterOverride.isEmpty { return override.kilograms }
+        guard let last = input.sessionsAfterOverride.last?.sets, let top = last.map(\.kilograms).max() else { return input.prescribedKilograms }
         guard top > 0 else { return input.prescribedKilograms }
         guard let range = input.repRange else { return top }
         let allAtTop = last.allSatisfy { $0.reps >= range.upper }
@@ -129,6 +130,18 @@ public struct ProgressionInput: Equatable, Sendable {
         self.repRange = repRange
         self.prescribedKilograms = prescribedKilograms
         self.settings = settings
+    }
+
+    /// The target set by hand (`progression.configured` `target`), in kilograms, and when; nil when none.
+    public var override: (kilograms: Double, at: Timestamp)? {
+        guard let target = settings?.target, let at = settings?.targetAt else { return nil }
+        return ((settings?.targetUnit ?? unit).kilograms(target), at)
+    }
+
+    /// The sessions that count: those begun after the target set by hand, else all.
+    public var sessionsAfterOverride: [Session] {
+        guard let override else { return sessions }
+        return sessions.filter { $0.at.epochMilliseconds > override.at.epochMilliseconds }
     }
 
     /// The configured increment in kilograms (default 2.5 kg, or 5 lb for a lifter in pounds).

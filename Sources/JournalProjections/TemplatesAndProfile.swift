@@ -66,6 +66,26 @@ public struct TemplatesView: Equatable, Sendable {
     }
 }
 
+extension ProfileView {
+    /// A subscription's state on T's local date (issue 16; seed 000/001's plan card):
+    /// - `cancelled` from `subscription.cancelled` until its `effective_date`, `expired` on and after it (right away
+    ///   without one: **Decision:** a cancellation without a date ends the plan at once);
+    /// - `trial` during the `trial_days` after it started;
+    /// - `lapsed` once `next_billing_date` has passed with no `subscription.renewed` moving it (a missed renewal);
+    ///   a `lifetime` plan never lapses;
+    /// - else `active`.
+    public static func subscriptionStatus(_ subscription: Subscription, asOf: Timestamp) -> String {
+        let today = asOf.localDay
+        if subscription.cancelledAt != nil {
+            guard let effective = subscription.effectiveDate.flatMap(LocalDate.init(iso:)) else { return "expired" }
+            return today < effective.day ? "cancelled" : "expired"
+        }
+        if let days = subscription.trialDays, days > 0, today < subscription.startedAt.localDay + days { return "trial" }
+        if subscription.plan != "lifetime", let due = subscription.nextBillingDate.flatMap(LocalDate.init(iso:)), today > due.day { return "lapsed" }
+        return "active"
+    }
+}
+
 /// Profile and settings (seed 000 §13, seed 001 §8, seed 004 Settings).
 public struct ProfileView: Equatable, Sendable {
     public var name: String?
@@ -77,8 +97,12 @@ public struct ProfileView: Equatable, Sendable {
     public var height: Quantity?
     public var bodyWeight: Quantity?
     public var subscription: Subscription?
-    /// `active`, `cancelled` or nil.
+    /// As of T (`ProfileView.subscriptionStatus(_:asOf:)`): `trial`, `active`, `cancelled`, `expired` or `lapsed`; nil
+    /// without a subscription.
     public var subscriptionStatus: String?
+    /// The questionnaire's latest answers (seed 001's profile shows age, gender, height, weight, goals and
+    /// motivations), in the questionnaire's order, then any other question by key.
+    public var answers: [JSONField]
     public var programme: RecordedProgramme?
     public var favourites: [String]
     /// Every `settings.changed` key with its latest value, sorted by key.
@@ -91,7 +115,7 @@ public struct ProfileView: Equatable, Sendable {
         a.name == b.name && a.email == b.email && a.memberSince == b.memberSince && a.unit == b.unit && a.birthDate == b.birthDate
             && a.gender == b.gender && a.height == b.height && a.bodyWeight == b.bodyWeight && a.subscription == b.subscription
             && a.subscriptionStatus == b.subscriptionStatus && a.programme == b.programme && a.favourites == b.favourites
-            && a.settings == b.settings && a.workouts == b.workouts
+            && a.settings == b.settings && a.workouts == b.workouts && a.answers == b.answers
             && a.exerciseRest.map(\.exercise) == b.exerciseRest.map(\.exercise) && a.exerciseRest.map(\.seconds) == b.exerciseRest.map(\.seconds)
     }
 
@@ -107,7 +131,10 @@ public struct ProfileView: Equatable, Sendable {
         height = profile.height
         bodyWeight = profile.bodyWeight
         subscription = profile.subscription
-        subscriptionStatus = profile.subscription.map { $0.cancelledAt == nil ? "active" : "cancelled" }
+        subscriptionStatus = profile.subscription.map { ProfileView.subscriptionStatus($0, asOf: ledger.asOf) }
+        let order = Onboarding.questionOrder
+        answers = (order.filter { ledger.answers[$0] != nil } + ledger.answers.keys.filter { !order.contains($0) }.sorted())
+            .map { JSONField($0, ledger.answers[$0]!) }
         programme = ledger.programme
         favourites = ledger.favourites
         settings = ledger.settings.keys.sorted().map { JSONField($0, ledger.settings[$0]!) }

@@ -208,4 +208,74 @@ struct SeedFidelityCommandTests {
         #expect((json["workouts"] as? [[String: Any]])?.compactMap { $0["workout"] as? String } == ["w49", "w48"])
         #expect(try CLI.run(["history", sample, "--as-of", asOf, "--offset", "60"]).stdout == "No workouts past --offset 60: 49 match.\n")
     }
+
+    @Test("profile shows the questionnaire's answers and the subscription's status as of T")
+    func profile() throws {
+        let sample = CLI.sample("ppl-12-weeks.journal")
+        let table = try CLI.run(["profile", sample, "--as-of", "2026-09-02T12:00:00+01:00"])
+        #expect(table.stdout.contains("\nPlan: annual (trial) · next billing 2026-09-06\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("\nQuestionnaire: primary_goal \"build_muscle\" · experience \"6-24\" · "), "\(table.stdout)")
+        let json = try Self.json(["profile", sample, "--as-of", "2026-11-21T20:00:00-05:00"])
+        #expect((json["subscription"] as? [String: Any])?["status"] as? String == "lapsed")
+        #expect((json["questionnaire"] as? [String: Any])?["age"] as? Int == 31)
+    }
+
+    @Test("progress shows the volume of each week")
+    func weeklyVolume() throws {
+        let sample = CLI.sample("ppl-12-weeks.journal")
+        let table = try CLI.run(["progress", sample, "--as-of", "2026-11-22T12:00:00-05:00"])
+        #expect(table.stdout.hasSuffix("""
+
+        Volume per week:
+          2026-10-19  14,340 kg
+          2026-10-26  35,055 kg
+          2026-11-02  36,670 kg
+          2026-11-09  53,215 kg
+          2026-11-16  50,210 kg
+
+        """), "\(table.stdout)")
+        let json = try Self.json(["progress", sample, "--as-of", "2026-11-22T12:00:00-05:00"])
+        #expect((json["weekly_volume"] as? [[String: Any]])?.compactMap { $0["volume_kg"] as? Double } == [14340, 35055, 36670, 53215, 50210])
+    }
+
+    @Test("home shows the planner's workouts with dates and exercises")
+    func planner() throws {
+        let path = try Self.recorded("""
+        {"type":"workout.planned","at":"2026-11-10T08:00:00.000+00:00","plan":"p1","name":"Legs","date":"2026-11-14","exercises":[{"exercise":"barbell-back-squat","sets":5,"reps":"5"}]}
+        {"type":"workout.planned","at":"2026-11-10T08:01:00.000+00:00","plan":"p2","name":"Push","date":"2026-11-12","exercises":[{"exercise":"barbell-bench-press","sets":3,"reps":"8-12"}]}
+
+        """)
+        let home = try CLI.run(["home", path, "--as-of", "2026-11-13T08:00:00+00:00"])
+        #expect(home.stdout.contains("""
+        Planned:
+          2026-11-12  Push • 1 exercise (overdue): Barbell Bench Press
+          2026-11-14  Legs • 1 exercise: Barbell Back Squat
+
+        """), "\(home.stdout)")
+        let json = try Self.json(["home", path, "--as-of", "2026-11-13T08:00:00+00:00"])
+        #expect((json["planned_workouts"] as? [[String: Any]])?.compactMap { $0["date"] as? String } == ["2026-11-12", "2026-11-14"])
+    }
+
+    @Test("a target set by hand (progression.configured target) replaces the automatic one")
+    func targetByHand() throws {
+        let path = try Self.recorded(Self.poundLifter + """
+        {"type":"progression.configured","at":"2026-11-18T18:02:00.000+00:00","exercise":"barbell-bench-press","target":130,"unit":"lb"}
+
+        """)
+        #expect(try CLI.run(["active", path, "--as-of", Self.asOf]).stdout.contains("  Target: 130 lb\n"))
+        let explain = try Self.json(["explain", path, "deload", "barbell-bench-press", "--as-of", Self.asOf])
+        #expect(explain["target"] as? Double == 130)
+    }
+
+    @Test("active: a paused workout says so and its timer stands still")
+    func pausedTimer() throws {
+        let path = try Self.recorded(Self.poundLifter + """
+        {"type":"workout.paused","at":"2026-11-18T18:04:00.000+00:00","workout":"b"}
+
+        """)
+        let table = try CLI.run(["active", path, "--as-of", Self.asOf])
+        #expect(table.stdout.hasPrefix("Push Workout  04:00 (paused)  (0 sets · 0 reps · 0 lb)\n"), "\(table.stdout)")
+        let json = try Self.json(["active", path, "--as-of", Self.asOf])
+        #expect(json["paused"] as? Bool == true && json["elapsed_s"] as? Int == 240)
+    }
 }

@@ -16,7 +16,7 @@ struct LedgerCoverageTests {
 
     /// A ledger with something for every event to act on: a profile, answers, a programme, a custom exercise, a
     /// favourite, a template, a plan, a finished workout `wf` and an open workout `wo` with a completed set, a set row,
-    /// a running rest timer, a running warm-up card, two exercises and a superset.
+    /// a running rest timer, a running warm-up card, two exercises and a superset, and an open workout `wp` that is paused.
     static let base: [Event] = [
         event("account.created", ["name": "Ana"], minute: 0),
         event("subscription.started", ["plan": "monthly"], minute: 1),
@@ -39,6 +39,9 @@ struct LedgerCoverageTests {
         event("set.completed", ["workout": "wo", "exercise": "bench", "set": 1, "weight": 60, "unit": "kg", "reps": 8, "kind": "working"], minute: 32),
         event("set.added", ["workout": "wo", "exercise": "bench", "set": 2, "weight": 60, "unit": "kg", "reps": 8], minute: 32),
         event("rest.started", ["workout": "wo", "exercise": "bench", "seconds": 90], minute: 32),
+        // A second open workout whose session timer is paused (for `workout.resumed`).
+        event("workout.started", ["workout": "wp", "name": "Paused", "session": .null], minute: 33),
+        event("workout.paused", ["workout": "wp"], minute: 34),
     ]
 
     /// One valid event of every type of the vocabulary, acting on `base`.
@@ -55,6 +58,8 @@ struct LedgerCoverageTests {
         "settings.changed": ["key": "theme", "value": "dark"],
         "data.cleared": [:],
         "data.erased": ["through_seq": 40, "events": 40],
+        "workout.paused": ["workout": "wo"],
+        "workout.resumed": ["workout": "wp"],
         "questionnaire.started": ["ruleset": "train"],
         "questionnaire.answered": ["question": "days_per_week", "answer": 4],
         "questionnaire.completed": [:],

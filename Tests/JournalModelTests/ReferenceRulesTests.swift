@@ -128,3 +128,20 @@ struct ProfileRulesTests {
                 == #"profile.updated: field "body_weight.unit" is "stone" but must be one of "kg", "lb""#)
     }
 }
+
+@Suite("Pausing at append time (issue 16)")
+struct PauseRulesTests {
+    @Test("a workout pauses only when running and resumes only when paused")
+    func pauseRules() throws {
+        let now = Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!
+        let started: JSONValue = ["type": "workout.started", "workout": "w1", "name": "Push", "session": nil]
+        let pause: JSONValue = ["type": "workout.paused", "workout": "w1"]
+        let resume: JSONValue = ["type": "workout.resumed", "workout": "w1"]
+        #expect(try ruleOutcome(pause, after: [started], rules: RecordingRules(), now: now) == "accepted")
+        #expect(try ruleOutcome(pause, after: [started, pause], rules: RecordingRules(), now: now)
+                == #"workout.paused: field "workout" is "w1" but is already paused (resume it with workout.resumed)"#)
+        #expect(try ruleOutcome(resume, after: [started], rules: RecordingRules(), now: now)
+                == #"workout.resumed: field "workout" is "w1" but is not paused (pause it with workout.paused first)"#)
+        #expect(try ruleOutcome(resume, after: [started, pause], rules: RecordingRules(), now: now) == "accepted")
+    }
+}

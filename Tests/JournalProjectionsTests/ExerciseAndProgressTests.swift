@@ -53,7 +53,7 @@ struct ExerciseAndProgressTests {
         #expect(ProgressView(a, range: .oneMonth) == ProgressView(
             range: .oneMonth, from: d("2026-10-20"), to: d("2026-11-20"), workouts: 2, workoutsThisMonth: 2, totalVolumeKilograms: 3640,
             dayStreak: 0, recordCount: 4,
-            weeklyFrequency: [("2026-10-19", 0), ("2026-10-26", 0), ("2026-11-02", 0), ("2026-11-09", 0), ("2026-11-16", 2)].map { ProgressView.WeekCount(week: d($0.0), workouts: $0.1) },
+            weeklyFrequency: [("2026-10-19", 0, 0), ("2026-10-26", 0, 0), ("2026-11-02", 0, 0), ("2026-11-09", 0, 0), ("2026-11-16", 2, 3640)].map { ProgressView.WeekCount(week: d($0.0), workouts: $0.1, volumeKilograms: $0.2) },
             muscleGroups: [ProgressView.MuscleShare(muscle: "chest", sets: 6, percent: 66.7), ProgressView.MuscleShare(muscle: "shoulders", sets: 3, percent: 33.3)],
             consistency: ProgressView.Consistency(target: 1, weeks: 1, weeksMet: 1, percent: 100),
             strength: [

@@ -175,3 +175,125 @@ struct HistoryPagingTests {
         #expect(HistoryView(a, query: HistoryQuery(offset: 9)).workouts.isEmpty)
     }
 }
+
+@Suite("seed fidelity: profile")
+struct ProfileFidelityTests {
+    @Test("subscription status follows the trial's end, missed renewals and a cancellation's effective date")
+    func subscriptionStatus() {
+        let started = ev("subscription.started", at: "2026-11-01T09:00:00.000+00:00",
+                         ["plan": "monthly", "price": 9.99, "currency": "GBP", "trial_days": 7, "next_billing_date": "2026-11-08"])
+        func status(_ asOf: String, _ extra: [Event] = []) -> String? {
+            ProfileView(analysis([started] + extra, asOf: asOf)).subscriptionStatus
+        }
+        #expect(status("2026-11-07T23:00:00.000+00:00") == "trial")
+        #expect(status("2026-11-08T12:00:00.000+00:00") == "active")
+        #expect(status("2026-11-09T12:00:00.000+00:00") == "lapsed")
+        let renewed = ev("subscription.renewed", at: "2026-11-08T09:00:00.000+00:00", ["next_billing_date": "2026-12-08"])
+        #expect(status("2026-12-01T12:00:00.000+00:00", [renewed]) == "active")
+        #expect(status("2026-12-09T12:00:00.000+00:00", [renewed]) == "lapsed")
+        let cancelled = ev("subscription.cancelled", at: "2026-11-20T09:00:00.000+00:00", ["effective_date": "2026-12-08"])
+        #expect(status("2026-12-07T12:00:00.000+00:00", [renewed, cancelled]) == "cancelled")
+        #expect(status("2026-12-08T12:00:00.000+00:00", [renewed, cancelled]) == "expired")
+    }
+
+    @Test("the questionnaire's answers are in the profile, in the questionnaire's order")
+    func answers() {
+        let events = [
+            ev("questionnaire.answered", at: "2026-11-01T09:00:00.000+00:00", ["question": "weight", "answer": ["value": 80, "unit": "kg"]]),
+            ev("questionnaire.answered", at: "2026-11-01T09:01:00.000+00:00", ["question": "age", "answer": 31]),
+            ev("questionnaire.answered", at: "2026-11-01T09:02:00.000+00:00", ["question": "primary_goal", "answer": "build_muscle"]),
+            ev("questionnaire.answered", at: "2026-11-01T09:03:00.000+00:00", ["question": "favourite_colour", "answer": "blue"]),
+        ]
+        let view = ProfileView(analysis(events, asOf: "2026-11-02T00:00:00.000+00:00"))
+        #expect(view.answers.map(\.key) == ["primary_goal", "age", "weight", "favourite_colour"])
+        #expect(JSONWriter.string(view.jsonValue.objectValue?["questionnaire"] ?? .null)
+                == #"{"primary_goal":"build_muscle","age":31,"weight":{"value":80,"unit":"kg"},"favourite_colour":"blue"}"#)
+    }
+}
+
+@Suite("seed fidelity: weekly volume")
+struct WeeklyVolumeTests {
+    @Test("progress gives each week's working volume (warm-ups left out)")
+    func weeklyVolume() {
+        let events = workout("a", "Push", start: "2026-11-10T18:00:00.000+00:00", finish: "2026-11-10T19:00:00.000+00:00",
+                             [("barbell-bench-press", 2, 60, "kg", 10)], warmups: [("barbell-bench-press", 1, 40, "kg", 10)])
+            + workout("b", "Push", start: "2026-11-17T18:00:00.000+00:00", finish: "2026-11-17T19:00:00.000+00:00",
+                      [("barbell-bench-press", 1, 135, "lb", 5), ("barbell-bench-press", 2, 60, "kg", 5)])
+        let view = ProgressView(analysis(events, asOf: "2026-11-18T12:00:00.000+00:00"), range: .oneMonth)
+        // 60 × 10 = 600 kg; 135 lb × 5 = 306.175 kg plus 60 × 5 = 300 kg.
+        #expect(view.weeklyFrequency.suffix(2).map(\.volumeKilograms) == [600, 606.175])
+        #expect(view.weeklyFrequency.map(\.volumeKilograms).reduce(0, +) == view.totalVolumeKilograms)
+    }
+}
+
+@Suite("seed fidelity: planner")
+struct PlannerTests {
+    @Test("home lists the plans not yet started with their dates and exercises, by date")
+    func plannedWorkouts() {
+        let events = [
+            ev("workout.planned", at: "2026-11-10T08:00:00.000+00:00", ["plan": "p1", "name": "Legs", "date": "2026-11-14",
+                                                                       "exercises": j(#"[{"exercise": "barbell-back-squat", "sets": 5, "reps": "5"}]"#)]),
+            ev("workout.planned", at: "2026-11-10T08:01:00.000+00:00", ["plan": "p2", "name": "Push", "date": "2026-11-12",
+                                                                       "exercises": j(#"[{"exercise": "barbell-bench-press", "sets": 3, "reps": "8-12"}, {"exercise": "dumbbell-fly", "sets": 3}]"#)]),
+            ev("workout.planned", at: "2026-11-10T08:02:00.000+00:00", ["plan": "p3", "name": "Someday", "exercises": j(#"[{"exercise": "pull-up"}]"#)]),
+        ]
+        let home = HomeView(analysis(events, asOf: "2026-11-13T08:00:00.000+00:00", context: .trainingDomain))
+        #expect(home.planned == ["Legs", "Push", "Someday"])
+        #expect(home.plannedWorkouts.map { "\($0.date.map { "\($0)" } ?? "-") \($0.name) \($0.overdue) \($0.exercises.map(\.name).joined(separator: "+"))" }
+                == ["2026-11-12 Push true Barbell Bench Press+Dumbbell Fly", "2026-11-14 Legs false Barbell Back Squat", "- Someday false Pull-Up"])
+        #expect(home.plannedWorkouts[0].exercises[0] == SessionCard.Exercise(exercise: "barbell-bench-press", name: "Barbell Bench Press", sets: 3, reps: "8-12"))
+    }
+}
+
+@Suite("seed fidelity: target set by hand")
+struct TargetOverrideTests {
+    @Test("progression.configured target overrides the automatic target; sessions after it progress from it")
+    func override() throws {
+        let set = ev("progression.configured", at: "2026-11-17T07:00:00.000+00:00", ["exercise": "barbell-bench-press", "target": 130, "unit": "lb"])
+        var events = SeedFidelityTests.poundLifter()
+        events.insert(set, at: 6)
+        let bench = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00", context: .trainingDomain))).exercises[0]
+        #expect(bench.nextTarget == DisplayWeight(weight: 130, unit: .lb))
+        let standard = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00"))).exercises[0]
+        #expect(standard.nextTarget == DisplayWeight(weight: 130, unit: .lb))
+        // A session at 130 lb passed after it: 135 lb next.
+        let later = events + workout("c", "Push", start: "2026-11-20T18:00:00.000+00:00", finish: "2026-11-20T19:00:00.000+00:00",
+                                     [("barbell-bench-press", 1, 130, "lb", 5), ("barbell-bench-press", 2, 130, "lb", 5), ("barbell-bench-press", 3, 130, "lb", 5)])
+        let input = analysis(Array(later.filter { $0.string("workout") != "b" }), asOf: "2026-11-21T00:00:00.000+00:00", context: .trainingDomain)
+            .progressionInput("barbell-bench-press")
+        let target = try #require(ProjectionContext.progressionTarget(input))
+        #expect(target.weight == 135)
+        #expect(target.explanation.contains("\n  set by hand to 130 lb; earlier sessions no longer count\n"))
+        // The journal path of TrainingDomain agrees.
+        let fromEvents = try Progression.nextTarget(exercise: "barbell-bench-press",
+                                                    ledger: Ledger(events: journal(Array(later.filter { $0.string("workout") != "b" })), asOf: Ledger.everything),
+                                                    base: .trainDefault(unit: .lb))
+        #expect(fromEvents.weight == 135)
+    }
+}
+
+@Suite("seed fidelity: pausing the session timer")
+struct PauseTests {
+    static let events: [Event] = [
+        ev("workout.started", at: "2026-11-18T18:00:00.000+00:00", ["workout": "p", "name": "Push", "session": .null]),
+        ev("set.completed", at: "2026-11-18T18:05:00.000+00:00",
+           ["workout": "p", "exercise": "barbell-bench-press", "set": 1, "weight": 60, "unit": "kg", "reps": 8, "kind": "working"]),
+        ev("workout.paused", at: "2026-11-18T18:10:00.000+00:00", ["workout": "p"]),
+        ev("workout.resumed", at: "2026-11-18T18:25:00.000+00:00", ["workout": "p"]),
+        ev("workout.paused", at: "2026-11-18T18:40:00.000+00:00", ["workout": "p"]),
+    ]
+
+    @Test("paused time is not workout time: elapsed stands still while paused, and the duration leaves it out")
+    func pause() throws {
+        let paused = try #require(ActiveWorkoutView(analysis(Self.events, asOf: "2026-11-18T18:50:00.000+00:00")))
+        #expect(paused.paused)
+        #expect(paused.elapsedSeconds == 25 * 60)
+        let running = try #require(ActiveWorkoutView(analysis(Array(Self.events.prefix(4)), asOf: "2026-11-18T18:50:00.000+00:00")))
+        #expect(!running.paused)
+        #expect(running.elapsedSeconds == 35 * 60)
+        let finished = analysis(Self.events + [ev("workout.finished", at: "2026-11-18T19:00:00.000+00:00", ["workout": "p"])],
+                                asOf: "2026-11-18T20:00:00.000+00:00")
+        // 60 minutes, less 15 and 20 paused.
+        #expect(finished.finished[0].durationSeconds == 25 * 60)
+    }
+}

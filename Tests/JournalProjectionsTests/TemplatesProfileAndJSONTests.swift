@@ -47,7 +47,7 @@ struct TemplatesProfileAndJSONTests {
     @Test("the profile gathers name, unit, body weight, subscription, settings and favourites")
     func profile() {
         let view = ProfileView(analysis(events, asOf: "2026-10-09T12:00:00.000+01:00"))
-        #expect(view.jsonString == #"{"name":"Sam","email":"sam@example.com","member_since":"2026-10-01","unit":"lb","birth_date":null,"gender":null,"height":null,"body_weight":{"value":80,"unit":"kg"},"subscription":{"plan":"annual","status":"cancelled","price":99.99,"currency":"GBP","trial_days":null,"next_billing_date":"2027-10-07","effective_date":"2027-10-07"},"programme":null,"favourites":["bench"],"settings":{"rest_default_s":90},"workouts":0,"exercise_rest":{}}"#)
+        #expect(view.jsonString == #"{"name":"Sam","email":"sam@example.com","member_since":"2026-10-01","unit":"lb","birth_date":null,"gender":null,"height":null,"body_weight":{"value":80,"unit":"kg"},"subscription":{"plan":"annual","status":"cancelled","price":99.99,"currency":"GBP","trial_days":null,"next_billing_date":"2027-10-07","effective_date":"2027-10-07"},"programme":null,"favourites":["bench"],"settings":{"rest_default_s":90},"workouts":0,"exercise_rest":{},"questionnaire":{}}"#)
     }
 
     @Test("every view's JSON carries the issue's fixed keys")
@@ -55,7 +55,7 @@ struct TemplatesProfileAndJSONTests {
         func keys(_ value: JSONValue?) -> [String] { value?.objectValue?.keys ?? [] }
         let a = analysis(activeEvents, asOf: "2026-11-18T18:15:00.000+01:00", context: muscleContext)
         let home = HomeView(a).jsonValue
-        #expect(keys(home) == ["name", "streak", "programme", "week", "next_workout", "upcoming", "planned", "recent_prs", "last_workouts", "message", "active_workout"])
+        #expect(keys(home) == ["name", "streak", "programme", "week", "next_workout", "upcoming", "planned", "planned_workouts", "recent_prs", "last_workouts", "message", "active_workout"])
         #expect(keys(home.objectValue?["streak"]).prefix(3) == ["current_days", "longest_days", "current_weeks"])
         #expect(keys(home.objectValue?["programme"]) == ["split", "week", "weeks", "days_per_week", "session_minutes", "priority_muscles", "finished", "next_steps"])
         #expect(keys(home.objectValue?["week"]) == ["start", "completed", "target", "workouts", "sessions", "calendar"])
@@ -70,8 +70,8 @@ struct TemplatesProfileAndJSONTests {
         #expect(keys(bench) == ["exercise", "name", "empty_message", "best_set", "start_weight", "sessions", "records", "bests", "charts", "charts_unit", "cardio"])
         #expect(keys(bench.objectValue?["sessions"]?.arrayValue?.first) == ["workout", "workout_name", "date", "volume_kg", "top_set", "e1rm_kg", "max_weight_kg", "reps", "rosette", "sets"])
         #expect(keys(ProgressView(a).jsonValue) == ["range", "from", "to", "workouts", "workouts_this_month", "total_volume_kg", "day_streak", "record_count",
-                                                    "weekly_frequency", "muscle_groups", "consistency", "strength", "recent_prs"])
-        #expect(keys(ActiveWorkoutView(a)?.jsonValue) == ["workout", "name", "started_at", "elapsed_s", "previous_workout", "can_finish", "sets", "reps", "volume_kg", "rest", "warmup", "exercises"])
+                                                    "weekly_frequency", "weekly_volume", "muscle_groups", "consistency", "strength", "recent_prs"])
+        #expect(keys(ActiveWorkoutView(a)?.jsonValue) == ["workout", "name", "started_at", "elapsed_s", "paused", "previous_workout", "can_finish", "sets", "reps", "volume_kg", "rest", "warmup", "exercises"])
         let all = Projections.all(events: journal(activeEvents), asOf: t("2026-11-18T18:15:00.000+01:00"))
         #expect(keys(all.jsonValue) == ["as_of", "event_count", "home", "history", "progress", "active", "exercises", "templates", "profile"])
         #expect(all.eventCount == activeEvents.count)

@@ -49,7 +49,7 @@ struct ConvergenceTests {
                 let workout = "\(devices[index])w\(workoutsMade)"
                 workoutsMade += 1
                 try journal.record(batch: Fixtures.workoutDrafts(workout, sets: random.int(1...3), at: at, finished: random.chance(0.85)))
-                let finished = journal.rules.workouts.filter { $0.value == .finished }.keys.sorted()
+                let finished = journal.rules.ledger.workouts.filter { $0.status == .finished }.map(\.id).sorted()
                 if !finished.isEmpty, random.chance(0.5) {
                     let target = finished[random.int(0...(finished.count - 1))]
                     let editAt = base.adding(milliseconds: Int64(random.int(0...(7 * 86_400))) * 1000)

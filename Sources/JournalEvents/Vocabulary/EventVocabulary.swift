@@ -132,7 +132,8 @@ public enum EventVocabulary {
             exerciseRef, .optional("increment", .number(0...100)), .optional("unit", unit),
             .optional("trigger", .choice(["all_sets", "top_set"])), .optional("deload_percent", .number(0...50)),
             .optional("failures_before_deload", .integer(1...20)),
-        ]),
+            .optional("target", weight, "the next target set by hand (seed 002: the lifter overrides the automatic change); in `unit`, else the lifter's unit; sessions before it no longer count"),
+        ], check: checkWeight),
 
         // Exercise library
         EventSchema("exercise.created", group: "Exercises", "The user created a custom exercise.", [
@@ -269,6 +270,9 @@ public enum EventVocabulary {
             .required("through_seq", .integer(1...Int.max), "the last seq erased; this event's seq is the next"),
             .required("events", .integer(0...Int.max), "how many events were erased"),
         ]),
+        // Issue 16 (seed 003 SessionTimer start/pause); listed last so the earlier types keep their codes.
+        EventSchema("workout.paused", group: "Workouts", "The user paused the session timer; paused time is not workout time.", [workoutRef]),
+        EventSchema("workout.resumed", group: "Workouts", "The user resumed the paused session timer.", [workoutRef]),
     ]
 
     static let byType: [String: EventSchema] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })

@@ -65,6 +65,8 @@ public enum EventType: UInt8, CaseIterable, Sendable {
     case restConfigured
     case exerciseLinked
     case dataErased
+    case workoutPaused
+    case workoutResumed
 
     /// The type's name as written in a line: `set.completed`.
     public var name: String {
@@ -127,6 +129,8 @@ public enum EventType: UInt8, CaseIterable, Sendable {
         case .restConfigured: return "rest.configured"
         case .exerciseLinked: return "exercise.linked"
         case .dataErased: return "data.erased"
+        case .workoutPaused: return "workout.paused"
+        case .workoutResumed: return "workout.resumed"
         }
     }
 
@@ -213,6 +217,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case split
     case startedAt
     case superset
+    case target
     case template
     case to
     case trialDays
@@ -307,6 +312,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .split: return "split"
         case .startedAt: return "started_at"
         case .superset: return "superset"
+        case .target: return "target"
         case .template: return "template"
         case .to: return "to"
         case .trialDays: return "trial_days"

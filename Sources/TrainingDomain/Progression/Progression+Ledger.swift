@@ -20,19 +20,30 @@ extension Progression {
         ledger.sessions(of: exercise).map { CompletedSession($0, exercise: exercise) }
     }
 
-    /// The next target straight from a ledger: its sessions and `base` with the exercise's settings.
+    /// The next target straight from a ledger: its sessions and `base` with the exercise's settings. A target set by
+    /// hand (`progression.configured` `target`) is the start, and only the sessions begun after it count.
     public static func nextTarget(exercise: String, ledger: Ledger, base: ProgressionRule = .trainDefault()) throws(ProgressionError) -> ProgressionTarget {
-        try nextTarget(exercise: exercise, history: sessions(for: exercise, in: ledger),
-                       rule: ProgressionRule.resolve(exercise: exercise, ledger: ledger, base: base))
+        let rule = ProgressionRule.resolve(exercise: exercise, ledger: ledger, base: base)
+        var history = sessions(for: exercise, in: ledger)
+        var start: Double?
+        if let settings = ledger.progression[exercise], let target = settings.target, let at = settings.targetAt {
+            history = history.filter { ($0.at?.epochMilliseconds ?? .min) > at.epochMilliseconds }
+            start = Units.convert(target, from: settings.targetUnit ?? ledger.displayUnit, to: rule.unit)
+        }
+        return try nextTarget(exercise: exercise, history: history, rule: rule, start: start)
     }
 
     /// The target the app shows for `exercise` (the active workout, `journal explain`): the catalogue's suggested rule
     /// in the lifter's `unit` with the exercise's settings (`ProgressionRule.resolve(exercise:catalogue:unit:settings:)`),
     /// over `history`; nil without history or when the rule is invalid. Its weights are loadable in the rule's unit.
+    /// `startKilograms`: a target the lifter set by hand (`progression.configured` `target`); the fold starts from it
+    /// and `history` holds only the sessions begun after it.
     public static func target(exercise: String, history: [CompletedSession], settings: ProgressionSettings?,
-                              catalogue: ExerciseCatalogue = .builtIn, unit: WeightUnit = .kg) -> ProgressionTarget? {
-        guard !history.isEmpty else { return nil }
+                              catalogue: ExerciseCatalogue = .builtIn, unit: WeightUnit = .kg,
+                              startKilograms: Double? = nil) -> ProgressionTarget? {
+        guard !history.isEmpty || startKilograms != nil else { return nil }
         let rule = ProgressionRule.resolve(exercise: exercise, catalogue: catalogue, unit: unit, settings: settings)
-        return try? nextTarget(exercise: exercise, history: history, rule: rule)
+        return try? nextTarget(exercise: exercise, history: history, rule: rule,
+                               start: startKilograms.map { Units.convert($0, from: .kg, to: rule.unit) })
     }
 }

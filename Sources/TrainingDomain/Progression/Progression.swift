@@ -67,6 +67,8 @@ public struct ProgressionTarget: Equatable, Sendable {
     public var steps: [ProgressionStep]
     public var deloads: [Deload]
     public var rule: ProgressionRule
+    /// The target the lifter set by hand that the fold started from, if any.
+    public var setByHand: Double? = nil
 
     /// Human-readable derivation: the rule, one line per session, the deloads with their causes.
     public var explanation: String {
@@ -77,6 +79,7 @@ public struct ProgressionTarget: Equatable, Sendable {
         } else {
             lines.append("\(exercise): no target yet: no finished session with working sets (rule: \(rule.summary))")
         }
+        if let setByHand { lines.append("  set by hand to \(formatWeight(setByHand)) \(u); earlier sessions no longer count") }
         for step in steps {
             let day = step.at.map { " on \(LocalDate(day: $0.localDay))" } ?? ""
             let lifted = step.weight.map { "\(formatWeight($0)) \(u) × \(step.reps.map(String.init).joined(separator: ","))" } ?? "no working sets"
@@ -102,9 +105,12 @@ public enum Progression {
     /// - Failure → target kept, failures + 1; at `failuresBeforeDeload` the target drops by `deloadPercent`, rounded
     ///   down to the loading step (2.5 kg / 5 lb, or the increment when smaller), and failures reset to 0.
     /// - Weights in another unit are converted with `Units`.
-    public static func nextTarget(exercise: String, history: [CompletedSession], rule: ProgressionRule) throws(ProgressionError) -> ProgressionTarget {
+    /// `start`: a target set by hand (seed 002: the lifter overrides the automatic change), in the rule's unit; the
+    /// fold then starts from it instead of the first session's heaviest weight (pass only the sessions after it).
+    public static func nextTarget(exercise: String, history: [CompletedSession], rule: ProgressionRule,
+                                  start: Double? = nil) throws(ProgressionError) -> ProgressionTarget {
         try rule.validate()
-        var target: Double?
+        var target: Double? = start
         var failures = 0
         var failing: [String] = []
         var steps: [ProgressionStep] = []
@@ -166,7 +172,7 @@ public enum Progression {
             }
         }
         return ProgressionTarget(exercise: exercise, weight: target, unit: rule.unit, reps: lastReps, failures: failures,
-                                 steps: steps, deloads: deloads, rule: rule)
+                                 steps: steps, deloads: deloads, rule: rule, setByHand: start)
     }
 
     /// `value` rounded to the nearest multiple of `step` (a weight the lifter can load), raised by one step when

@@ -19,7 +19,7 @@ struct ActiveCommand: ParsableCommand {
             }
             let unit = analysis.unit
             options.emit(view) {
-                var lines = ["\(view.name) Workout  \(Text.duration(view.elapsedSeconds))  (\(view.sets) sets · \(view.reps) reps · \(Text.kilograms(view.volumeKilograms, unit)))"]
+                var lines = ["\(view.name) Workout  \(Text.duration(view.elapsedSeconds))\(view.paused ? " (paused)" : "")  (\(view.sets) sets · \(view.reps) reps · \(Text.kilograms(view.volumeKilograms, unit)))"]
                 lines.append("Warm-up: \(view.warmup.state.rawValue)" + (view.warmup.remainingSeconds.map { " (\(Text.duration($0)) left)" } ?? ""))
                 if let rest = view.rest {
                     lines.append("Rest (\(rest.exercise)): \(rest.state.rawValue)" + (rest.state == .running ? " \(Text.duration(rest.remainingSeconds)) left" : ""))

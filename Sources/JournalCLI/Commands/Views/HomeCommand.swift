@@ -51,7 +51,13 @@ struct HomeCommand: ParsableCommand {
             for e in next.exercises { lines.append("  \(e.name)  \(e.sets) × \(e.reps ?? "–")") }
         }
         if !home.upcoming.isEmpty { lines.append("Upcoming: " + home.upcoming.map(card).joined(separator: ", ")) }
-        if !home.planned.isEmpty { lines.append("Planned: " + home.planned.joined(separator: ", ")) }
+        if !home.plannedWorkouts.isEmpty {
+            lines.append("Planned:")
+            for card in home.plannedWorkouts {
+                lines.append("  \(card.date.map { "\($0)" } ?? "no date")  \(card.name) • \(card.exercises.count) exercise\(card.exercises.count == 1 ? "" : "s")"
+                             + (card.overdue ? " (overdue)" : "") + ": " + card.exercises.map(\.name).joined(separator: ", "))
+            }
+        }
         if let active = home.activeWorkout { lines.append("In progress: \(active) (journal active)") }
         if !home.recentRecords.isEmpty {
             lines.append("")

@@ -28,6 +28,9 @@ struct ProfileCommand: ParsableCommand {
                 if !view.exerciseRest.isEmpty {
                     lines.append("Rest: " + view.exerciseRest.map { "\(analysis.exerciseName($0.exercise)) \($0.seconds == 0 ? "off" : "\($0.seconds)s")" }.joined(separator: ", "))
                 }
+                if !view.answers.isEmpty {
+                    lines.append("Questionnaire: " + view.answers.map { "\($0.key) \(JSONWriter.string($0.value))" }.joined(separator: " · "))
+                }
                 lines.append("Finished workouts: \(view.workouts)")
                 return lines.joined(separator: "\n")
             }

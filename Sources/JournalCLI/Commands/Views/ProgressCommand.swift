@@ -41,6 +41,11 @@ struct ProgressCommand: ParsableCommand {
                         lines.append("  \(series.name)\(series.favourite ? " ★" : ""): " + shown)
                     }
                 }
+                if view.weeklyFrequency.contains(where: { $0.volumeKilograms > 0 }) {
+                    lines.append("")
+                    lines.append("Volume per week:")
+                    for week in view.weeklyFrequency { lines.append("  \(week.week)  \(Text.kilograms(week.volumeKilograms, unit))") }
+                }
                 return lines.joined(separator: "\n")
             }
         }

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import WorkoutJournal
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync a journal with a journal-server: pull what the server has, merge it in, push what it lacks.",
+        discussion: """
+        Merging follows `journal merge`'s rules (union by event id, deterministic order, seq renumbered), so \
+        every device that syncs ends with the same journal. The device's cursor and the ids the server holds \
+        are kept in FILE.sync. An interrupted sync is completed by running it again. See SYNC.md.
+        """
+    )
+
+    @Argument(help: "The journal (created when absent).") var file: String
+    @OptionGroup var server: ServerOptions
+    @Flag(help: "Print the report as JSON.") var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let client = try server.client()
+            let path = file
+            let report: JournalSyncing.SyncReport
+            do {
+                report = try waitFor { try await JournalSyncing.sync(path, client: client) }
+            } catch let problem as JournalSyncing.Problem {
+                throw Failure(message: "sync \(path): \(problem.description)")
+            }
+            if json {
+                print(#"{"user":"\#(report.user)","pulled":\#(report.pulled),"merged":\#(report.merged),"pushed":\#(report.pushed),"stored_by_server":\#(report.storedByServer),"events":\#(report.events),"cursor":"\#(report.cursor)"}"#)
+            } else {
+                print("""
+                synced:   \(path) with \(client.server.absoluteString) as user \(report.user)
+                pulled:   \(report.pulled) events (\(report.merged) new to this journal)
+                pushed:   \(report.pushed) events (\(report.storedByServer) new to the server)
+                journal:  \(report.events) events; cursor \(report.cursor)
+                """)
+            }
+        }
+    }
+}
