@@ -36,9 +36,24 @@ public struct RecordingRules: Sendable {
 
     /// Folds an event already in the journal (no checks).
     public mutating func apply(_ event: Event) {
+        ids.insert(event.id)
+        fold(event)
+    }
+
+    /// `journal verify`'s step over each stored event, in file order: whether its id is already used, and when it is
+    /// not, the first rule it breaks given the events before it (`check`'s, seq aside: the verifier reports seq gaps
+    /// itself); then it is folded (`apply`). The id is looked up once for both.
+    public mutating func verifyStored(_ event: Event) -> (reusedID: Bool, violation: EventRuleViolation?) {
+        let fresh = ids.insert(event.id).inserted
+        let violation = fresh ? checkContent(event, allowUnknownTypes: true) : nil
+        fold(event)
+        return (!fresh, violation)
+    }
+
+    /// `apply` without recording the id.
+    private mutating func fold(_ event: Event) {
         lastSeq = max(lastSeq, event.seq)
         if lastAt == nil || event.at > lastAt! { lastAt = event.at }
-        ids.insert(event.id)
         if let id = EventID(event.id) { counters[id.device] = max(counters[id.device] ?? 0, id.counter) }
         let started = ledger.workouts.count
         ledger.apply(event)
@@ -113,6 +128,11 @@ public struct RecordingRules: Sendable {
         if ids.contains(event.id) {
             return EventRuleViolation(type: event.type, field: "id", value: .string(event.id), rule: "is already used by another event in this journal")
         }
+        return checkContent(event, allowUnknownTypes: allowUnknownTypes)
+    }
+
+    /// `check` after its seq and id rules: the schema, the workout's state, the lifter's and the reference rules.
+    func checkContent(_ event: Event, allowUnknownTypes: Bool) -> EventRuleViolation? {
         if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
         if let violation = checkWorkoutState(event) { return violation }
         if let violation = checkLifterRules(event) { return violation }

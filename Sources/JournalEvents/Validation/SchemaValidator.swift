@@ -17,8 +17,7 @@ public enum SchemaValidator {
             // Written by a newer version: its fields may differ; keep it as it is.
             return nil
         }
-        let known = Set(schema.fields.map(\.name))
-        for field in event.fields.fields where !known.contains(field.key) {
+        for field in event.fields.fields where !schema.fieldNames.contains(field.key) {
             return EventRuleViolation(type: event.type, field: field.key, value: nil,
                                       rule: "is not a field of \(event.type) v\(schema.version) (fields: \(schema.fields.map(\.name).joined(separator: ", ")))")
         }
@@ -57,7 +56,8 @@ public enum SchemaValidator {
             return EventVocabulary.isSlug(s) ? nil : fail("must be a kebab-case id such as \"barbell-bench-press\"")
         case .reference:
             guard let s = value.stringValue else { return fail("must be a string") }
-            return !s.isEmpty && s.utf8.count <= 64 && !s.contains("\n") ? nil : fail("must be a non-empty id of at most 64 bytes")
+            // No newline byte means no "\n" (the byte test first: `contains` compares Characters).
+            return !s.isEmpty && s.utf8.count <= 64 && (!s.utf8.contains(10) || !s.contains("\n")) ? nil : fail("must be a non-empty id of at most 64 bytes")
         case .integer(let range):
             guard let n = value.intValue else { return fail("must be an integer") }
             if range.contains(n) { return nil }

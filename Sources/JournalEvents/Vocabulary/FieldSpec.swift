@@ -69,7 +69,9 @@ public struct EventSchema: Sendable {
     /// Which area of FORMAT.md lists it.
     public var group: String
     public var summary: String
-    public var fields: [FieldSpec]
+    public var fields: [FieldSpec] { didSet { fieldNames = Set(fields.map(\.name)) } }
+    /// The names of `fields`, kept in step with them (`SchemaValidator` checks every payload key against them).
+    public private(set) var fieldNames: Set<String>
     /// Rules that involve more than one field (e.g. the weight limit depends on the unit).
     public var check: (@Sendable (Event) -> EventRuleViolation?)?
 
@@ -80,6 +82,7 @@ public struct EventSchema: Sendable {
         self.group = group
         self.summary = summary
         self.fields = fields
+        fieldNames = Set(fields.map(\.name))
         self.check = check
     }
 }
