@@ -134,9 +134,11 @@ public struct RecordingRules: Sendable {
     /// `check` after its seq and id rules: the schema, the workout's state, the lifter's and the reference rules.
     func checkContent(_ event: Event, allowUnknownTypes: Bool) -> EventRuleViolation? {
         if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
-        if let violation = checkWorkoutState(event) { return violation }
-        if let violation = checkLifterRules(event) { return violation }
-        return checkReferences(event)
+        // The workout the event names, looked up once for the three (nil: none named, or not in the model).
+        let record = event.string(.workout).flatMap { ledger.workout($0) }
+        if let violation = checkWorkoutState(event, record) { return violation }
+        if let violation = checkLifterRules(event, record) { return violation }
+        return checkReferences(event, record)
     }
 
     /// Types that may also change a finished workout (history edits).
@@ -147,7 +149,8 @@ public struct RecordingRules: Sendable {
         .exercisesReordered, .supersetLinked, .supersetUnlinked,
     ]
 
-    func checkWorkoutState(_ event: Event) -> EventRuleViolation? {
+    /// `record`: the model's workout named by `event`'s `workout`.
+    func checkWorkoutState(_ event: Event, _ record: WorkoutRecord?) -> EventRuleViolation? {
         guard let workout = event.string(.workout) else { return nil }
         if event.knownType == .workoutStarted {
             if startedWorkouts.contains(workout) {
@@ -155,7 +158,7 @@ public struct RecordingRules: Sendable {
             }
             return nil
         }
-        guard let record = ledger.workout(workout) else {
+        guard let record else {
             if startedWorkouts.contains(workout), let cleared = ledger.clearedAtSeq {
                 return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
                                           rule: "was removed by data.cleared (seq \(cleared)) and cannot change")
