@@ -8,7 +8,7 @@ public enum SchemaValidator {
     /// only when `allowUnknownTypes` is set (it was written by a newer version).
     public static func validate(_ event: Event, allowUnknownTypes: Bool = false) -> EventRuleViolation? {
         if let violation = checkPrivacy(event.fields, path: "", type: event.type) { return violation }
-        guard let schema = EventVocabulary.schema(for: event.type) else {
+        guard let schema = event.knownType.flatMap(EventVocabulary.schema(for:)) ?? EventVocabulary.schema(for: event.type) else {
             if allowUnknownTypes { return nil }
             return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
                                       rule: "is not a known event type (see FORMAT.md §\"Event types\"; `journal schema` lists them)")
@@ -17,18 +17,23 @@ public enum SchemaValidator {
             // Written by a newer version: its fields may differ; keep it as it is.
             return nil
         }
-        for field in event.fields.fields where !schema.fieldNames.contains(field.key) {
+        // A key of the vocabulary is compared by its code; any other by name.
+        for (position, field) in event.fields.fields.enumerated()
+        where !(event.payloadKey(at: position).map { key in schema.fields.contains { $0.key == key } } ?? schema.fieldNames.contains(field.key)) {
             return EventRuleViolation(type: event.type, field: field.key, value: nil,
                                       rule: "is not a field of \(event.type) v\(schema.version) (fields: \(schema.fields.map(\.name).joined(separator: ", ")))")
         }
-        if let violation = check(fields: schema.fields, in: event.fields, path: "", type: event.type) { return violation }
+        if let violation = check(fields: schema.fields, in: event.fields, path: "", type: event.type, event: event) { return violation }
         return schema.check?(event)
     }
 
-    static func check(fields: [FieldSpec], in object: JSONObject, path: String, type: String) -> EventRuleViolation? {
+    /// `event`: the event whose payload `object` is, to find its fields by interned key.
+    static func check(fields: [FieldSpec], in object: JSONObject, path: String, type: String, event: Event? = nil) -> EventRuleViolation? {
         for spec in fields {
             let name = path.isEmpty ? spec.name : "\(path).\(spec.name)"
-            guard let value = object[spec.name] else {
+            let found: JSONValue?
+            if let event, let key = spec.key { found = event[key] } else { found = object[spec.name] }
+            guard let value = found else {
                 if spec.required { return EventRuleViolation(type: type, field: name, value: nil, rule: "is required") }
                 continue
             }

@@ -268,6 +268,16 @@ public enum EventVocabulary {
 
     public static func schema(for type: String) -> EventSchema? { byType[type] }
 
+    /// `schema(for: type.name)` without hashing the name (every stored event is validated by `journal verify`).
+    public static func schema(for type: EventType) -> EventSchema? { byKnownType[Int(type.rawValue)] }
+
+    /// `byType` indexed by `EventType.rawValue`.
+    static let byKnownType: [EventSchema?] = {
+        var table = [EventSchema?](repeating: nil, count: Int(EventType.allCases.map(\.rawValue).max() ?? 0) + 1)
+        for type in EventType.allCases { table[Int(type.rawValue)] = byType[type.name] }
+        return table
+    }()
+
     public static func isKnown(_ type: String) -> Bool {
         // The decoder's table of vocabulary strings answers without hashing the whole string
         // (it is on every replay's path); anything it does not hold is looked up as before.

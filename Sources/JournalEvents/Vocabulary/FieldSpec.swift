@@ -49,10 +49,20 @@ func formatNumber(_ d: Double) -> String {
 
 /// One payload field of an event type.
 public struct FieldSpec: Sendable {
-    public var name: String
+    public var name: String { didSet { key = PayloadKey(name: name) } }
     public var kind: FieldKind
     public var required: Bool
     public var doc: String
+    /// `name` interned (nil for a name outside `PayloadKey`): an event's field is found by a byte compare.
+    public private(set) var key: PayloadKey?
+
+    public init(name: String, kind: FieldKind, required: Bool, doc: String) {
+        self.name = name
+        self.kind = kind
+        self.required = required
+        self.doc = doc
+        key = PayloadKey(name: name)
+    }
 
     public static func required(_ name: String, _ kind: FieldKind, _ doc: String = "") -> FieldSpec {
         FieldSpec(name: name, kind: kind, required: true, doc: doc)
