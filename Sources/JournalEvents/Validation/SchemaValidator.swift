@@ -7,7 +7,7 @@ public enum SchemaValidator {
     /// Returns the first rule the event breaks, or nil. An unknown type is accepted here
     /// only when `allowUnknownTypes` is set (it was written by a newer version).
     public static func validate(_ event: Event, allowUnknownTypes: Bool = false) -> EventRuleViolation? {
-        if let violation = checkPrivacy(event.fields, path: "", type: event.type) { return violation }
+        if let violation = checkPrivacy(event.fields, path: "", type: event.type, event: event) { return violation }
         guard let schema = event.knownType.flatMap(EventVocabulary.schema(for:)) ?? EventVocabulary.schema(for: event.type) else {
             if allowUnknownTypes { return nil }
             return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
@@ -106,14 +106,16 @@ public enum SchemaValidator {
         }
     }
 
-    static func checkPrivacy(_ object: JSONObject, path: String, type: String) -> EventRuleViolation? {
-        for field in object.fields {
+    /// `event`: the event whose payload `object` is, whose vocabulary keys are judged by their codes.
+    static func checkPrivacy(_ object: JSONObject, path: String, type: String, event: Event? = nil) -> EventRuleViolation? {
+        for (position, field) in object.fields.enumerated() {
             let nested: Bool
             switch field.value {
             case .object, .array: nested = true
             default: nested = false
             }
-            let credential = looksLikeCredential(field.key)
+            let credential = event?.payloadKey(at: position).map { vocabularyKeyLooksLikeCredential[Int($0.rawValue)] }
+                ?? looksLikeCredential(field.key)
             guard credential || nested else { continue }
             let name = path.isEmpty ? field.key : "\(path).\(field.key)"
             if credential {
@@ -126,6 +128,13 @@ public enum SchemaValidator {
     }
 
     static let forbiddenFragmentBytes: [[UInt8]] = forbiddenKeyFragments.map { Array($0.utf8) }
+
+    /// `looksLikeCredential` of each `PayloadKey`'s name, indexed by its code.
+    static let vocabularyKeyLooksLikeCredential: [Bool] = {
+        var table = [Bool](repeating: false, count: Int(PayloadKey.allCases.map(\.rawValue).max() ?? 0) + 1)
+        for key in PayloadKey.allCases { table[Int(key.rawValue)] = looksLikeCredential(key.name) }
+        return table
+    }()
 
     /// Whether `key` contains a forbidden fragment, ignoring ASCII case (on the append path: no String work).
     static func looksLikeCredential(_ key: String) -> Bool {
