@@ -50,11 +50,14 @@ public struct RecordingRules: Sendable {
         return (!fresh, violation)
     }
 
+    /// `value = max(value, to)` in place (on a dictionary entry: one look-up of its key).
+    private static func raise(_ value: inout Int, to: Int) { if to > value { value = to } }
+
     /// `apply` without recording the id.
     private mutating func fold(_ event: Event) {
         lastSeq = max(lastSeq, event.seq)
         if lastAt == nil || event.at > lastAt! { lastAt = event.at }
-        if let id = EventID(event.id) { counters[id.device] = max(counters[id.device] ?? 0, id.counter) }
+        if let id = EventID(event.id) { RecordingRules.raise(&counters[id.device, default: 0], to: id.counter) }
         let started = ledger.workouts.count
         ledger.apply(event)
         if ledger.workouts.count == started + 1, let workout = ledger.workouts.last {
