@@ -36,7 +36,6 @@ public enum JournalVerifier {
         var report = VerifyReport(scan: ScanReport())
         var rules = RecordingRules(catalogue: catalogue)
         var lastSeq = 0
-        var seen = Set<String>()
         report.pendingSeal = storage.exists(JournalWriter.sealPath(path))
         report.scan = try EventReader.forEach(path: path, storage: storage, badLines: { report.badLines.append($0) },
                                               progress: progress) { event in
@@ -47,16 +46,14 @@ public enum JournalVerifier {
             lastSeq = event.seq
             if report.firstSeq == nil { report.firstSeq = event.seq }
             report.lastSeq = event.seq
-            if !seen.insert(event.id).inserted { report.duplicateIDs.append((event.seq, event.id)) }
-            let known = EventVocabulary.isKnown(event.type)
-            if !known { report.unknownTypes[event.type, default: 0] += 1 }
-            // Seq and id problems are reported above; check the rest against the journal so far.
-            var probe = event
-            if !erasureMarker { probe.seq = rules.lastSeq + 1 }
-            if let violation = rules.check(probe, allowUnknownTypes: true), violation.field != "id" {
+            if event.knownType == nil { report.unknownTypes[event.type, default: 0] += 1 }
+            // Seq problems are reported above; the rules report a reused id, then check the rest against the
+            // journal so far (an event reusing an id is not checked further).
+            let verdict = rules.verifyStored(event)
+            if verdict.reusedID { report.duplicateIDs.append((event.seq, event.id)) }
+            if let violation = verdict.violation, violation.field != "id" {
                 report.ruleViolations.append((event.seq, violation.description))
             }
-            rules.apply(event)
         }
         return report
     }

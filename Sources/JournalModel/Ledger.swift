@@ -58,7 +58,11 @@ public struct Ledger: Equatable, Sendable, Codable {
 
     public var displayUnit: WeightUnit { profile.unit ?? .kg }
 
-    public func workout(_ id: String) -> WorkoutRecord? { workoutIndex[id].map { workouts[$0] } }
+    public func workout(_ id: String) -> WorkoutRecord? {
+        // The recording rules ask for the workout the last event named several times per event: no hashing for it.
+        if recentWorkout.index >= 0 && sameID(recentWorkout.id, id) { return workouts[recentWorkout.index] }
+        return workoutIndex[id].map { workouts[$0] }
+    }
 
     // MARK: The fold
 

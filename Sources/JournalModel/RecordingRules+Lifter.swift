@@ -46,7 +46,7 @@ extension RecordingRules {
     }
 
     /// The lifter's rules; `checkWorkoutState` has already accepted the workout's status.
-    func checkLifterRules(_ event: Event) -> EventRuleViolation? {
+    func checkLifterRules(_ event: Event, _ record: WorkoutRecord?) -> EventRuleViolation? {
         func refuse(_ field: String?, _ rule: String) -> EventRuleViolation {
             EventRuleViolation(type: event.type, field: field, value: field.flatMap { event[$0] }, rule: rule)
         }
@@ -79,7 +79,7 @@ extension RecordingRules {
             }
             return nil
         }
-        guard let record = ledger.workout(workout) else { return nil }
+        guard let record else { return nil }
         let status = record.status
         let exercise = event.string(.exercise)
         let order = record.order

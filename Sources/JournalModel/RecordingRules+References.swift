@@ -31,7 +31,8 @@ extension RecordingRules {
         event.knownType == .workoutStarted && (event[.source] != nil || event[.startedAt] != nil)
     }
 
-    func checkReferences(_ event: Event) -> EventRuleViolation? {
+    /// `record`: the model's workout named by `event`'s `workout`.
+    func checkReferences(_ event: Event, _ record: WorkoutRecord?) -> EventRuleViolation? {
         func refuse(_ field: String, _ value: JSONValue?, _ rule: String) -> EventRuleViolation {
             EventRuleViolation(type: event.type, field: field, value: value, rule: rule)
         }
@@ -41,7 +42,7 @@ extension RecordingRules {
                               + "(check the spelling with `journal catalog --search TEXT`, or record an exercise.created for it first)")
             }
         }
-        let workout = event.string(.workout).flatMap { ledger.workout($0) }
+        let workout = record
         switch event.knownType {
         case .workoutStarted?:
             // Without a programme the index is not checked (journals and tools that number workouts without one).

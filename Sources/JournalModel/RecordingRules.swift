@@ -36,10 +36,28 @@ public struct RecordingRules: Sendable {
 
     /// Folds an event already in the journal (no checks).
     public mutating func apply(_ event: Event) {
+        ids.insert(event.id)
+        fold(event)
+    }
+
+    /// `journal verify`'s step over each stored event, in file order: whether its id is already used, and when it is
+    /// not, the first rule it breaks given the events before it (`check`'s, seq aside: the verifier reports seq gaps
+    /// itself); then it is folded (`apply`). The id is looked up once for both.
+    public mutating func verifyStored(_ event: Event) -> (reusedID: Bool, violation: EventRuleViolation?) {
+        let fresh = ids.insert(event.id).inserted
+        let violation = fresh ? checkContent(event, allowUnknownTypes: true) : nil
+        fold(event)
+        return (!fresh, violation)
+    }
+
+    /// `value = max(value, to)` in place (on a dictionary entry: one look-up of its key).
+    private static func raise(_ value: inout Int, to: Int) { if to > value { value = to } }
+
+    /// `apply` without recording the id.
+    private mutating func fold(_ event: Event) {
         lastSeq = max(lastSeq, event.seq)
         if lastAt == nil || event.at > lastAt! { lastAt = event.at }
-        ids.insert(event.id)
-        if let id = EventID(event.id) { counters[id.device] = max(counters[id.device] ?? 0, id.counter) }
+        if let id = EventID(event.id) { RecordingRules.raise(&counters[id.device, default: 0], to: id.counter) }
         let started = ledger.workouts.count
         ledger.apply(event)
         if ledger.workouts.count == started + 1, let workout = ledger.workouts.last {
@@ -106,17 +124,7 @@ public struct RecordingRules: Sendable {
 
     /// Checks a complete event against the schema and the journal so far.
     public func check(_ event: Event, allowUnknownTypes: Bool = false) -> EventRuleViolation? {
-        if event.type == "data.erased" {
-            // The erasure marker (FORMAT.md §6 "Erasure") starts an erased journal, its seq following the erased ones.
-            guard lastSeq == 0 && ids.isEmpty else {
-                return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
-                                          rule: "is written only by erasure, as the first event of an erased journal (use `journal erase`)")
-            }
-            if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
-            return event.int("through_seq") == event.seq - 1 ? nil : EventRuleViolation(
-                type: event.type, field: "through_seq", value: event.fields["through_seq"],
-                rule: "must be this event's seq minus 1 (\(event.seq - 1))")
-        }
+        if event.knownType == .dataErased { return checkErasureMarker(event, allowUnknownTypes: allowUnknownTypes) }
         if event.seq != lastSeq + 1 {
             let rule = event.seq <= lastSeq ? "is already used (the last seq is \(lastSeq))" : "would leave a gap (the next seq is \(lastSeq + 1))"
             return EventRuleViolation(type: event.type, field: "seq", value: .int(event.seq), rule: rule)
@@ -124,10 +132,31 @@ public struct RecordingRules: Sendable {
         if ids.contains(event.id) {
             return EventRuleViolation(type: event.type, field: "id", value: .string(event.id), rule: "is already used by another event in this journal")
         }
+        return checkContent(event, allowUnknownTypes: allowUnknownTypes)
+    }
+
+    /// `check` after its seq and id rules: the schema, the workout's state, the lifter's and the reference rules.
+    func checkContent(_ event: Event, allowUnknownTypes: Bool) -> EventRuleViolation? {
+        if event.knownType == .dataErased { return checkErasureMarker(event, allowUnknownTypes: allowUnknownTypes) }
         if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
-        if let violation = checkWorkoutState(event) { return violation }
-        if let violation = checkLifterRules(event) { return violation }
-        return checkReferences(event)
+        // The workout the event names, looked up once for the three (nil: none named, or not in the model).
+        let record = event.string(.workout).flatMap { ledger.workout($0) }
+        if let violation = checkWorkoutState(event, record) { return violation }
+        if let violation = checkLifterRules(event, record) { return violation }
+        return checkReferences(event, record)
+    }
+
+    /// The erasure marker (FORMAT.md §6 "Erasure") starts an erased journal, its seq following the erased ones: only
+    /// as the first event (nothing folded yet), with `through_seq` its seq minus 1.
+    func checkErasureMarker(_ event: Event, allowUnknownTypes: Bool) -> EventRuleViolation? {
+        guard lastSeq == 0 else {
+            return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
+                                      rule: "is written only by erasure, as the first event of an erased journal (use `journal erase`)")
+        }
+        if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
+        return event.int("through_seq") == event.seq - 1 ? nil : EventRuleViolation(
+            type: event.type, field: "through_seq", value: event.fields["through_seq"],
+            rule: "must be this event's seq minus 1 (\(event.seq - 1))")
     }
 
     /// Types that may also change a finished workout (history edits).
@@ -138,7 +167,8 @@ public struct RecordingRules: Sendable {
         .exercisesReordered, .supersetLinked, .supersetUnlinked,
     ]
 
-    func checkWorkoutState(_ event: Event) -> EventRuleViolation? {
+    /// `record`: the model's workout named by `event`'s `workout`.
+    func checkWorkoutState(_ event: Event, _ record: WorkoutRecord?) -> EventRuleViolation? {
         guard let workout = event.string(.workout) else { return nil }
         if event.knownType == .workoutStarted {
             if startedWorkouts.contains(workout) {
@@ -146,7 +176,7 @@ public struct RecordingRules: Sendable {
             }
             return nil
         }
-        guard let record = ledger.workout(workout) else {
+        guard let record else {
             if startedWorkouts.contains(workout), let cleared = ledger.clearedAtSeq {
                 return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
                                           rule: "was removed by data.cleared (seq \(cleared)) and cannot change")

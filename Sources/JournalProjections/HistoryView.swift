@@ -79,10 +79,11 @@ extension Analysis {
         let previous = previousSameName(index).map { finished[$0] }
         var exercises: [ExerciseSummary] = []
         var setCount = 0, reps = 0, volume = 0.0, increasedReps = 0, increasedLoad = 0.0
+        let previouslyPerformed = previous?.performedExercises ?? []
         for exercise in workout.performedExercises {
             let sets = workout.sets(of: exercise)
             var comparison: ExerciseComparison?
-            if let previous, previous.performedExercises.contains(exercise) {
+            if let previous, previouslyPerformed.contains(exercise) {
                 comparison = Analysis.compare(sets, previous.sets(of: exercise))
             }
             var exerciseVolume = 0.0

@@ -131,5 +131,27 @@ struct ValidationTests {
         #expect(EventID("ph-01") == nil)
         #expect(EventID("nodash") == nil)
         #expect(EventID.isValidDeviceTag("ph") && !EventID.isValidDeviceTag("Phone") && !EventID.isValidDeviceTag("a-b"))
+        // The ASCII path (bytes) and the Character path (anything else) give the same answers.
+        #expect(EventID("a-b-10") == EventID(device: "a-b", counter: 36))
+        #expect(EventID("ph-0") == EventID(device: "ph", counter: 0))
+        #expect(EventID("ph-1y2p0ij32e8e7") == EventID(device: "ph", counter: Int.max))
+        #expect(EventID("ph-1y2p0ij32e8e8") == nil)  // Int.max + 1
+        #expect(EventID("-5") == nil)
+        #expect(EventID("ph-") == nil)
+        #expect(EventID("ph-1Z") == nil)
+        #expect(EventID("ph-+1") == nil)
+        #expect(EventID("ph\r\n-1z") == EventID(device: "ph\r\n", counter: 71))
+        #expect(EventID("téléphone-1z") == EventID(device: "téléphone", counter: 71))
+        #expect(EventID("ph-1é") == nil)
+    }
+
+    @Test("exercise ids are kebab-case slugs of at most 64 bytes")
+    func slugs() {
+        for slug in ["barbell-bench-press", "a", "3-4-sit-up", String(repeating: "a", count: 64)] {
+            #expect(EventVocabulary.isSlug(slug), "\(slug)")
+        }
+        for text in ["", "-a", "a-", "a--b", "-", "Bench", "bench_press", "bench press", "bench-é", String(repeating: "a", count: 65)] {
+            #expect(!EventVocabulary.isSlug(text), "\(text)")
+        }
     }
 }

@@ -135,6 +135,14 @@ public struct EventID: Hashable, Comparable, Sendable {
     public init(device: String, counter: Int) { self.device = device; self.counter = counter }
 
     public init?(_ text: String) {
+        // Every stored event's id is parsed (`RecordingRules.apply`): ASCII ids, all of them in practice, are read
+        // byte by byte (in ASCII each byte is one Character, except "\r\n", which can hold neither a dash nor a
+        // digit); anything else takes the Character path below, with the same answer.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let parsed = EventID.parseASCII(text) else { return nil }
+            self = parsed
+            return
+        }
         guard let dash = text.lastIndex(of: "-") else { return nil }
         let tag = String(text[..<dash])
         let digits = text[text.index(after: dash)...]
@@ -143,6 +151,28 @@ public struct EventID: Hashable, Comparable, Sendable {
               let counter = Int(digits, radix: 36) else { return nil }
         device = tag
         self.counter = counter
+    }
+
+    /// `init?(_:)` for an ASCII `text`.
+    private static func parseASCII(_ text: String) -> EventID? {
+        let utf8 = text.utf8
+        guard let dash = utf8.lastIndex(of: UInt8(ascii: "-")), dash != utf8.startIndex else { return nil }
+        let digits = utf8[utf8.index(after: dash)...]
+        guard let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        var counter = 0
+        for byte in digits {
+            let digit: Int
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte &- UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): digit = Int(byte &- UInt8(ascii: "a")) &+ 10
+            default: return nil
+            }
+            let (shifted, overflow) = counter.multipliedReportingOverflow(by: 36)
+            let (sum, overflow2) = shifted.addingReportingOverflow(digit)
+            if overflow || overflow2 { return nil }
+            counter = sum
+        }
+        return EventID(device: String(text[..<dash]), counter: counter)
     }
 
     public var text: String { "\(device)-\(String(counter, radix: 36))" }

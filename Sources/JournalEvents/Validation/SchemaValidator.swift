@@ -7,8 +7,8 @@ public enum SchemaValidator {
     /// Returns the first rule the event breaks, or nil. An unknown type is accepted here
     /// only when `allowUnknownTypes` is set (it was written by a newer version).
     public static func validate(_ event: Event, allowUnknownTypes: Bool = false) -> EventRuleViolation? {
-        if let violation = checkPrivacy(event.fields, path: "", type: event.type) { return violation }
-        guard let schema = EventVocabulary.schema(for: event.type) else {
+        if let violation = checkPrivacy(event.fields, path: "", type: event.type, event: event) { return violation }
+        guard let schema = event.knownType.flatMap(EventVocabulary.schema(for:)) ?? EventVocabulary.schema(for: event.type) else {
             if allowUnknownTypes { return nil }
             return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
                                       rule: "is not a known event type (see FORMAT.md §\"Event types\"; `journal schema` lists them)")
@@ -17,19 +17,23 @@ public enum SchemaValidator {
             // Written by a newer version: its fields may differ; keep it as it is.
             return nil
         }
-        let known = Set(schema.fields.map(\.name))
-        for field in event.fields.fields where !known.contains(field.key) {
+        // A key of the vocabulary is compared by its code; any other by name.
+        for (position, field) in event.fields.fields.enumerated()
+        where !(event.payloadKey(at: position).map { key in schema.fields.contains { $0.key == key } } ?? schema.fieldNames.contains(field.key)) {
             return EventRuleViolation(type: event.type, field: field.key, value: nil,
                                       rule: "is not a field of \(event.type) v\(schema.version) (fields: \(schema.fields.map(\.name).joined(separator: ", ")))")
         }
-        if let violation = check(fields: schema.fields, in: event.fields, path: "", type: event.type) { return violation }
+        if let violation = check(fields: schema.fields, in: event.fields, path: "", type: event.type, event: event) { return violation }
         return schema.check?(event)
     }
 
-    static func check(fields: [FieldSpec], in object: JSONObject, path: String, type: String) -> EventRuleViolation? {
+    /// `event`: the event whose payload `object` is, to find its fields by interned key.
+    static func check(fields: [FieldSpec], in object: JSONObject, path: String, type: String, event: Event? = nil) -> EventRuleViolation? {
         for spec in fields {
             let name = path.isEmpty ? spec.name : "\(path).\(spec.name)"
-            guard let value = object[spec.name] else {
+            let found: JSONValue?
+            if let event, let key = spec.key { found = event[key] } else { found = object[spec.name] }
+            guard let value = found else {
                 if spec.required { return EventRuleViolation(type: type, field: name, value: nil, rule: "is required") }
                 continue
             }
@@ -57,7 +61,8 @@ public enum SchemaValidator {
             return EventVocabulary.isSlug(s) ? nil : fail("must be a kebab-case id such as \"barbell-bench-press\"")
         case .reference:
             guard let s = value.stringValue else { return fail("must be a string") }
-            return !s.isEmpty && s.utf8.count <= 64 && !s.contains("\n") ? nil : fail("must be a non-empty id of at most 64 bytes")
+            // No newline byte means no "\n" (the byte test first: `contains` compares Characters).
+            return !s.isEmpty && s.utf8.count <= 64 && (!s.utf8.contains(10) || !s.contains("\n")) ? nil : fail("must be a non-empty id of at most 64 bytes")
         case .integer(let range):
             guard let n = value.intValue else { return fail("must be an integer") }
             if range.contains(n) { return nil }
@@ -101,14 +106,16 @@ public enum SchemaValidator {
         }
     }
 
-    static func checkPrivacy(_ object: JSONObject, path: String, type: String) -> EventRuleViolation? {
-        for field in object.fields {
+    /// `event`: the event whose payload `object` is, whose vocabulary keys are judged by their codes.
+    static func checkPrivacy(_ object: JSONObject, path: String, type: String, event: Event? = nil) -> EventRuleViolation? {
+        for (position, field) in object.fields.enumerated() {
             let nested: Bool
             switch field.value {
             case .object, .array: nested = true
             default: nested = false
             }
-            let credential = looksLikeCredential(field.key)
+            let credential = event?.payloadKey(at: position).map { vocabularyKeyLooksLikeCredential[Int($0.rawValue)] }
+                ?? looksLikeCredential(field.key)
             guard credential || nested else { continue }
             let name = path.isEmpty ? field.key : "\(path).\(field.key)"
             if credential {
@@ -121,6 +128,13 @@ public enum SchemaValidator {
     }
 
     static let forbiddenFragmentBytes: [[UInt8]] = forbiddenKeyFragments.map { Array($0.utf8) }
+
+    /// `looksLikeCredential` of each `PayloadKey`'s name, indexed by its code.
+    static let vocabularyKeyLooksLikeCredential: [Bool] = {
+        var table = [Bool](repeating: false, count: Int(PayloadKey.allCases.map(\.rawValue).max() ?? 0) + 1)
+        for key in PayloadKey.allCases { table[Int(key.rawValue)] = looksLikeCredential(key.name) }
+        return table
+    }()
 
     /// Whether `key` contains a forbidden fragment, ignoring ASCII case (on the append path: no String work).
     static func looksLikeCredential(_ key: String) -> Bool {

@@ -279,6 +279,16 @@ public enum EventVocabulary {
 
     public static func schema(for type: String) -> EventSchema? { byType[type] }
 
+    /// `schema(for: type.name)` without hashing the name (every stored event is validated by `journal verify`).
+    public static func schema(for type: EventType) -> EventSchema? { byKnownType[Int(type.rawValue)] }
+
+    /// `byType` indexed by `EventType.rawValue`.
+    static let byKnownType: [EventSchema?] = {
+        var table = [EventSchema?](repeating: nil, count: Int(EventType.allCases.map(\.rawValue).max() ?? 0) + 1)
+        for type in EventType.allCases { table[Int(type.rawValue)] = byType[type.name] }
+        return table
+    }()
+
     public static func isKnown(_ type: String) -> Bool {
         // The decoder's table of vocabulary strings answers without hashing the whole string
         // (it is on every replay's path); anything it does not hold is looked up as before.
@@ -299,9 +309,20 @@ public enum EventVocabulary {
         }
     }
 
+    /// `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 bytes. One pass over the bytes (every exercise id of every event is checked).
     public static func isSlug(_ text: String) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= 64, text.first != "-", text.last != "-", !text.contains("--") else { return false }
-        return text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.count <= 64 else { return false }
+        var previous = UInt8(ascii: "-")  // a dash first is refused like a dash after a dash
+        for byte in utf8 {
+            if byte == 45 {
+                if previous == 45 { return false }
+            } else if !((byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)) {
+                return false
+            }
+            previous = byte
+        }
+        return previous != 45
     }
 
     // MARK: Rules beyond shapes

@@ -51,10 +51,20 @@ func formatNumber(_ d: Double) -> String {
 
 /// One payload field of an event type.
 public struct FieldSpec: Sendable {
-    public var name: String
+    public var name: String { didSet { key = PayloadKey(name: name) } }
     public var kind: FieldKind
     public var required: Bool
     public var doc: String
+    /// `name` interned (nil for a name outside `PayloadKey`): an event's field is found by a byte compare.
+    public private(set) var key: PayloadKey?
+
+    public init(name: String, kind: FieldKind, required: Bool, doc: String) {
+        self.name = name
+        self.kind = kind
+        self.required = required
+        self.doc = doc
+        key = PayloadKey(name: name)
+    }
 
     public static func required(_ name: String, _ kind: FieldKind, _ doc: String = "") -> FieldSpec {
         FieldSpec(name: name, kind: kind, required: true, doc: doc)
@@ -71,7 +81,9 @@ public struct EventSchema: Sendable {
     /// Which area of FORMAT.md lists it.
     public var group: String
     public var summary: String
-    public var fields: [FieldSpec]
+    public var fields: [FieldSpec] { didSet { fieldNames = Set(fields.map(\.name)) } }
+    /// The names of `fields`, kept in step with them (`SchemaValidator` checks every payload key against them).
+    public private(set) var fieldNames: Set<String>
     /// Rules that involve more than one field (e.g. the weight limit depends on the unit).
     public var check: (@Sendable (Event) -> EventRuleViolation?)?
 
@@ -82,6 +94,7 @@ public struct EventSchema: Sendable {
         self.group = group
         self.summary = summary
         self.fields = fields
+        fieldNames = Set(fields.map(\.name))
         self.check = check
     }
 }
