@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JournalEvents
+import JournalLoad
 import JournalServer
 import JournalStore
 import JournalSync
@@ -116,9 +117,12 @@ struct FailoverTests {
         }
         let ledger = AckLedger()
         let stop = StopFlag()
-        let app = try await buildApplication(ServerConfiguration(database: database, host: "127.0.0.1", port: 0, logLevel: .critical))
-        try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+        // The real binary, as deployed; stopped (SIGTERM, then SIGKILL) also when the test fails.
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal-server").path
+        let process = try ServerProcess(binary: binary, database: cluster.url, design: .batches)
+        defer { process.stop() }
+        do {
+            let server = process.url
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, user) in users.enumerated() {
                     let events = journals[index], sync = SyncClient(server: server, token: tokens[index])
@@ -131,7 +135,7 @@ struct FailoverTests {
                                     let answer = try await sync.push(user: user, events: [event])
                                     await ledger.record(user: user, ids: answer.acknowledged, startedAt: started, answeredAt: epochMilliseconds())
                                     break
-                                } catch let failure where failure.isTransient {
+                                } catch let failure as SyncClient.Failure where failure.isTransient {
                                     await ledger.retried()
                                     try await Task.sleep(for: .milliseconds(50))
                                 }
