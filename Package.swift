@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "WorkoutJournal", targets: ["WorkoutJournal"]),
         // The sync and backup server (SYNC.md).
         .executable(name: "journal-server", targets: ["JournalServerCLI"]),
+        // The load generator (SCALE.md).
+        .executable(name: "journal-load", targets: ["JournalLoadCLI"]),
         // For Benchmarks/ (a separate package): the reader, the projections and the simulator's bulk writer.
         .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator", "JournalModel", "JournalProjections", "WorkoutJournal"]),
     ],
@@ -32,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // journal-load only (SCALE.md): latency percentiles.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -71,6 +75,16 @@ let package = Package(
             dependencies: ["JournalServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
+        // The load generator's engine and its command (SCALE.md).
+        .target(name: "JournalLoad",
+                dependencies: ["JournalServer", "JournalSync", "JournalEvents", "JournalModel", "JournalSimulator", "JournalTesting",
+                               .product(name: "Histogram", package: "hdrhistogram-swift")],
+                swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "JournalLoadCLI",
+            dependencies: ["JournalLoad", "JournalServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "WorkoutJournal",
                 dependencies: ["EventJournal", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "JournalSync"],
                 swiftSettings: swiftSettings),
@@ -102,7 +116,7 @@ let package = Package(
                                    "JournalStore", "JournalTesting", "JournalSimulator", "JournalProjections",
                                    "JournalInterchange", "TrainingDomain",
                                    // The real binaries the end-to-end and crash tests run.
-                                   "JournalServerCLI", "JournalCLI",
+                                   "JournalServerCLI", "JournalCLI", "JournalLoad", "JournalLoadCLI",
                                    .product(name: "HummingbirdTesting", package: "hummingbird")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "ReliabilityTests",

@@ -18,12 +18,12 @@ import ServiceLifecycle
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "journal-server")
     logger.logLevel = configuration.logLevel
-    let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: logger)
-    let store = PostgresSyncStore(client: client, logger: logger, deadline: configuration.databaseDeadline)
+    let (store, clients) = makeSyncStore(configuration.database, design: configuration.store, logger: logger,
+                                         deadline: configuration.databaseDeadline)
     var app = Application(
         router: SyncRoutes(store: store, logger: logger).router(),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),
-        services: [PostgresClientService(client: client)],
+        services: clients.map { PostgresClientService(client: $0) },
         logger: logger
     )
     let startLogger = logger
@@ -52,6 +52,7 @@ enum ServerMetrics {
     static let pushedEvents = Counter(label: "journal_sync_events_stored_total")
     static let pulledEvents = Counter(label: "journal_sync_events_pulled_total")
     static let refusals = Counter(label: "journal_sync_refusals_total")
+    static let overloaded = Counter(label: "journal_sync_overloaded_total")
 }
 
 /// The HTTP API (docs/sync-openapi.yaml). Every refusal is a `SyncFailure`: status, code and a message
@@ -59,12 +60,15 @@ enum ServerMetrics {
 struct SyncRoutes: Sendable {
     let store: any SyncStore
     let logger: Logger
+    /// Sync requests in progress at once before 429s (SCALE.md §"Back-pressure").
+    var maximumInFlight = 512
 
     func router() -> Router<BasicRequestContext> {
         _ = ServerMetrics.registry
         let router = Router()
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: FailureMiddleware())
+        router.add(middleware: BackPressureMiddleware(limit: maximumInFlight))
         router.get("health") { _, _ in "ok\n" }
         router.get("metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],

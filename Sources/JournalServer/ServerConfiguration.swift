@@ -10,6 +10,8 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// How long a request waits for PostgreSQL before it is refused with 503.
     public var databaseDeadline: Duration
+    /// The store design (`--store`); `naive` only for the load generator's comparison (SCALE.md).
+    public var store: StoreDesign = .batches
 
     public static let defaultListen = "127.0.0.1:8080"
 
@@ -40,12 +42,18 @@ public struct DatabaseURL: Sendable, CustomStringConvertible {
     public var password: String?
     public var database: String
     public var tls: String
+    /// Every host, in order: one, or several for a primary and its standbys (`makeSyncStore`, SCALE.md).
+    public var endpoints: [DatabaseEndpoint] = []
 
     public struct Problem: Error, CustomStringConvertible {
         public var description: String
     }
 
-    public init(_ text: String) throws {
+    public init(_ given: String) throws {
+        guard let split = DatabaseURL.splitHosts(given) else {
+            throw Problem(description: "database URL \(given.debugDescription): every host of a multi-host URL must be HOST:PORT (postgres://USER@H1:P1,H2:P2/DB)")
+        }
+        let (text, hosts) = split
         guard let url = URLComponents(string: text), url.scheme == "postgres" || url.scheme == "postgresql" else {
             throw Problem(description: "database URL \(text.debugDescription) is not postgres://USER@HOST:PORT/DATABASE (scripts/postgres start DIR prints one)")
         }
@@ -60,10 +68,11 @@ public struct DatabaseURL: Sendable, CustomStringConvertible {
         guard ["disable", "prefer", "require"].contains(tls) else {
             throw Problem(description: "database URL: sslmode=\(tls) is not one of disable, prefer, require")
         }
+        endpoints = hosts.isEmpty ? [DatabaseEndpoint(host: host, port: port)] : hosts
     }
 
     /// Without the password.
-    public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+    public var description: String { "postgres://\(user)@\(endpoints.map(\.description).joined(separator: ","))/\(database)" }
 
     public var clientConfiguration: PostgresClient.Configuration {
         let mode: PostgresClient.Configuration.TLS

@@ -21,11 +21,10 @@ public func withSyncStore<T: Sendable>(_ database: DatabaseURL, logLevel: Logger
                                        _ body: @Sendable (any SyncStore) async throws -> T) async throws -> T {
     var logger = Logger(label: "journal-server")
     logger.logLevel = logLevel
-    let client = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: logger)
+    let (store, clients) = makeSyncStore(database, logger: logger)
     return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { await client.run() }
+        for client in clients { group.addTask { await client.run() } }
         defer { group.cancelAll() }
-        let store = PostgresSyncStore(client: client, logger: logger)
         try await store.migrate()
         return try await body(store)
     }

@@ -36,13 +36,18 @@ struct Serve: AsyncParsableCommand {
     var listen: String = ServerConfiguration.defaultListen
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
+    @Option(help: "Store design: batches (the real one) or naive (one JSONB row per event; the load generator's peer, SCALE.md).")
+    var store: String = StoreDesign.batches.rawValue
 
     func run() async throws {
         guard let (host, port) = ServerConfiguration.parseListen(listen) else {
             throw ValidationError("--listen \(listen.debugDescription) is not HOST:PORT")
         }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level \(logLevel) is not a log level") }
-        let app = try await buildApplication(ServerConfiguration(database: try database.url(), host: host, port: port, logLevel: level))
+        guard let design = StoreDesign(rawValue: store) else { throw ValidationError("--store \(store) is not batches or naive") }
+        var configuration = ServerConfiguration(database: try database.url(), host: host, port: port, logLevel: level)
+        configuration.store = design
+        let app = try await buildApplication(configuration)
         try await app.runService()
     }
 }

@@ -1,0 +1,291 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Histogram
+import JournalEvents
+import JournalModel
+import JournalServer
+import JournalSimulator
+import JournalSync
+import JournalTesting
+
+/// The load generator's engine (SCALE.md §"Load"): simulated users with 1–3 devices each sync with a server over
+/// loopback, for a bounded number of requests and a bounded time, then every acknowledged event is read back.
+///
+/// Each user's first device is a phone in a live workout: it pushes each action as it happens, one event per
+/// request, with no pause (a closed loop: the next action once the last one is acknowledged). Other devices
+/// pull after their cursor every `pullPauseMilliseconds`; `offlineShare` of them first come back from days
+/// offline and push a week of workouts in one request. Pushes are retried, the same events again, on a transport
+/// error, a 5xx or a 429 (after its Retry-After), until acknowledged.
+public enum LoadRun {
+    public struct Options: Sendable {
+        public var devices: Int
+        /// Most requests per device.
+        public var requestsPerDevice: Int
+        /// The run stops starting requests after this long.
+        public var seconds: Double
+        public var seed: UInt64
+        public var offlineShare: Double = 0.3
+        public var pullPauseMilliseconds: Int = 100
+        /// Workouts in the week an offline device pushes at once.
+        public var offlineWorkouts: Int = 4
+        public init(devices: Int, requestsPerDevice: Int, seconds: Double, seed: UInt64 = 1) {
+            self.devices = devices
+            self.requestsPerDevice = requestsPerDevice
+            self.seconds = seconds
+            self.seed = seed
+        }
+    }
+
+    public struct User: Sendable {
+        public var id: String
+        public var token: String
+        public var devices: Int
+        public init(id: String, token: String, devices: Int) { self.id = id; self.token = token; self.devices = devices }
+    }
+
+    /// Users for `options.devices` devices (1–3 each, from the seed), named `prefix-N`.
+    public static func users(prefix: String, options: Options) -> [(id: String, devices: Int)] {
+        var random = SplitMix64(seed: options.seed)
+        var users: [(String, Int)] = []
+        var left = options.devices
+        while left > 0 {
+            let count = min(left, random.int(1...3))
+            users.append(("\(prefix)-\(users.count)", count))
+            left -= count
+        }
+        return users
+    }
+
+    public struct Report: Sendable, CustomStringConvertible {
+        public var label: String
+        public var devices: Int
+        public var users: Int
+        public var seconds: Double
+        /// Events the server acknowledged as stored for the first time.
+        public var acknowledgedEvents: Int
+        public var pushes: Int
+        public var pulls: Int
+        /// Milliseconds at p50, p99, p99.9.
+        public var push: [Double]
+        public var pull: [Double]
+        public var errors: [String: Int]
+        /// Events acknowledged but not on the server when read back (must be 0).
+        public var missing: Int
+        /// Events on the server that nobody pushed in this run, or stored twice (must be 0).
+        public var unexpected: Int
+        /// The server process's CPU seconds during the run, when its pid was given.
+        public var serverCPUSeconds: Double?
+
+        public var eventsPerSecond: Double { Double(acknowledgedEvents) / seconds }
+        public var cpuMicrosecondsPerEvent: Double? {
+            serverCPUSeconds.map { acknowledgedEvents > 0 ? $0 * 1e6 / Double(acknowledgedEvents) : 0 }
+        }
+
+        public var description: String {
+            func ms(_ values: [Double]) -> String { values.map { String(format: "%.1f", $0) }.joined(separator: "/") }
+            let errorText = errors.isEmpty ? "none" : errors.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", ")
+            let cpu = cpuMicrosecondsPerEvent.map { String(format: ", server CPU %.0f µs/event", $0) } ?? ""
+            return String(format: "%@: %d devices (%d users) %.1f s: %d events acknowledged, %.0f events/s; %d pushes p50/p99/p99.9 %@ ms; %d pulls %@ ms; errors %@%@; verified: %d missing, %d unexpected",
+                          label, devices, users, seconds, acknowledgedEvents, eventsPerSecond, pushes, ms(push), pulls, ms(pull),
+                          errorText, cpu, missing, unexpected)
+        }
+    }
+
+    /// Everything the devices saw, in one place.
+    actor Tally {
+        var push = Histogram<UInt64>(highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
+        var pull = Histogram<UInt64>(highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
+        var errors: [String: Int] = [:]
+        var acknowledged: [String: Set<String>] = [:]
+        var stored = 0
+
+        func pushed(user: String, ids: [String], stored count: Int, microseconds: UInt64) {
+            push.record(microseconds)
+            acknowledged[user, default: []].formUnion(ids)
+            stored += count
+        }
+        func pulled(microseconds: UInt64) { pull.record(microseconds) }
+        func failed(_ kind: String) { errors[kind, default: 0] += 1 }
+    }
+
+    /// Runs the load against `server` for `users` (tokens already made), then reads every user's journal back.
+    public static func run(label: String, server: URL, users: [User], options: Options, serverPID: pid_t? = nil) async throws -> Report {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = max(options.devices, 6)
+        configuration.timeoutIntervalForRequest = 120
+        let session = URLSession(configuration: configuration)
+        let tally = Tally()
+        let cpuBefore = serverPID.flatMap(cpuSeconds)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let deadline = started + .milliseconds(Int64(options.seconds * 1000))
+        var random = SplitMix64(seed: options.seed &+ 7)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for user in users {
+                let client = SyncClient(server: server, token: user.token, session: session)
+                for device in 0..<user.devices {
+                    let offline = device > 0 && Double(random.int(0...999)) < options.offlineShare * 1000
+                    group.addTask {
+                        try await simulate(device: device, offline: offline, user: user.id, client: client,
+                                           options: options, deadline: deadline, tally: tally)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let elapsed = clock.now - started
+        let cpuAfter = serverPID.flatMap(cpuSeconds)
+        // Read back every user's journal through the server (what `journal restore` does).
+        var missing = 0, unexpected = 0
+        let acknowledged = await tally.acknowledged
+        for user in users {
+            let client = SyncClient(server: server, token: user.token, session: session)
+            var cursor = SyncCursor.start
+            var ids: [String] = []
+            while true {
+                let after = cursor
+                let page = try await retrying { () async throws(SyncClient.Failure) -> SyncBody.Page in try await client.pull(user: user.id, after: after) }
+                ids += page.events.map(\.id)
+                cursor = page.cursor
+                if !page.more { break }
+            }
+            let mine = acknowledged[user.id] ?? []
+            let stored = Set(ids)
+            missing += mine.subtracting(stored).count
+            unexpected += stored.subtracting(mine).count + (ids.count - stored.count)
+        }
+        session.invalidateAndCancel()
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let push = await tally.push, pull = await tally.pull
+        func percentiles(_ histogram: Histogram<UInt64>) -> [Double] {
+            [50.0, 99.0, 99.9].map { Double(histogram.valueAtPercentile($0)) / 1000 }
+        }
+        return Report(label: label, devices: options.devices, users: users.count, seconds: seconds,
+                      acknowledgedEvents: await tally.stored, pushes: Int(push.totalCount), pulls: Int(pull.totalCount),
+                      push: percentiles(push), pull: percentiles(pull), errors: await tally.errors,
+                      missing: missing, unexpected: unexpected,
+                      serverCPUSeconds: cpuBefore.flatMap { before in cpuAfter.map { $0 - before } })
+    }
+
+    static func simulate(device: Int, offline: Bool, user: String, client: SyncClient, options: Options,
+                         deadline: ContinuousClock.Instant, tally: Tally) async throws {
+        let tag = "d\(device)"
+        var actions = Actions(device: tag)
+        var cursor = SyncCursor.start
+        var requests = 0
+        if offline {
+            // Back after days offline: a week of workouts in one push.
+            let week = (0..<options.offlineWorkouts).flatMap { _ in actions.workout() }
+            try await push(week, user: user, client: client, tally: tally)
+            requests += 1
+        }
+        while requests < options.requestsPerDevice && ContinuousClock.now < deadline {
+            requests += 1
+            if device == 0 {
+                try await push([actions.next()], user: user, client: client, tally: tally)
+            } else {
+                let started = ContinuousClock.now
+                do {
+                    let page = try await client.pull(user: user, after: cursor)
+                    await tally.pulled(microseconds: microseconds(since: started))
+                    cursor = page.cursor
+                } catch {
+                    await tally.failed(kind(error))
+                }
+                try await Task.sleep(for: .milliseconds(options.pullPauseMilliseconds))
+            }
+        }
+    }
+
+    /// Pushes `events` until the server acknowledges them (the same events again after a transient failure).
+    static func push(_ events: [Event], user: String, client: SyncClient, tally: Tally) async throws {
+        for attempt in 0... {
+            let started = ContinuousClock.now
+            do {
+                let answer = try await client.push(user: user, events: events)
+                await tally.pushed(user: user, ids: answer.acknowledged, stored: answer.stored, microseconds: microseconds(since: started))
+                return
+            } catch {
+                await tally.failed(kind(error))
+                guard error.isTransient || error.status == 429, attempt < 200 else { throw error }
+                try await Task.sleep(for: .milliseconds(error.retryAfterMilliseconds ?? 50))
+            }
+        }
+    }
+
+    static func retrying<T>(_ body: () async throws(SyncClient.Failure) -> T) async throws -> T {
+        for attempt in 0... {
+            do { return try await body() } catch {
+                guard error.isTransient || error.status == 429, attempt < 100 else { throw error }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        fatalError("unreachable")
+    }
+
+    static func kind(_ error: SyncClient.Failure) -> String {
+        switch error {
+        case .refused(let status, let code, _): return "\(status) \(code)"
+        case .transport: return "transport"
+        case .badAnswer: return "bad_answer"
+        }
+    }
+
+    static func microseconds(since start: ContinuousClock.Instant) -> UInt64 {
+        let elapsed = ContinuousClock.now - start
+        return UInt64(max(0, elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000))
+    }
+
+    /// utime + stime of a process, from /proc (Linux).
+    static func cpuSeconds(_ pid: pid_t) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // After the command: state is field 3, utime 14, stime 15 (1-based, man 5 proc).
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// One device's actions, made with the journal's own recording rules: workouts of a bench press, each
+    /// started, 8 sets, finished.
+    struct Actions {
+        let device: String
+        var rules = RecordingRules()
+        var queue: [JSONValue] = []
+        var workouts = 0
+        var time = Fixtures.start
+
+        init(device: String) { self.device = device }
+
+        mutating func next() -> Event {
+            if queue.isEmpty {
+                workouts += 1
+                queue = Fixtures.workoutDrafts("\(device)-w\(workouts)", sets: 8, at: time)
+                time = time.adding(milliseconds: 86_400_000)
+            }
+            let draft = queue.removeFirst()
+            switch rules.prepare(draft, device: device, now: time) {
+            case .success(let event):
+                rules.apply(event)
+                return event
+            case .failure(let problem):
+                fatalError("the load generator made an event its own rules refuse: \(problem)")
+            }
+        }
+
+        mutating func workout() -> [Event] {
+            var events = [next()]
+            while !queue.isEmpty { events.append(next()) }
+            return events
+        }
+    }
+}
+
+extension SyncClient.Failure {
+    var status: Int? { if case .refused(let status, _, _) = self { return status } else { return nil } }
+    /// After a 429: the server's Retry-After (`BackPressureMiddleware` always sends 1 s; SyncClient does not
+    /// expose headers).
+    var retryAfterMilliseconds: Int? { status == 429 ? 1000 : nil }
+}

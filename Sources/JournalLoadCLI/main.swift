@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import JournalLoad
+import JournalServer
+
+/// `journal-load`: the load generator (SCALE.md §"Load"). For each device count, and for each store design,
+/// starts `journal-server serve --store DESIGN` on a free loopback port, makes the users' tokens, runs the load,
+/// reads every acknowledged event back, stops the server, and prints one report line; then the ratios.
+@main
+struct JournalLoadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "journal-load",
+        abstract: "Simulated devices syncing with journal-server over loopback, against the naive peer design in the same run (SCALE.md).",
+        discussion: "Exit codes: 0 every acknowledged event was read back; 1 an acknowledged event is missing or a run failed; 64 bad usage.")
+
+    @Option(help: "PostgreSQL URL (postgres://USER@HOST:PORT/DB); default $JOURNAL_DATABASE_URL.")
+    var database: String?
+    @Option(help: "Device counts, comma-separated: one run per count and design.")
+    var devices: String = "10,100"
+    @Option(help: "Most requests per device.")
+    var requests: Int = 40
+    @Option(help: "Seconds after which devices start no new request.")
+    var seconds: Double = 20
+    @Option(help: "batches, naive, or both (the naive peer design measured in the same run).")
+    var design: String = "both"
+    @Option(help: "Seed of the users' device counts and of which devices come back from offline.")
+    var seed: UInt64 = 1
+    @Option(help: "The journal-server binary (default: the one beside journal-load).")
+    var server: String?
+
+    func run() async throws {
+        guard let url = database ?? ProcessInfo.processInfo.environment["JOURNAL_DATABASE_URL"], !url.isEmpty else {
+            throw ValidationError("no database: pass --database postgres://USER@HOST:PORT/DB or set JOURNAL_DATABASE_URL (scripts/postgres start DIR prints one)")
+        }
+        let databaseURL: DatabaseURL
+        do { databaseURL = try DatabaseURL(url) } catch { throw ValidationError("\(error)") }
+        let counts = devices.split(separator: ",").compactMap { Int($0) }
+        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--devices \(devices) is not a list of positive counts (10,100,1000)") }
+        let designs: [StoreDesign]
+        switch design {
+        case "both": designs = [.batches, .naive]
+        default:
+            guard let one = StoreDesign(rawValue: design) else { throw ValidationError("--design \(design) is not batches, naive or both") }
+            designs = [one]
+        }
+        let binary = server ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal-server").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw ValidationError("no journal-server at \(binary); build it (swift build) or pass --server PATH")
+        }
+        let run = "\(getpid())-\(Int(Date().timeIntervalSince1970) % 100_000)"
+        var failed = false
+        for count in counts {
+            var reports: [StoreDesign: LoadRun.Report] = [:]
+            for design in designs {
+                var options = LoadRun.Options(devices: count, requestsPerDevice: requests, seconds: seconds, seed: seed)
+                options.seed = seed
+                let planned = LoadRun.users(prefix: "load-\(run)-\(design.rawValue)-\(count)", options: options)
+                var users: [LoadRun.User] = []
+                for (id, devices) in planned { users.append(LoadRun.User(id: id, token: Tokens.generate(), devices: devices)) }
+                let made = users
+                try await withSyncStore(databaseURL) { store in
+                    for user in made { try await store.addToken(user.token, user: user.id, role: .user) }
+                }
+                let server = try ServerProcess(binary: binary, database: url, design: design)
+                defer { server.stop() }
+                let report = try await LoadRun.run(label: design.rawValue, server: server.url, users: users, options: options, serverPID: server.pid)
+                print(report)
+                if report.missing > 0 || report.unexpected > 0 { failed = true }
+                reports[design] = report
+            }
+            if let batches = reports[.batches], let naive = reports[.naive] {
+                print(String(format: "%d devices: batches/naive acknowledged events/s %.2fx; push p99 %.1f ms vs %.1f ms; server CPU per event %@",
+                             count, batches.eventsPerSecond / max(naive.eventsPerSecond, 0.001), batches.push[1], naive.push[1],
+                             zip(batches.cpuMicrosecondsPerEvent, naive.cpuMicrosecondsPerEvent).map { String(format: "%.0f vs %.0f µs", $0, $1) } ?? "-"))
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
+
+func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? { if let a, let b { return (a, b) } else { return nil } }
+

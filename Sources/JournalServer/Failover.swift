@@ -1,0 +1,212 @@
+import Foundation
+import JournalEvents
+import JournalSync
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// One host of a database URL.
+public struct DatabaseEndpoint: Equatable, Sendable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    public init(host: String, port: Int) { self.host = host; self.port = port }
+    public var description: String { "\(host):\(port)" }
+}
+
+extension DatabaseURL {
+    /// A multi-host URL (`postgres://USER@H1:P1,H2:P2/DB?target_session_attrs=read-write`, libpq's form, what
+    /// `scripts/postgres start-replicated` prints) split into the URL of its first host and every host in order.
+    /// A single-host URL comes back as it is, with its one host. Nil when a host of the list is not HOST:PORT.
+    static func splitHosts(_ text: String) -> (first: String, hosts: [DatabaseEndpoint])? {
+        guard let schemeEnd = text.range(of: "://") else { return (text, []) }
+        let rest = text[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        let userEnd = authority.lastIndex(of: "@")
+        let hostList = userEnd.map { authority[authority.index(after: $0)...] } ?? authority
+        guard hostList.contains(",") else { return (text, []) }
+        var hosts: [DatabaseEndpoint] = []
+        for item in hostList.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let colon = item.lastIndex(of: ":"), case let host = String(item[..<colon]), !host.isEmpty,
+                  let port = Int(item[item.index(after: colon)...]), (1...65535).contains(port) else { return nil }
+            hosts.append(DatabaseEndpoint(host: host, port: port))
+        }
+        let prefix = text[..<schemeEnd.upperBound] + (userEnd.map { String(authority[...$0]) } ?? "")
+        return (prefix + hosts[0].description + String(rest[authorityEnd...]), hosts)
+    }
+
+    /// The same URL on one of its hosts (same user, database and TLS).
+    func url(for endpoint: DatabaseEndpoint) -> DatabaseURL {
+        var copy = self
+        copy.host = endpoint.host
+        copy.port = endpoint.port
+        copy.endpoints = [endpoint]
+        return copy
+    }
+}
+
+/// The store the server runs on `database`, and the PostgreSQL clients it needs running (one per host).
+/// One host: `PostgresSyncStore` (or the naive peer design, for comparisons). Several hosts (a primary and
+/// its standbys): `FailoverSyncStore`, which sends everything to the host that accepts writes and moves to
+/// another when that one is lost.
+public func makeSyncStore(_ database: DatabaseURL, design: StoreDesign = .batches,
+                          logger: Logger, deadline: Duration = .seconds(10)) -> (store: any SyncStore, clients: [PostgresClient]) {
+    guard database.endpoints.count > 1 else {
+        let client = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: logger)
+        switch design {
+        case .batches: return (PostgresSyncStore(client: client, logger: logger, deadline: deadline), [client])
+        case .naive: return (NaiveSyncStore(client: client, logger: logger), [client])
+        }
+    }
+    let clients = database.endpoints.map {
+        PostgresClient(configuration: database.url(for: $0).clientConfiguration, backgroundLogger: logger)
+    }
+    let store = FailoverSyncStore(nodes: clients.map { PostgresSyncStore(client: $0, logger: logger, deadline: deadline) },
+                                  database: database, logger: logger)
+    return (store, clients)
+}
+
+/// `SyncStore` over a primary and its standbys (SCALE.md §"Failover"). Every call goes to the node that
+/// accepts writes; when a call fails for any reason but a refusal (`SyncFailure`) — the connection broke, the
+/// node went read-only, or the call outlived `callTimeout` waiting for a node that is gone — the store probes
+/// every host with `SELECT pg_is_in_recovery()` until one answers false, moves there and runs the call again,
+/// once. Running a push again is safe: pushes are idempotent by event id, and with synchronous replication
+/// a commit the old primary acknowledged is on the standby that took over.
+public final class FailoverSyncStore: SyncStore {
+    let nodes: [PostgresSyncStore]
+    let database: DatabaseURL
+    let logger: Logger
+    let primary: PrimaryTracker
+    /// How long one call may wait before the node is presumed gone.
+    let callTimeout: Duration
+    /// How long the store looks for a writable node before the call fails (503; devices retry).
+    let searchTimeout: Duration
+
+    init(nodes: [PostgresSyncStore], database: DatabaseURL, logger: Logger,
+         callTimeout: Duration = .seconds(10), searchTimeout: Duration = .seconds(20)) {
+        self.nodes = nodes
+        self.database = database
+        self.logger = logger
+        self.callTimeout = callTimeout
+        self.searchTimeout = searchTimeout
+        primary = PrimaryTracker()
+    }
+
+    struct NoWritableNode: Error, CustomStringConvertible {
+        var hosts: [DatabaseEndpoint]
+        var waited: Duration
+        var description: String { "no host of \(hosts.map(\.description).joined(separator: ",")) accepted writes within \(waited)" }
+    }
+
+    struct CallTimedOut: Error, CustomStringConvertible {
+        var node: DatabaseEndpoint
+        var description: String { "the database call to \(node) did not finish in time" }
+    }
+
+    /// Runs `body` on the writable node, moving once to another node when it fails.
+    func onPrimary<T: Sendable>(_ body: @escaping @Sendable (PostgresSyncStore) async throws -> T) async throws -> T {
+        var moved = false
+        while true {
+            let (index, generation) = await primary.current()
+            do {
+                return try await withDeadline(callTimeout, node: database.endpoints[index]) { [nodes] in try await body(nodes[index]) }
+            } catch let failure as SyncFailure {
+                throw failure
+            } catch {
+                guard !moved else { throw error }
+                moved = true
+                logger.warning("database node \(database.endpoints[index]) failed (\(error)); looking for the writable node")
+                guard try await primary.relocate(after: generation, search: { try await self.findWritable() }) != nil else { throw error }
+            }
+        }
+    }
+
+    /// The first host that answers `pg_is_in_recovery() = false`, probing every host in turn until `searchTimeout`.
+    func findWritable() async throws -> Int {
+        let clock = ContinuousClock()
+        let started = clock.now
+        while clock.now - started < searchTimeout {
+            for (index, endpoint) in database.endpoints.enumerated() where await isWritable(endpoint) {
+                logger.notice("database node \(endpoint) accepts writes; using it (after \(clock.now - started))")
+                return index
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw NoWritableNode(hosts: database.endpoints, waited: searchTimeout)
+    }
+
+    func isWritable(_ endpoint: DatabaseEndpoint) async -> Bool {
+        // The probe is plaintext (loopback here; SCALE.md says what changes for TLS between machines).
+        var configuration = PostgresConnection.Configuration(host: endpoint.host, port: endpoint.port,
+                                                             username: database.user, password: database.password,
+                                                             database: database.database, tls: .disable)
+        configuration.options.connectTimeout = .seconds(1)
+        do {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            defer { Task { try? await connection.close() } }
+            var inRecovery = true
+            for try await value in try await connection.query("SELECT pg_is_in_recovery()", logger: logger).decode(Bool.self) {
+                inRecovery = value
+            }
+            return !inRecovery
+        } catch {
+            return false
+        }
+    }
+
+    func withDeadline<T: Sendable>(_ limit: Duration, node: DatabaseEndpoint,
+                                   _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask { try await Task.sleep(for: limit); return nil }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw CallTimedOut(node: node) }
+            return value
+        }
+    }
+
+    public func migrate() async throws { try await onPrimary { try await $0.migrate() } }
+    public func push(user: String, events: [Event]) async throws -> PushOutcome {
+        try await onPrimary { try await $0.push(user: user, events: events) }
+    }
+    public func pull(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
+        try await onPrimary { try await $0.pull(user: user, after: cursor, limit: limit) }
+    }
+    public func authenticate(token: String) async throws -> Principal? {
+        try await onPrimary { try await $0.authenticate(token: token) }
+    }
+    public func addToken(_ token: String, user: String, role: Role) async throws {
+        try await onPrimary { try await $0.addToken(token, user: user, role: role) }
+    }
+    public func revoke(token: String) async throws -> Bool { try await onPrimary { try await $0.revoke(token: token) } }
+    public func revokeAll(user: String) async throws -> Int { try await onPrimary { try await $0.revokeAll(user: user) } }
+    public func logAccess(actor: String, subject: String, action: String, detail: String) async throws {
+        try await onPrimary { try await $0.logAccess(actor: actor, subject: subject, action: action, detail: detail) }
+    }
+    public func accessLog(subject: String?) async throws -> [AccessLogEntry] {
+        try await onPrimary { try await $0.accessLog(subject: subject) }
+    }
+}
+
+/// Which node is the primary, and one search at a time for a new one.
+actor PrimaryTracker {
+    private var index = 0
+    private var generation = 0
+    private var search: Task<Int, any Error>?
+
+    func current() -> (index: Int, generation: Int) { (index, generation) }
+
+    /// After a failure seen at `seen`: the node to use now. Calls that fail together share one search; a call
+    /// that failed on a node already replaced just uses the new one.
+    func relocate(after seen: Int, search find: @escaping @Sendable () async throws -> Int) async throws -> Int? {
+        if generation != seen { return index }
+        if let search { return try await search.value }
+        let task = Task { try await find() }
+        search = task
+        defer { search = nil }
+        let found = try await task.value
+        index = found
+        generation += 1
+        return found
+    }
+}

@@ -1,0 +1,83 @@
+import EventJournal
+import JournalEvents
+import JournalSync
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// Which store the server runs on (SCALE.md): the real one, or the naive peer design that the load generator
+/// measures it against in the same run.
+public enum StoreDesign: String, Sendable, CaseIterable {
+    /// `PostgresSyncStore`: each user's events in zstd blocks of the journal's own framing (SYNC.md §"Schema").
+    case batches
+    /// `NaiveSyncStore`: one JSONB row inserted per event, one transaction per request. For comparison only.
+    case naive
+}
+
+/// The naive peer design (SCALE.md §"The naive peer"): a push is one transaction inserting one JSONB row per
+/// event (`ON CONFLICT DO NOTHING` on the event id, so retries stay idempotent); a pull selects rows after a
+/// position. Tokens and the access log are the real store's. Its table lives beside the real schema and is
+/// made by `migrate`; it is never used unless the server is started with `--store naive`.
+public struct NaiveSyncStore: SyncStore {
+    let inner: PostgresSyncStore
+
+    public init(client: PostgresClient, logger: Logger) { inner = PostgresSyncStore(client: client, logger: logger) }
+
+    var client: PostgresClient { inner.client }
+    var logger: Logger { inner.logger }
+
+    public func migrate() async throws {
+        try await inner.migrate()
+        try await client.query("""
+            CREATE TABLE IF NOT EXISTS naive_events (
+                position bigserial PRIMARY KEY,
+                user_id text NOT NULL,
+                id text NOT NULL,
+                body jsonb NOT NULL,
+                UNIQUE (user_id, id)
+            )
+            """, logger: logger)
+    }
+
+    public func push(user: String, events: [Event]) async throws -> PushOutcome {
+        let logger = self.logger
+        return try await client.withTransaction(logger: logger) { connection in
+            var stored = 0
+            var head: Int64 = 0
+            for event in events {
+                let body = String(decoding: EventCodec.encode(event), as: UTF8.self)
+                let rows = try await connection.query("""
+                    INSERT INTO naive_events (user_id, id, body) VALUES (\(user), \(event.id), \(body)::jsonb)
+                    ON CONFLICT (user_id, id) DO NOTHING RETURNING position
+                    """, logger: logger)
+                for try await position in rows.decode(Int64.self) { stored += 1; head = max(head, position) }
+            }
+            return PushOutcome(acknowledged: events.map(\.id), stored: stored, cursor: SyncCursor(epoch: 1, position: head))
+        }
+    }
+
+    public func pull(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
+        var lines: [[UInt8]] = []
+        var last = cursor.isStart ? 0 : cursor.position
+        let rows = try await client.query("""
+            SELECT position, body::text FROM naive_events WHERE user_id = \(user) AND position > \(last)
+            ORDER BY position LIMIT \(limit + 1)
+            """, logger: logger)
+        var more = false
+        for try await (position, body) in rows.decode((Int64, String).self) {
+            guard lines.count < limit else { more = true; continue }
+            lines.append(StoredBatch.line(try EventCodec.decode(Array(body.utf8)), position: position))
+            last = position
+        }
+        return PullPage(lines: lines, cursor: last == 0 ? .start : SyncCursor(epoch: 1, position: last), more: more)
+    }
+
+    public func authenticate(token: String) async throws -> Principal? { try await inner.authenticate(token: token) }
+    public func addToken(_ token: String, user: String, role: Role) async throws { try await inner.addToken(token, user: user, role: role) }
+    public func revoke(token: String) async throws -> Bool { try await inner.revoke(token: token) }
+    public func revokeAll(user: String) async throws -> Int { try await inner.revokeAll(user: user) }
+    public func logAccess(actor: String, subject: String, action: String, detail: String) async throws {
+        try await inner.logAccess(actor: actor, subject: subject, action: action, detail: detail)
+    }
+    public func accessLog(subject: String?) async throws -> [AccessLogEntry] { try await inner.accessLog(subject: subject) }
+}

@@ -1,0 +1,213 @@
+import EventJournal
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import JournalEvents
+import JournalLoad
+import JournalServer
+import JournalStore
+import JournalSync
+import JournalTesting
+import Testing
+
+/// A primary with a synchronous standby (`scripts/postgres start-replicated`), made for one test and stopped
+/// at its end, also when it fails.
+final class ReplicatedCluster: @unchecked Sendable {
+    let directory: String
+    let url: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-failover-\(getpid())-\(UInt32.random(in: 0 ... .max))").path
+        let (status, output) = PostgresFixture.run(PostgresFixture.script, ["start-replicated", directory])
+        guard status == 0, let url = output.split(separator: "\n").last.map(String.init), url.hasPrefix("postgres://") else {
+            Self.stop(directory)
+            throw PostgresFixture.Failure(description: "scripts/postgres start-replicated failed (\(status)): \(output)")
+        }
+        self.url = url
+    }
+
+    static func stop(_ directory: String) {
+        PostgresFixture.run(PostgresFixture.script, ["stop-replicated", directory])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func stop() { Self.stop(directory) }
+
+    /// `scripts/postgres failover`: SIGKILL the primary, promote the standby. Returns the kill's epoch milliseconds.
+    func failover() throws -> (killedAt: Int64, promoteMilliseconds: Int64) {
+        let (status, output) = PostgresFixture.run(PostgresFixture.script, ["failover", directory])
+        guard status == 0, let killed = Self.field("killed_at", output), let promote = Self.field("promote_ms", output) else {
+            throw PostgresFixture.Failure(description: "scripts/postgres failover failed (\(status)): \(output)")
+        }
+        return (killed, promote)
+    }
+
+    /// `scripts/postgres rejoin`: the dead node back as a synchronous standby. Returns how long it took.
+    func rejoin() throws -> Int64 {
+        let (status, output) = PostgresFixture.run(PostgresFixture.script, ["rejoin", directory])
+        guard status == 0, let milliseconds = Self.field("rejoin_ms", output) else {
+            throw PostgresFixture.Failure(description: "scripts/postgres rejoin failed (\(status)): \(output)")
+        }
+        return milliseconds
+    }
+
+    static func field(_ name: String, _ output: String) -> Int64? {
+        for word in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) where word.hasPrefix(name + "=") {
+            return Int64(word.dropFirst(name.count + 1))
+        }
+        return nil
+    }
+}
+
+func epochMilliseconds() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+/// What the simulated devices of a failover run saw.
+actor AckLedger {
+    struct Push { var startedAt: Int64; var answeredAt: Int64 }
+    var acknowledged: [String: Set<String>] = [:]
+    var pushes: [Push] = []
+    var retries = 0
+    var notes: [String] = []
+
+    func record(user: String, ids: [String], startedAt: Int64, answeredAt: Int64) {
+        acknowledged[user, default: []].formUnion(ids)
+        pushes.append(Push(startedAt: startedAt, answeredAt: answeredAt))
+    }
+    func retried() { retries += 1 }
+    func note(_ line: String) { notes.append(line) }
+
+    /// From `killedAt` to the answer of the first push started after it that was acknowledged.
+    func unavailability(after killedAt: Int64) -> Int64? {
+        pushes.filter { $0.startedAt >= killedAt }.map(\.answeredAt).min().map { $0 - killedAt }
+    }
+}
+
+/// A flag the device loops poll.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    func stop() { lock.lock(); stopped = true; lock.unlock() }
+    var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+}
+
+@Suite("journal-server: failover to a synchronous standby under load", .serialized)
+struct FailoverTests {
+    /// 3 in CI; `FAILOVER_COUNT=20 swift test --filter FailoverTests` for SCALE.md's longer run.
+    static let failovers = Int(ProcessInfo.processInfo.environment["FAILOVER_COUNT"] ?? "") ?? 3
+
+    @Test("the primary is SIGKILLed and the standby promoted, again and again, while devices push: every acknowledged event is on the server afterwards")
+    func failoverUnderLoad() async throws {
+        let cluster = try ReplicatedCluster()
+        defer { cluster.stop() }
+        let database = try DatabaseURL(cluster.url)
+        #expect(database.endpoints.count == 2)
+        let users = (0..<8).map { "fo\($0)-\(getpid())" }
+        var tokens: [String] = []
+        for user in users {
+            let token = Tokens.generate()
+            try await withSyncStore(database) { store in try await store.addToken(token, user: user, role: .user) }
+            tokens.append(token)
+        }
+        let scratch = ScratchDirectory("failover")
+        // Each device has a long live session to push, one event per request, as a phone does during a workout.
+        var journals: [[Event]] = []
+        for index in users.indices {
+            journals.append(try Fixtures.smallJournal(at: scratch.file("d\(index).journal"), storage: PosixStorage(),
+                                                       device: "d\(index)", workouts: 150, setsPerWorkout: 2, openSets: 0))
+        }
+        let ledger = AckLedger()
+        let stop = StopFlag()
+        // The real binary, as deployed; stopped (SIGTERM, then SIGKILL) also when the test fails.
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal-server").path
+        let process = try ServerProcess(binary: binary, database: cluster.url, design: .batches)
+        defer { process.stop() }
+        do {
+            let server = process.url
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, user) in users.enumerated() {
+                    let events = journals[index], sync = SyncClient(server: server, token: tokens[index])
+                    group.addTask {
+                        for event in events where !stop.isStopped {
+                            // Retry until acknowledged: the same event again, which the server stores at most once.
+                            while true {
+                                let started = epochMilliseconds()
+                                do {
+                                    let answer = try await sync.push(user: user, events: [event])
+                                    await ledger.record(user: user, ids: answer.acknowledged, startedAt: started, answeredAt: epochMilliseconds())
+                                    break
+                                } catch let failure as SyncClient.Failure where failure.isTransient {
+                                    await ledger.retried()
+                                    try await Task.sleep(for: .milliseconds(50))
+                                }
+                            }
+                            try await Task.sleep(for: .milliseconds(20))
+                        }
+                    }
+                }
+                group.addTask {
+                    defer { stop.stop() }
+                    try await Task.sleep(for: .seconds(1))
+                    for round in 1...Self.failovers {
+                        let before = await ledger.pushes.count
+                        let (killedAt, promote) = try cluster.failover()
+                        let rejoin = try cluster.rejoin()
+                        try await Task.sleep(for: .milliseconds(500))
+                        let window = await ledger.unavailability(after: killedAt)
+                        let after = await ledger.pushes.count
+                        await ledger.note("failover \(round): promote \(promote) ms, unavailable \(window.map { "\($0) ms" } ?? "-"), rejoin \(rejoin) ms, \(after - before) pushes acknowledged meanwhile")
+                        // Pushes were acknowledged again after the kill, before the next one.
+                        #expect(window != nil)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            // Every acknowledged event is on the server (read through it), and nothing else is.
+            var total = 0
+            for (index, user) in users.enumerated() {
+                var cursor = SyncCursor.start
+                var stored: [String] = []
+                while true {
+                    let page = try await SyncClient(server: server, token: tokens[index]).pull(user: user, after: cursor)
+                    stored += page.events.map(\.id)
+                    cursor = page.cursor
+                    if !page.more { break }
+                }
+                let acknowledged = await ledger.acknowledged[user] ?? []
+                #expect(Set(stored) == acknowledged, "user \(user): \(acknowledged.subtracting(stored).count) acknowledged events missing")
+                #expect(stored.count == Set(stored).count, "user \(user): an event stored twice")
+                total += acknowledged.count
+            }
+            let retries = await ledger.retries
+            print("failover run: \(Self.failovers) failovers, \(total) events acknowledged, all present; \(retries) retried pushes")
+            for line in await ledger.notes { print("  " + line) }
+            #expect(total > 0)
+        }
+    }
+}
+
+@Suite("DatabaseURL: multi-host URLs for a primary and its standbys")
+struct MultiHostURLTests {
+    @Test("every host is kept in order; the first is the URL's host; a single-host URL has one endpoint")
+    func parsesHosts() throws {
+        let url = try DatabaseURL("postgres://postgres@127.0.0.1:5433,127.0.0.1:5434/journal?target_session_attrs=read-write")
+        #expect(url.endpoints == [DatabaseEndpoint(host: "127.0.0.1", port: 5433), DatabaseEndpoint(host: "127.0.0.1", port: 5434)])
+        #expect(url.host == "127.0.0.1")
+        #expect(url.port == 5433)
+        #expect(url.user == "postgres")
+        #expect(url.database == "journal")
+        #expect(url.description == "postgres://postgres@127.0.0.1:5433,127.0.0.1:5434/journal")
+        let single = try DatabaseURL("postgres://me@localhost:6000/db")
+        #expect(single.endpoints == [DatabaseEndpoint(host: "localhost", port: 6000)])
+        #expect(single.description == "postgres://me@localhost:6000/db")
+    }
+
+    @Test("a host of the list without a port is refused, naming the URL and the form")
+    func refusesHostWithoutPort() {
+        #expect(throws: (any Error).self) { try DatabaseURL("postgres://u@h1:5432,h2/db") }
+        do {
+            _ = try DatabaseURL("postgres://u@h1:5432,h2/db")
+        } catch {
+            #expect("\(error)" == #"database URL "postgres://u@h1:5432,h2/db": every host of a multi-host URL must be HOST:PORT (postgres://USER@H1:P1,H2:P2/DB)"#)
+        }
+    }
+}

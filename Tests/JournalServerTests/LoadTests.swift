@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import JournalLoad
+import JournalServer
+import Testing
+
+@Suite("journal-load: simulated devices against the server and the naive peer, nothing acknowledged lost", .serialized)
+struct LoadTests {
+    /// CI's short load: `LOAD_DEVICES` devices (200 by default) for `LOAD_SECONDS` (8) per design.
+    static let devices = Int(ProcessInfo.processInfo.environment["LOAD_DEVICES"] ?? "") ?? 200
+    static let seconds = Double(ProcessInfo.processInfo.environment["LOAD_SECONDS"] ?? "") ?? 8
+
+    @Test("a bounded load on each design: events acknowledged, every one read back, none unexpected")
+    func shortLoad() async throws {
+        var options = LoadRun.Options(devices: Self.devices, requestsPerDevice: 30, seconds: Self.seconds, seed: 7)
+        options.offlineShare = 0.3
+        var reports: [LoadRun.Report] = []
+        for design in StoreDesign.allCases {
+            let planned = LoadRun.users(prefix: PostgresFixture.freshUser("load-\(design.rawValue)"), options: options)
+            #expect(planned.map(\.devices).reduce(0, +) == Self.devices)
+            #expect(planned.allSatisfy { (1...3).contains($0.devices) })
+            let users = planned.map { LoadRun.User(id: $0.id, token: Tokens.generate(), devices: $0.devices) }
+            try await withSyncStore(try DatabaseURL(try PostgresFixture.url())) { store in
+                for user in users { try await store.addToken(user.token, user: user.id, role: .user) }
+            }
+            var configuration = try PostgresFixture.configuration()
+            configuration.logLevel = .critical
+            configuration.store = design
+            let app = try await buildApplication(configuration)
+            try await app.test(.live) { client in
+                let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+                let report = try await LoadRun.run(label: design.rawValue, server: server, users: users, options: options)
+                print(report)
+                #expect(report.acknowledgedEvents > 0)
+                #expect(report.pushes > 0)
+                #expect(report.pulls > 0)
+                #expect(report.missing == 0)
+                #expect(report.unexpected == 0)
+                reports.append(report)
+            }
+        }
+        if reports.count == 2 {
+            print(String(format: "load %d devices: batches/naive acknowledged events/s %.2fx, push p99 %.1f vs %.1f ms",
+                         Self.devices, reports[0].eventsPerSecond / max(reports[1].eventsPerSecond, 0.001), reports[0].push[1], reports[1].push[1]))
+        }
+    }
+}
