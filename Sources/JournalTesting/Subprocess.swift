@@ -147,6 +147,7 @@ public final class Subprocess {
     static let spawnLock = Counter()
 }
 
+// @unchecked Sendable: `value` is only touched while holding `mutex` (lock()/unlock() bracket callers' own critical sections).
 final class Counter: @unchecked Sendable {
     private var value = 0
     private var mutex = pthread_mutex_t()

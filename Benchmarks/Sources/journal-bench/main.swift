@@ -302,6 +302,7 @@ func benchFleet(users: Int = 10_000) throws {
     }
 }
 
+// @unchecked Sendable: `value` is only read or written inside `withLock`, while holding `lock`.
 final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
