@@ -34,8 +34,9 @@ mkdir -p "$OUT/bin"
 # Swift's own crash reporter gets in AddressSanitizer's way: let libFuzzer report.
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$ROOT/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
-# One package name for every module, as SwiftPM gives them (JournalModel shares `package` declarations).
-SWIFTC=(swiftc -sanitize=fuzzer,address -O -parse-as-library -suppress-warnings -package-name workout_journal)
+# One package name for every module, as SwiftPM gives them (JournalModel shares `package` declarations);
+# Swift 6 language mode, as Package.swift (SwiftCSV, built here too, keeps the mode of its own package: 5).
+SWIFTC=(swiftc -sanitize=fuzzer,address -O -parse-as-library -suppress-warnings -package-name workout_journal -swift-version 6)
 
 quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
 
@@ -77,7 +78,7 @@ build() {
                 rm -rf "$OUT/modules"; mkdir -p "$OUT/modules"
                 module JournalEvents "${any[@]}" $(find Sources/JournalEvents -name '*.swift')
                 module JournalModel "${any[@]}" $(find Sources/JournalModel -name '*.swift')
-                module SwiftCSV $(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift')
+                module SwiftCSV $(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift') -swift-version 5
                 # TrainingDomain reads Data/ through Bundle.module, which SwiftPM generates: the stand-in finds
                 # the source folder from its own absolute path.
                 module TrainingDomain "${any[@]}" $(find Sources/TrainingDomain -name '*.swift') "$ROOT/Fuzz/TrainingDomainBundle.swift"

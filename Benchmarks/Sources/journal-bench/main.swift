@@ -15,7 +15,7 @@ import JournalStore
 import JournalProjections
 import WorkoutJournal
 
-setvbuf(stdout, nil, _IOLBF, 0)
+lineBufferStandardOutput()
 
 func format(_ value: Double, _ digits: Int = 0) -> String {
     let text = String(format: "%.\(digits)f", value)
