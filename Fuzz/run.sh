@@ -112,7 +112,7 @@ seed() {
     "$JOURNAL" simulate --profile ppl --weeks 1 -o "$tmp/ppl.journal" 2>/dev/null
     "$JOURNAL" simulate --profile ppl --weeks 0 --torn-tail -o "$tmp/torn.journal" 2>/dev/null
     printf '%s\n' '{"type":"workout.started","workout":"w1","name":"Push","session":null}' \
-        '{"type":"set.completed","workout":"w1","exercise":"squat","set":1,"weight":100,"unit":"kg","reps":5,"kind":"working"}' \
+        '{"type":"set.completed","workout":"w1","exercise":"barbell-back-squat","set":1,"weight":100,"unit":"kg","reps":5,"kind":"working"}' \
         | "$JOURNAL" record "$tmp/tail.journal" >/dev/null
     case $target in
         frame-reader) cp "$tmp"/*.journal "$dir"/ ;;
