@@ -123,5 +123,5 @@ let package = Package(
                     dependencies: ["EventJournal", "JournalEvents", "JournalModel", "JournalStore", "JournalTesting", "JournalSimulator"],
                     swiftSettings: swiftSettings),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

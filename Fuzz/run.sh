@@ -34,8 +34,9 @@ mkdir -p "$OUT/bin"
 # Swift's own crash reporter gets in AddressSanitizer's way: let libFuzzer report.
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$ROOT/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
-# One package name for every module, as SwiftPM gives them (JournalModel shares `package` declarations).
-SWIFTC=(swiftc -sanitize=fuzzer,address -O -parse-as-library -suppress-warnings -package-name workout_journal)
+# One package name for every module, as SwiftPM gives them (JournalModel shares `package` declarations);
+# Swift 6 language mode, as Package.swift (SwiftCSV, built here too, keeps the mode of its own package: 5).
+SWIFTC=(swiftc -sanitize=fuzzer,address -O -parse-as-library -suppress-warnings -package-name workout_journal -swift-version 6)
 
 quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
 
@@ -77,7 +78,7 @@ build() {
                 rm -rf "$OUT/modules"; mkdir -p "$OUT/modules"
                 module JournalEvents "${any[@]}" $(find Sources/JournalEvents -name '*.swift')
                 module JournalModel "${any[@]}" $(find Sources/JournalModel -name '*.swift')
-                module SwiftCSV $(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift')
+                module SwiftCSV $(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift') -swift-version 5
                 # TrainingDomain reads Data/ through Bundle.module, which SwiftPM generates: the stand-in finds
                 # the source folder from its own absolute path.
                 module TrainingDomain "${any[@]}" $(find Sources/TrainingDomain -name '*.swift') "$ROOT/Fuzz/TrainingDomainBundle.swift"
@@ -111,7 +112,7 @@ seed() {
     "$JOURNAL" simulate --profile ppl --weeks 1 -o "$tmp/ppl.journal" 2>/dev/null
     "$JOURNAL" simulate --profile ppl --weeks 0 --torn-tail -o "$tmp/torn.journal" 2>/dev/null
     printf '%s\n' '{"type":"workout.started","workout":"w1","name":"Push","session":null}' \
-        '{"type":"set.completed","workout":"w1","exercise":"squat","set":1,"weight":100,"unit":"kg","reps":5,"kind":"working"}' \
+        '{"type":"set.completed","workout":"w1","exercise":"barbell-back-squat","set":1,"weight":100,"unit":"kg","reps":5,"kind":"working"}' \
         | "$JOURNAL" record "$tmp/tail.journal" >/dev/null
     case $target in
         frame-reader) cp "$tmp"/*.journal "$dir"/ ;;

@@ -42,6 +42,7 @@ public func differentialDecoderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -
 }
 
 enum FuzzState {
+    // nonisolated(unsafe): libFuzzer calls LLVMFuzzerTestOneInput from one thread only, so one decoder serves every input.
     nonisolated(unsafe) static let stream = EventCodec.StreamDecoder()
 }
 

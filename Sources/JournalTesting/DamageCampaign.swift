@@ -20,7 +20,7 @@ import JournalStore
 /// One flip costs a CRC-32C of one frame and the resync's read of the next: the 3.2 million flips
 /// of the two-year sample are most of the 130 s of CPU the whole campaign takes in a debug build,
 /// where a whole `verify` of each would take about a week.
-public struct DamageCampaign {
+public struct DamageCampaign: Sendable {
     /// A part of the file that damage is charged to: the header, one data frame with its checksum
     /// frame, the padding, or the torn tail the journal already had.
     public struct Region: Equatable, Sendable, CustomStringConvertible {

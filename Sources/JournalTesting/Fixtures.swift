@@ -85,11 +85,15 @@ extension Fixtures {
 }
 
 /// A clock tests move by hand.
-public final class ManualClock: @unchecked Sendable {
-    public var time: Timestamp
-    public init(_ time: Timestamp = Fixtures.start) { self.time = time }
+public final class ManualClock: Sendable {
+    private let current: Locked<Timestamp>
+    public init(_ time: Timestamp = Fixtures.start) { current = Locked(time) }
+    public var time: Timestamp {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
     public func now() -> Timestamp { time }
-    public func advance(milliseconds: Int64) { time = time.adding(milliseconds: milliseconds) }
+    public func advance(milliseconds: Int64) { current.withLock { $0 = $0.adding(milliseconds: milliseconds) } }
 }
 
 extension Fixtures {

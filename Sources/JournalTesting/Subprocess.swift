@@ -147,6 +147,7 @@ public final class Subprocess {
     static let spawnLock = Counter()
 }
 
+// @unchecked Sendable: `value` is only touched while holding `mutex` (lock()/unlock() bracket callers' own critical sections).
 final class Counter: @unchecked Sendable {
     private var value = 0
     private var mutex = pthread_mutex_t()
@@ -200,8 +201,8 @@ public func writeFileBytes(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o60
     }
 }
 
-/// A fresh directory under /dev/shm (or /tmp), removed by `remove()`.
-public final class ScratchDirectory {
+/// A fresh directory under /dev/shm (or /tmp), removed by `remove()`. Sendable: its one stored property is a `let`.
+public final class ScratchDirectory: Sendable {
     public let path: String
     public init(_ name: String) {
         let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"

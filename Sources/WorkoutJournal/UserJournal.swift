@@ -19,6 +19,7 @@ extension JournalDirectory {
 /// after every append that changes it, the way GRDB's `ValueObservation` feeds SwiftUI.
 ///
 /// Thread-safe: every call takes one lock. Appends are durable (fsync) before they return.
+// @unchecked Sendable: every stored `var` (and the journal) is read and written only while holding `lock`.
 public final class UserJournal: @unchecked Sendable {
     public let user: String
     public let path: String

@@ -6,43 +6,47 @@ import Testing
 /// changes the model) or deliberately ignored (`Ledger.ignoredEventTypes`, with a reason, and it changes nothing).
 @Suite("Every event type has a meaning in the one fold")
 struct LedgerCoverageTests {
-    static var seq = 0
-
-    static func event(_ type: String, _ fields: JSONObject, minute: Int) -> Event {
-        seq += 1
+    /// An event `minute` minutes into the base's day; by default numbered the one after `base` (each test adds one
+    /// event to it, and the parameterised tests run in parallel, so the number is fixed rather than counted).
+    static func event(_ type: String, _ fields: JSONObject, minute: Int, seq: Int? = nil) -> Event {
+        let seq = seq ?? base.count + 1
         let at = Timestamp(epochMilliseconds: 1_793_606_400_000 + Int64(minute) * 60_000, offsetSeconds: 3600)
         return Event(seq: seq, id: "cov-\(seq)", at: at, type: type, fields: fields)
+    }
+
+    static func draft(_ type: String, _ fields: JSONObject, minute: Int) -> (type: String, fields: JSONObject, minute: Int) {
+        (type, fields, minute)
     }
 
     /// A ledger with something for every event to act on: a profile, answers, a programme, a custom exercise, a
     /// favourite, a template, a plan, a finished workout `wf` and an open workout `wo` with a completed set, a set row,
     /// a running rest timer, a running warm-up card, two exercises and a superset, and an open workout `wp` that is paused.
     static let base: [Event] = [
-        event("account.created", ["name": "Ana"], minute: 0),
-        event("subscription.started", ["plan": "monthly"], minute: 1),
-        event("questionnaire.answered", ["question": "days_per_week", "answer": 3], minute: 2),
-        event("programme.generated", ["ruleset": "train", "programme": [
+        draft("account.created", ["name": "Ana"], minute: 0),
+        draft("subscription.started", ["plan": "monthly"], minute: 1),
+        draft("questionnaire.answered", ["question": "days_per_week", "answer": 3], minute: 2),
+        draft("programme.generated", ["ruleset": "train", "programme": [
             "split": "Full Body", "days_per_week": 3, "weeks": 8,
             "sessions": [["name": "A", "exercises": [["exercise": "squat", "sets": 3, "reps": "5", "rest_s": 180]]]]]], minute: 3),
-        event("exercise.created", ["exercise": "sled-push", "name": "Sled Push"], minute: 4),
-        event("exercise.favourited", ["exercise": "squat"], minute: 5),
-        event("template.created", ["template": "t1", "name": "Legs", "exercises": [["exercise": "squat", "sets": 3]]], minute: 6),
-        event("workout.planned", ["plan": "p1", "name": "Quick", "exercises": [["exercise": "bench", "sets": 2]]], minute: 7),
-        event("workout.started", ["workout": "wf", "name": "Done", "session": .null], minute: 10),
-        event("set.completed", ["workout": "wf", "exercise": "squat", "set": 1, "weight": 100, "unit": "kg", "reps": 5, "kind": "working"], minute: 11),
-        event("workout.finished", ["workout": "wf"], minute: 20),
-        event("workout.started", ["workout": "wo", "name": "Open", "session": .null], minute: 30),
-        event("warmup.started", ["workout": "wo", "minutes": 5], minute: 30),
-        event("exercise.added", ["workout": "wo", "exercise": "bench"], minute: 31),
-        event("exercise.added", ["workout": "wo", "exercise": "row"], minute: 31),
-        event("superset.linked", ["workout": "wo", "group": "g1", "exercises": ["bench", "row"]], minute: 31),
-        event("set.completed", ["workout": "wo", "exercise": "bench", "set": 1, "weight": 60, "unit": "kg", "reps": 8, "kind": "working"], minute: 32),
-        event("set.added", ["workout": "wo", "exercise": "bench", "set": 2, "weight": 60, "unit": "kg", "reps": 8], minute: 32),
-        event("rest.started", ["workout": "wo", "exercise": "bench", "seconds": 90], minute: 32),
+        draft("exercise.created", ["exercise": "sled-push", "name": "Sled Push"], minute: 4),
+        draft("exercise.favourited", ["exercise": "squat"], minute: 5),
+        draft("template.created", ["template": "t1", "name": "Legs", "exercises": [["exercise": "squat", "sets": 3]]], minute: 6),
+        draft("workout.planned", ["plan": "p1", "name": "Quick", "exercises": [["exercise": "bench", "sets": 2]]], minute: 7),
+        draft("workout.started", ["workout": "wf", "name": "Done", "session": .null], minute: 10),
+        draft("set.completed", ["workout": "wf", "exercise": "squat", "set": 1, "weight": 100, "unit": "kg", "reps": 5, "kind": "working"], minute: 11),
+        draft("workout.finished", ["workout": "wf"], minute: 20),
+        draft("workout.started", ["workout": "wo", "name": "Open", "session": .null], minute: 30),
+        draft("warmup.started", ["workout": "wo", "minutes": 5], minute: 30),
+        draft("exercise.added", ["workout": "wo", "exercise": "bench"], minute: 31),
+        draft("exercise.added", ["workout": "wo", "exercise": "row"], minute: 31),
+        draft("superset.linked", ["workout": "wo", "group": "g1", "exercises": ["bench", "row"]], minute: 31),
+        draft("set.completed", ["workout": "wo", "exercise": "bench", "set": 1, "weight": 60, "unit": "kg", "reps": 8, "kind": "working"], minute: 32),
+        draft("set.added", ["workout": "wo", "exercise": "bench", "set": 2, "weight": 60, "unit": "kg", "reps": 8], minute: 32),
+        draft("rest.started", ["workout": "wo", "exercise": "bench", "seconds": 90], minute: 32),
         // A second open workout whose session timer is paused (for `workout.resumed`).
-        event("workout.started", ["workout": "wp", "name": "Paused", "session": .null], minute: 33),
-        event("workout.paused", ["workout": "wp"], minute: 34),
-    ]
+        draft("workout.started", ["workout": "wp", "name": "Paused", "session": .null], minute: 33),
+        draft("workout.paused", ["workout": "wp"], minute: 34),
+    ].enumerated().map { event($1.type, $1.fields, minute: $1.minute, seq: $0 + 1) }
 
     /// One valid event of every type of the vocabulary, acting on `base`.
     static let samples: [String: JSONObject] = [

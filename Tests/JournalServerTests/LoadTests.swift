@@ -13,8 +13,11 @@ struct LoadTests {
 
     @Test("a bounded load on each design: events acknowledged, every one read back, none unexpected")
     func shortLoad() async throws {
-        var options = LoadRun.Options(devices: Self.devices, requestsPerDevice: 30, seconds: Self.seconds, seed: 7)
-        options.offlineShare = 0.3
+        let options = {
+            var options = LoadRun.Options(devices: Self.devices, requestsPerDevice: 30, seconds: Self.seconds, seed: 7)
+            options.offlineShare = 0.3
+            return options
+        }()
         var reports: [LoadRun.Report] = []
         for design in StoreDesign.allCases {
             let planned = LoadRun.users(prefix: PostgresFixture.freshUser("load-\(design.rawValue)"), options: options)
@@ -28,7 +31,7 @@ struct LoadTests {
             configuration.logLevel = .critical
             configuration.store = design
             let app = try await buildApplication(configuration)
-            try await app.test(.live) { client in
+            let report = try await app.test(.live) { client in
                 let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
                 let report = try await LoadRun.run(label: design.rawValue, server: server, users: users, options: options)
                 print(report)
@@ -37,8 +40,9 @@ struct LoadTests {
                 #expect(report.pulls > 0)
                 #expect(report.missing == 0)
                 #expect(report.unexpected == 0)
-                reports.append(report)
+                return report
             }
+            reports.append(report)
         }
         if reports.count == 2 {
             print(String(format: "load %d devices: batches/naive acknowledged events/s %.2fx, push p99 %.1f vs %.1f ms",

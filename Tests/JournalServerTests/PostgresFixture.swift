@@ -17,11 +17,11 @@ enum PostgresFixture {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    static var directory = ""
+    /// The cluster's directory: one per test process.
+    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-server-tests-\(getpid())").path
 
     static func start() -> Result<String, Failure> {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("journal-server-tests-\(getpid())").path
-        directory = dir
+        let dir = directory
         let (status, output) = run(script, ["start", dir])
         guard status == 0, let url = output.split(separator: "\n").last.map(String.init), url.hasPrefix("postgres://") else {
             return .failure(Failure(description: "scripts/postgres start failed (\(status)): \(output)"))

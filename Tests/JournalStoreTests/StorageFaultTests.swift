@@ -3,6 +3,8 @@ import JournalTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Injected I/O failures on the append path (swift-system's mocking idea): every failed append

@@ -5,6 +5,8 @@ import JournalTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Two writers and a reader on one journal, as real processes (RELIABILITY.md §"Concurrency").

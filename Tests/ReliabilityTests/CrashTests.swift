@@ -5,6 +5,8 @@ import JournalTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Kill-and-verify with the real `journal record` process (RELIABILITY.md §"Crash consistency").

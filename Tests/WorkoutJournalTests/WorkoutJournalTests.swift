@@ -4,6 +4,7 @@ import Testing
 import WorkoutJournal
 
 /// A clock the test moves by hand.
+// @unchecked Sendable: `time` is only read or written while holding `lock`.
 final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
     private var time: Timestamp

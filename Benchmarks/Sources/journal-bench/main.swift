@@ -15,7 +15,7 @@ import JournalStore
 import JournalProjections
 import WorkoutJournal
 
-setvbuf(stdout, nil, _IOLBF, 0)
+lineBufferStandardOutput()
 
 func format(_ value: Double, _ digits: Int = 0) -> String {
     let text = String(format: "%.\(digits)f", value)
@@ -302,6 +302,7 @@ func benchFleet(users: Int = 10_000) throws {
     }
 }
 
+// @unchecked Sendable: `value` is only read or written inside `withLock`, while holding `lock`.
 final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()

@@ -1,7 +1,12 @@
 import ArgumentParser
 import WorkoutJournal
+// The one file that touches C's `stdin`/`stdout`/`stderr`: libc imports them as mutable globals, which Swift 6 rejects;
+// they are assigned once before `main` and never again, and every stdio call locks its FILE, so
+// `@preconcurrency` (this file only) is safe.
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
 #endif
 
 /// The one place that turns library errors into messages on stderr and exit codes
@@ -44,6 +49,20 @@ enum StandardError {
     }
 }
 
+enum StandardInput {
+    /// The next line of standard input without its newline, as bytes; nil at end of input.
+    static func readRawLine() -> [UInt8]? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let count = getline(&buffer, &capacity, stdin)
+        guard count >= 0, let buffer else { return nil }
+        var bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: count))
+        if bytes.last == 0x0A { bytes.removeLast() }
+        return bytes
+    }
+}
+
 /// Buffered standard output for commands that print a lot (cat).
 struct Output {
     private var buffer: [UInt8] = []
@@ -64,6 +83,9 @@ struct Output {
         fflush(stdout)
         buffer.removeAll(keepingCapacity: true)
     }
+
+    /// Pushes what `print` has buffered to standard output now.
+    static func flushPrinted() { fflush(stdout) }
 }
 
 /// Parses an `--as-of`, `--since` or `--until` value.

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Progress of a long command (import, simulate, verify, replay) on stderr, only when stderr is a

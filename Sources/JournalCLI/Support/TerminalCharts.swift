@@ -2,6 +2,8 @@ import JournalInterchange
 import WorkoutJournal
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Unicode charts in the table views, only when standard output is a terminal (pipes get plain numbers).

@@ -514,6 +514,7 @@ func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
 /// table made with `learning: true` (one per `EventCodec.StreamDecoder`, never shared between
 /// threads) also remembers the values it meets — workout ids, exercise ids — up to a fixed
 /// budget, so memory stays bounded however long the journal.
+// @unchecked Sendable: `shared` is filled in `init` and only read after; a learning table lives in one (non-Sendable) StreamDecoder.
 final class KnownStrings: @unchecked Sendable {
     static let shared = KnownStrings(learning: false)
     static let v = 0, seq = 1, id = 2, at = 3, type = 4

@@ -115,7 +115,7 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
 
 
 /// Turns a parsed export into the events the app would have recorded, given what the journal already holds.
-public struct ImportPlanner {
+public struct ImportPlanner: Sendable {
     public var matcher: NameMatcher
     /// The user's UTC offset for the file's wall-clock times.
     public var offsetSeconds: Int32

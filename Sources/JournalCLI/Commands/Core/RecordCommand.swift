@@ -1,9 +1,6 @@
 import ArgumentParser
 import WorkoutJournal
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,24 +41,12 @@ struct RecordCommand: ParsableCommand {
             var lineNumber = 0
             // Raw bytes, not readLine(): it would replace invalid UTF-8 with U+FFFD and store
             // something the user never sent. The parser refuses invalid UTF-8 with its offset.
-            while let line = RecordCommand.readRawLine() {
+            while let line = StandardInput.readRawLine() {
                 lineNumber += 1
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 try append(line, line: lineNumber, to: journal)
             }
         }
-    }
-
-    /// The next line of standard input without its newline, as bytes; nil at end of input.
-    static func readRawLine() -> [UInt8]? {
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        let count = getline(&buffer, &capacity, stdin)
-        guard count >= 0, let buffer else { return nil }
-        var bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: count))
-        if bytes.last == 0x0A { bytes.removeLast() }
-        return bytes
     }
 
     func append(_ text: String, line: Int?, to journal: EventJournal) throws {
@@ -78,7 +63,7 @@ struct RecordCommand: ParsableCommand {
         }
         let stored = try journal.record(draft, inputLine: line, sealNow: false)
         print(stored.seq)
-        fflush(stdout)
+        Output.flushPrinted()
         // Acknowledged above; a due seal (recompressing the tail) runs after, off the acknowledgement path.
         journal.sealIfDue()
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import WorkoutJournal
 import JournalInterchange
