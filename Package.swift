@@ -4,7 +4,7 @@ import PackageDescription
 // Layers, bottom to top (see README.md "Layout"):
 //   CZstd (libzstd) → JournalStore (bytes, frames, recovery, locking)
 //   → JournalEvents (vocabulary, validation, JSON codec) → JournalModel (the one fold: Ledger, units, set kinds)
-//   → EventJournal (store + events) → TrainingDomain (catalogue, programmes, progression, plates)
+//   → JournalFile (a user's journal file: store + events; its writer is the type EventJournal) → TrainingDomain (catalogue, programmes, progression, plates)
 //   → JournalProjections (screens as folds) → WorkoutJournal (facade for apps)
 //   → journal (the CLI).
 let swiftSettings: [SwiftSetting] = [
@@ -22,7 +22,7 @@ let package = Package(
         // The load generator (SCALE.md).
         .executable(name: "journal-load", targets: ["JournalLoadCLI"]),
         // For Benchmarks/ (a separate package): the reader, the projections and the simulator's bulk writer.
-        .library(name: "JournalBenchmarkSupport", targets: ["EventJournal", "JournalSimulator", "JournalModel", "JournalProjections", "WorkoutJournal"]),
+        .library(name: "JournalBenchmarkSupport", targets: ["JournalFile", "JournalSimulator", "JournalModel", "JournalProjections", "WorkoutJournal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "JournalStore", dependencies: ["CZstd"], swiftSettings: swiftSettings),
         .target(name: "JournalEvents", swiftSettings: swiftSettings),
         .target(name: "JournalModel", dependencies: ["JournalEvents"], swiftSettings: swiftSettings),
-        .target(name: "EventJournal", dependencies: ["JournalStore", "JournalEvents", "JournalModel"], swiftSettings: swiftSettings),
+        .target(name: "JournalFile", dependencies: ["JournalStore", "JournalEvents", "JournalModel"], swiftSettings: swiftSettings),
         .target(name: "TrainingDomain", dependencies: ["JournalEvents", "JournalModel"],
                 resources: [.copy("Data")], swiftSettings: swiftSettings),
         .target(name: "JournalProjections", dependencies: ["JournalEvents", "JournalModel", "TrainingDomain"], swiftSettings: swiftSettings),
@@ -55,11 +55,11 @@ let package = Package(
                 dependencies: ["JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "SwiftCSV"],
                 swiftSettings: swiftSettings),
         // The sync protocol's wire types and its HTTP client (Foundation's URLSession); SYNC.md.
-        .target(name: "JournalSync", dependencies: ["EventJournal", "JournalEvents", "JournalStore"],
+        .target(name: "JournalSync", dependencies: ["JournalFile", "JournalEvents", "JournalStore"],
                 swiftSettings: swiftSettings),
         .target(name: "JournalServer",
                 dependencies: [
-                    "JournalSync", "EventJournal", "JournalEvents", "JournalStore",
+                    "JournalSync", "JournalFile", "JournalEvents", "JournalStore",
                     // The support pages: the HTML report of a user's journal.
                     "JournalProjections", "TrainingDomain", "JournalInterchange",
                     .product(name: "Hummingbird", package: "hummingbird"),
@@ -86,9 +86,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "WorkoutJournal",
-                dependencies: ["EventJournal", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "JournalSync"],
+                dependencies: ["JournalFile", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "JournalSync"],
                 swiftSettings: swiftSettings),
-        .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "EventJournal", "JournalSimulator"],
+        .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "JournalFile", "JournalSimulator"],
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalCLI",
@@ -101,18 +101,18 @@ let package = Package(
         ),
         .testTarget(name: "JournalStoreTests", dependencies: ["JournalStore", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalEventsTests", dependencies: ["JournalEvents"], swiftSettings: swiftSettings),
-        .testTarget(name: "EventJournalTests", dependencies: ["EventJournal", "JournalModel", "JournalTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "JournalFileTests", dependencies: ["JournalFile", "JournalModel", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain", "JournalModel"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalModelTests", dependencies: ["JournalModel", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalModel", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalCLITests", dependencies: ["JournalCLI"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "EventJournal", "JournalEvents", "JournalModel", "JournalProjections", "JournalStore", "JournalSimulator", "JournalInterchange", "JournalTesting"],
+        .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "JournalFile", "JournalEvents", "JournalModel", "JournalProjections", "JournalStore", "JournalSimulator", "JournalInterchange", "JournalTesting"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "JournalInterchangeTests",
                     dependencies: ["JournalInterchange", "JournalEvents", "JournalModel", "JournalProjections", "TrainingDomain"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "JournalServerTests",
-                    dependencies: ["JournalServer", "JournalSync", "WorkoutJournal", "EventJournal", "JournalEvents",
+                    dependencies: ["JournalServer", "JournalSync", "WorkoutJournal", "JournalFile", "JournalEvents",
                                    "JournalStore", "JournalTesting", "JournalSimulator", "JournalProjections",
                                    "JournalInterchange", "TrainingDomain",
                                    // The real binaries the end-to-end and crash tests run.
@@ -120,7 +120,7 @@ let package = Package(
                                    .product(name: "HummingbirdTesting", package: "hummingbird")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "ReliabilityTests",
-                    dependencies: ["EventJournal", "JournalEvents", "JournalModel", "JournalStore", "JournalTesting", "JournalSimulator"],
+                    dependencies: ["JournalFile", "JournalEvents", "JournalModel", "JournalStore", "JournalTesting", "JournalSimulator"],
                     swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

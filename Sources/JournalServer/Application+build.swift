@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import EventJournal
+import JournalFile
 import JournalEvents
 import JournalInterchange
 import JournalProjections

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import EventJournal
+import JournalFile
 import JournalEvents
 import JournalStore
 import JournalSimulator

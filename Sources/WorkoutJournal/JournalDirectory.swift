@@ -1,4 +1,4 @@
-@_exported import EventJournal
+@_exported import JournalFile
 @_exported import JournalEvents
 @_exported import JournalModel
 @_exported import JournalProjections

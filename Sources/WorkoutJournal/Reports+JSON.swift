@@ -1,5 +1,5 @@
 import JournalStore
-import EventJournal
+import JournalFile
 import JournalEvents
 import JournalProjections
 

@@ -1,4 +1,4 @@
-import EventJournal
+import JournalFile
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,4 +1,4 @@
-import EventJournal
+import JournalFile
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

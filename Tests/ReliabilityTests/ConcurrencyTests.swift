@@ -1,4 +1,4 @@
-import EventJournal
+import JournalFile
 import JournalEvents
 import JournalStore
 import JournalTesting

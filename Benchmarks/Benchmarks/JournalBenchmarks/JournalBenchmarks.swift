@@ -3,7 +3,7 @@
 // peak memory). Ratios between stores are in BENCHMARKS.md, from journal-bench's single run.
 import Benchmark
 import BenchSupport
-import EventJournal
+import JournalFile
 import Foundation
 import JournalEvents
 

@@ -6,7 +6,7 @@
 //                                                      prints events, seconds, peak RSS; --projections folds the Ledger too)
 //   … journal-bench home-page JOURNAL [--ledger]   (one home page read, for callgrind)
 import BenchSupport
-import EventJournal
+import JournalFile
 import Foundation
 import JournalEvents
 import JournalModel

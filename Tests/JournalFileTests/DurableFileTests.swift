@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import JournalStore
-import EventJournal
+import JournalFile
 
 /// `DurableFile`: exports, reports and snapshots are written whole through the `Storage` seam, or not at all.
 @Suite("Writing a whole file durably")

@@ -1,11 +1,11 @@
 import Testing
 import JournalEvents
 import JournalStore
-@testable import EventJournal
+@testable import JournalFile
 import JournalTesting
 
 @Suite("Recording and reading a journal")
-struct EventJournalTests {
+struct JournalFileTests {
     let path = "/journals/ana.journal"
     let clockStart = Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!
 

@@ -1,7 +1,7 @@
 import Testing
 import JournalEvents
 import JournalModel
-@testable import EventJournal
+@testable import JournalFile
 
 /// Values of every shape a fold's state holds.
 struct Sample: Codable, Equatable {

@@ -1,7 +1,7 @@
 import Testing
 import JournalEvents
 import JournalStore
-@testable import EventJournal
+@testable import JournalFile
 
 /// A small fold with a Codable state, standing in for the projections' ledger.
 struct TallyState: Codable, Equatable, Sendable {
