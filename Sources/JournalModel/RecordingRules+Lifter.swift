@@ -82,7 +82,6 @@ extension RecordingRules {
         guard let record else { return nil }
         let status = record.status
         let exercise = event.string(.exercise)
-        let order = record.order
         switch event.knownType {
         case .workoutDeleted?:
             if status == .open { return refuse("workout", "is not finished (an open workout is discarded with workout.discarded)") }
@@ -112,7 +111,7 @@ extension RecordingRules {
                 return refuse("set", "is not a completed set of \(exercise) in finished workout \"\(workout)\" (finishing dropped the incomplete sets)")
             }
         case .exerciseNoted?, .exerciseRemoved?:
-            guard status == .finished, let exercise, !order.contains(exercise) else { return nil }
+            guard status == .finished, let exercise, !record.order.contains(exercise) else { return nil }
             return refuse("exercise", "is not in finished workout \"\(workout)\" (finishing dropped exercises with no completed set)")
         case .exerciseAdded?:
             guard exercise != nil else { return nil }
@@ -125,6 +124,7 @@ extension RecordingRules {
                 return refuse("order", "would separate superset \"\(broken.group)\" (\(list(broken.members))); move a superset as one block or unlink it first")
             }
         case .supersetLinked?:
+            let order = record.order
             let members = event.array(.exercises)?.compactMap(\.stringValue) ?? []
             if Set(members).count != members.count { return refuse("exercises", "names an exercise twice") }
             if let missing = members.first(where: { !order.contains($0) }) {

@@ -4,24 +4,25 @@ import JournalEvents
 /// and workouts an event names must exist, and one live workout is open at a time. Like the lifter's rules they read
 /// the model (`RecordingRules.ledger`): its custom exercises, programme, workouts, their exercises and completed sets.
 extension RecordingRules {
-    /// Where an event names exercises: its `exercise`, a swap's `to`, and the `exercise` of each entry of a
-    /// template's, plan's or programme session's `exercises`, as (field path, id).
-    static func exerciseReferences(_ event: Event) -> [(field: String, id: String)] {
-        var found: [(String, String)] = []
-        if event.knownType != .exerciseCreated, let id = event.string(.exercise) { found.append(("exercise", id)) }
-        if event.knownType == .exerciseSwapped, let id = event.string(.to) { found.append(("to", id)) }
-        func entries(_ list: [JSONValue]?, _ path: String) {
+    /// The first exercise id `event` names that `refused` refuses, with its field path: its `exercise`, a swap's `to`,
+    /// and the `exercise` of each entry of a template's, plan's or programme session's `exercises`, in that order. The
+    /// path is rendered only for the id refused (every stored event is checked: no strings built otherwise).
+    static func firstExerciseReference(in event: Event, refusedBy refused: (String) -> Bool) -> (field: String, id: String)? {
+        if event.knownType != .exerciseCreated, let id = event.string(.exercise), refused(id) { return ("exercise", id) }
+        if event.knownType == .exerciseSwapped, let id = event.string(.to), refused(id) { return ("to", id) }
+        func entries(_ list: [JSONValue]?, _ path: () -> String) -> (field: String, id: String)? {
             for (index, entry) in (list ?? []).enumerated() {
-                if let id = entry.objectValue?["exercise"]?.stringValue { found.append(("\(path)[\(index)].exercise", id)) }
+                if let id = entry.objectValue?["exercise"]?.stringValue, refused(id) { return ("\(path())[\(index)].exercise", id) }
             }
+            return nil
         }
-        entries(event.array(.exercises), "exercises")
+        if let found = entries(event.array(.exercises), { "exercises" }) { return found }
         if event.knownType == .programmeGenerated {
             for (index, session) in (event.object(.programme)?["sessions"]?.arrayValue ?? []).enumerated() {
-                entries(session.objectValue?["exercises"]?.arrayValue, "programme.sessions[\(index)].exercises")
+                if let found = entries(session.objectValue?["exercises"]?.arrayValue, { "programme.sessions[\(index)].exercises" }) { return found }
             }
         }
-        return found
+        return nil
     }
 
     /// Whether `event` starts a workout that is history rather than a live session: imported from another app
@@ -37,7 +38,8 @@ extension RecordingRules {
             EventRuleViolation(type: event.type, field: field, value: value, rule: rule)
         }
         if let catalogue {
-            for (field, id) in RecordingRules.exerciseReferences(event) where !catalogue.contains(id) && ledger.customExercises[id] == nil {
+            let custom = ledger.customExercises  // not `self` in the closure: that would copy the rules per event
+            if let (field, id) = RecordingRules.firstExerciseReference(in: event, refusedBy: { !catalogue.contains($0) && custom[$0] == nil }) {
                 return refuse(field, .string(id), "is neither a catalogue exercise nor a custom exercise of this journal "
                               + "(check the spelling with `journal catalog --search TEXT`, or record an exercise.created for it first)")
             }

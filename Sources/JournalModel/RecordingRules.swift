@@ -14,7 +14,12 @@ public struct RecordingRules: Sendable {
     public private(set) var lastSeq = 0
     public private(set) var lastAt: Timestamp?
     private var ids = Set<String>()
+    /// Each device's highest id counter, but for the device of the latest event, whose counter is `recentCounter`: a run
+    /// of one device's events (every journal, in practice) then neither makes a `String` nor hashes one per event.
     private var counters: [String: Int] = [:]
+    /// The device of the latest event when its tag is ASCII (empty: none), and its highest counter.
+    private var recentDevice = ""
+    private var recentCounter = 0
     /// Every workout id ever started, including those `data.cleared` removed from the model.
     private var startedWorkouts = Set<String>()
     /// Workouts that are history rather than live sessions (`startsRecordedAfterwards`: imported or logged afterwards).
@@ -57,7 +62,18 @@ public struct RecordingRules: Sendable {
     private mutating func fold(_ event: Event) {
         lastSeq = max(lastSeq, event.seq)
         if lastAt == nil || event.at > lastAt! { lastAt = event.at }
-        if let id = EventID(event.id) { RecordingRules.raise(&counters[id.device, default: 0], to: id.counter) }
+        if !recentDevice.isEmpty, let counter = EventID.counter(of: event.id, device: recentDevice) {
+            RecordingRules.raise(&recentCounter, to: counter)
+        } else if let id = EventID(event.id) {
+            if !recentDevice.isEmpty { counters[recentDevice] = recentCounter }
+            let counter = max(counters[id.device] ?? 0, id.counter)
+            if id.device.utf8.allSatisfy({ $0 < 0x80 }) {
+                (recentDevice, recentCounter) = (id.device, counter)
+            } else {
+                (recentDevice, recentCounter) = ("", 0)
+                counters[id.device] = counter
+            }
+        }
         let started = ledger.workouts.count
         ledger.apply(event)
         if ledger.workouts.count == started + 1, let workout = ledger.workouts.last {
@@ -81,7 +97,10 @@ public struct RecordingRules: Sendable {
     }
 
     /// The next id counter for `device`.
-    public func nextID(device: String) -> String { EventID(device: device, counter: (counters[device] ?? 0) + 1).text }
+    public func nextID(device: String) -> String {
+        let counter = !recentDevice.isEmpty && device == recentDevice ? recentCounter : counters[device] ?? 0
+        return EventID(device: device, counter: counter + 1).text
+    }
 
     /// Why a draft cannot be appended.
     public enum Problem: Error, Equatable, CustomStringConvertible, Sendable {
@@ -154,8 +173,8 @@ public struct RecordingRules: Sendable {
                                       rule: "is written only by erasure, as the first event of an erased journal (use `journal erase`)")
         }
         if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
-        return event.int("through_seq") == event.seq - 1 ? nil : EventRuleViolation(
-            type: event.type, field: "through_seq", value: event.fields["through_seq"],
+        return event.int(.throughSeq) == event.seq - 1 ? nil : EventRuleViolation(
+            type: event.type, field: "through_seq", value: event[.throughSeq],
             rule: "must be this event's seq minus 1 (\(event.seq - 1))")
     }
 

@@ -145,6 +145,56 @@ struct ValidationTests {
         #expect(EventID("ph-1é") == nil)
     }
 
+    @Test("a device's id counter is read without a String only when the id is that device's")
+    func counterOfDevice() {
+        #expect(EventID.counter(of: "ph-1z", device: "ph") == 71)
+        #expect(EventID.counter(of: "ph-0", device: "ph") == 0)
+        #expect(EventID.counter(of: "ph-1y2p0ij32e8e7", device: "ph") == Int.max)
+        #expect(EventID.counter(of: "ph-1y2p0ij32e8e8", device: "ph") == nil)
+        #expect(EventID.counter(of: "phone-1z", device: "ph") == nil)
+        #expect(EventID.counter(of: "ph-x-1", device: "ph") == nil)  // device "ph-x"
+        #expect(EventID.counter(of: "ph-01", device: "ph") == nil)
+        #expect(EventID.counter(of: "ph-", device: "ph") == nil)
+        #expect(EventID.counter(of: "ph-1é", device: "ph") == nil)
+        #expect(EventID.counter(of: "wa-1z", device: "ph") == nil)
+    }
+
+    @Test("each device's next id follows its own highest counter, whichever device wrote last")
+    func countersAcrossDevices() throws {
+        var rules = RecordingRules()
+        let ids = ["ph-1", "ph-2", "watch-9", "ph-3", "téléphone-4", "ph-x-1", "watch-a", "ph-1z", "watch-2"]
+        for (index, id) in ids.enumerated() {
+            let draft: JSONValue = ["type": "profile.updated", "name": "Ana", "id": .string(id)]
+            rules.apply(try rules.prepare(draft, device: "ph", now: now).get())
+            #expect(rules.lastSeq == index + 1)
+        }
+        #expect(rules.nextID(device: "ph") == "ph-20")
+        #expect(rules.nextID(device: "watch") == "watch-b")
+        #expect(rules.nextID(device: "téléphone") == "téléphone-5")
+        #expect(rules.nextID(device: "ph-x") == "ph-x-2")
+        #expect(rules.nextID(device: "ipad") == "ipad-1")
+    }
+
+    @Test("a refused nested value is named by its whole path", arguments: [
+        (#"{"type":"template.created","template":"t1","name":"A","exercises":[{"exercise":"barbell-bench-press"},{"exercise":"barbell-squat","sets":[{"reps":5},{"reps":"x"}]}]}"#,
+         #"template.created: field "exercises[1].sets" is [{"reps":5},{"reps":"x"}] but must be int 1–50 or [{`weight`? number 0–1100, `unit`? `kg`/`lb`, `reps`? int 0–100, `reps_range`? string (≤ 16 bytes), `kind`? `working`/`warmup`/`drop`/`failure`, `rpe`? number 6–10}] (≤ 50)"#),
+        (#"{"type":"template.created","template":"t1","name":"A","exercises":[{"exercise":"barbell-bench-press","bogus":1}]}"#,
+         #"template.created: field "exercises[0].bogus" is not a known key (keys: exercise, sets, reps, rest_s, superset, note, minutes, km)"#),
+        (#"{"type":"template.created","template":"t1","name":"A","exercises":[{"exercise":"Bad_Id"}]}"#,
+         #"template.created: field "exercises[0].exercise" is "Bad_Id" but must be a kebab-case id such as "barbell-bench-press""#),
+        (#"{"type":"template.created","template":"t1","name":"A","exercises":[{"exercise":"barbell-bench-press"},{"exercise":"no-such-lift"}]}"#,
+         #"template.created: field "exercises[1].exercise" is "no-such-lift" but is neither a catalogue exercise nor a custom exercise of this journal (check the spelling with `journal catalog --search TEXT`, or record an exercise.created for it first)"#),
+        (#"{"type":"profile.updated","prefs":{"api_token":"x"}}"#,
+         #"profile.updated: field "prefs.api_token" looks like a credential; the journal never stores passwords, tokens or secrets"#),
+    ])
+    func nestedPaths(line: String, expected: String) throws {
+        let rules = RecordingRules(catalogue: ["barbell-bench-press", "barbell-squat"])
+        switch rules.prepare(try JSONParser.parse(line), device: "ph", now: now) {
+        case .success(let event): Issue.record("accepted \(EventCodec.encodeString(event))")
+        case .failure(let problem): #expect(problem.description == expected)
+        }
+    }
+
     @Test("exercise ids are kebab-case slugs of at most 64 bytes")
     func slugs() {
         for slug in ["barbell-bench-press", "a", "3-4-sit-up", String(repeating: "a", count: 64)] {

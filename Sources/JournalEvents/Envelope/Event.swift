@@ -157,7 +157,26 @@ public struct EventID: Hashable, Comparable, Sendable {
     private static func parseASCII(_ text: String) -> EventID? {
         let utf8 = text.utf8
         guard let dash = utf8.lastIndex(of: UInt8(ascii: "-")), dash != utf8.startIndex else { return nil }
-        let digits = utf8[utf8.index(after: dash)...]
+        guard let counter = base36(utf8[utf8.index(after: dash)...]) else { return nil }
+        return EventID(device: String(text[..<dash]), counter: counter)
+    }
+
+    /// `EventID(text)?.counter` when `text`'s device is `device`, an ASCII tag, read without making a `String`;
+    /// nil when it is another device's id or no id. (An ASCII tag followed by a dash and base-36 digits: the dash is
+    /// the id's last, as `init?(_:)` finds it.)
+    public static func counter(of text: String, device: String) -> Int? {
+        var text = text, device = device
+        return text.withUTF8 { id in
+            device.withUTF8 { tag -> Int? in
+                guard id.count > tag.count + 1, id[tag.count] == UInt8(ascii: "-") else { return nil }
+                for index in 0..<tag.count where id[index] != tag[index] { return nil }
+                return base36(UnsafeBufferPointer(rebasing: id[(tag.count + 1)...]))
+            }
+        }
+    }
+
+    /// An id's counter: lowercase base-36 digits, no leading zero but in "0", at most `Int.max`; nil otherwise.
+    private static func base36(_ digits: some Collection<UInt8>) -> Int? {
         guard let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
         var counter = 0
         for byte in digits {
@@ -172,7 +191,7 @@ public struct EventID: Hashable, Comparable, Sendable {
             if overflow || overflow2 { return nil }
             counter = sum
         }
-        return EventID(device: String(text[..<dash]), counter: counter)
+        return counter
     }
 
     public var text: String { "\(device)-\(String(counter, radix: 36))" }

@@ -7,7 +7,7 @@ public enum SchemaValidator {
     /// Returns the first rule the event breaks, or nil. An unknown type is accepted here
     /// only when `allowUnknownTypes` is set (it was written by a newer version).
     public static func validate(_ event: Event, allowUnknownTypes: Bool = false) -> EventRuleViolation? {
-        if let violation = checkPrivacy(event.fields, path: "", type: event.type, event: event) { return violation }
+        if let violation = checkPrivacy(event.fields, path: { "" }, type: event.type, event: event) { return violation }
         guard let schema = event.knownType.flatMap(EventVocabulary.schema(for:)) ?? EventVocabulary.schema(for: event.type) else {
             if allowUnknownTypes { return nil }
             return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
@@ -17,33 +17,42 @@ public enum SchemaValidator {
             // Written by a newer version: its fields may differ; keep it as it is.
             return nil
         }
-        // A key of the vocabulary is compared by its code; any other by name.
-        for (position, field) in event.fields.fields.enumerated()
-        where !(event.payloadKey(at: position).map { key in schema.fields.contains { $0.key == key } } ?? schema.fieldNames.contains(field.key)) {
-            return EventRuleViolation(type: event.type, field: field.key, value: nil,
+        // A key of the vocabulary is judged by its code; any other by name.
+        for position in event.fields.fields.indices {
+            if let key = event.payloadKey(at: position) {
+                if schema.hasField(key) { continue }
+            } else if schema.fieldNames.contains(event.fields.fields[position].key) {
+                continue
+            }
+            return EventRuleViolation(type: event.type, field: event.fields.fields[position].key, value: nil,
                                       rule: "is not a field of \(event.type) v\(schema.version) (fields: \(schema.fields.map(\.name).joined(separator: ", ")))")
         }
-        if let violation = check(fields: schema.fields, in: event.fields, path: "", type: event.type, event: event) { return violation }
+        if let violation = check(fields: schema.fields, in: event.fields, path: { "" }, type: event.type, event: event) { return violation }
         return schema.check?(event)
     }
 
-    /// `event`: the event whose payload `object` is, to find its fields by interned key.
-    static func check(fields: [FieldSpec], in object: JSONObject, path: String, type: String, event: Event? = nil) -> EventRuleViolation? {
-        for spec in fields {
-            let name = path.isEmpty ? spec.name : "\(path).\(spec.name)"
+    /// Where a value sits in the payload (`exercises[2].sets[0].weight`), rendered only when a rule is broken: the
+    /// checks of every stored event build no strings.
+    typealias Path = () -> String
+
+    /// `path`: the object's own path, empty for the payload itself. `event`: the event whose payload `object` is, to find
+    /// its fields by interned key.
+    static func check(fields: [FieldSpec], in object: JSONObject, path: Path, type: String, event: Event? = nil) -> EventRuleViolation? {
+        for index in fields.indices {
             let found: JSONValue?
-            if let event, let key = spec.key { found = event[key] } else { found = object[spec.name] }
+            if let event, let key = fields[index].key { found = event[key] } else { found = object[fields[index].name] }
+            func name() -> String { let parent = path(); return parent.isEmpty ? fields[index].name : "\(parent).\(fields[index].name)" }
             guard let value = found else {
-                if spec.required { return EventRuleViolation(type: type, field: name, value: nil, rule: "is required") }
+                if fields[index].required { return EventRuleViolation(type: type, field: name(), value: nil, rule: "is required") }
                 continue
             }
-            if let violation = check(value, against: spec.kind, path: name, type: type) { return violation }
+            if let violation = check(value, against: fields[index].kind, path: name, type: type) { return violation }
         }
         return nil
     }
 
-    static func check(_ value: JSONValue, against kind: FieldKind, path: String, type: String) -> EventRuleViolation? {
-        func fail(_ rule: String) -> EventRuleViolation { EventRuleViolation(type: type, field: path, value: value, rule: rule) }
+    static func check(_ value: JSONValue, against kind: FieldKind, path: Path, type: String) -> EventRuleViolation? {
+        func fail(_ rule: String) -> EventRuleViolation { EventRuleViolation(type: type, field: path(), value: value, rule: rule) }
         switch kind {
         case .any:
             return nil
@@ -90,9 +99,8 @@ public enum SchemaValidator {
             return nil
         case .object(let fields):
             guard let object = value.objectValue else { return fail("must be an object") }
-            let known = Set(fields.map(\.name))
-            if let extra = object.keys.first(where: { !known.contains($0) }) {
-                return EventRuleViolation(type: type, field: "\(path).\(extra)", value: nil,
+            for field in object.fields where !fields.contains(where: { $0.name == field.key }) {
+                return EventRuleViolation(type: type, field: "\(path()).\(field.key)", value: nil,
                                           rule: "is not a known key (keys: \(fields.map(\.name).joined(separator: ", ")))")
             }
             return check(fields: fields, in: object, path: path, type: type)
@@ -100,14 +108,14 @@ public enum SchemaValidator {
             guard let elements = value.arrayValue else { return fail("must be an array") }
             if elements.count > maxCount { return fail("must hold at most \(maxCount) items") }
             for (index, item) in elements.enumerated() {
-                if let violation = check(item, against: element, path: "\(path)[\(index)]", type: type) { return violation }
+                if let violation = check(item, against: element, path: { "\(path())[\(index)]" }, type: type) { return violation }
             }
             return nil
         }
     }
 
     /// `event`: the event whose payload `object` is, whose vocabulary keys are judged by their codes.
-    static func checkPrivacy(_ object: JSONObject, path: String, type: String, event: Event? = nil) -> EventRuleViolation? {
+    static func checkPrivacy(_ object: JSONObject, path: Path, type: String, event: Event? = nil) -> EventRuleViolation? {
         for (position, field) in object.fields.enumerated() {
             let nested: Bool
             switch field.value {
@@ -117,9 +125,9 @@ public enum SchemaValidator {
             let credential = event?.payloadKey(at: position).map { vocabularyKeyLooksLikeCredential[Int($0.rawValue)] }
                 ?? looksLikeCredential(field.key)
             guard credential || nested else { continue }
-            let name = path.isEmpty ? field.key : "\(path).\(field.key)"
+            func name() -> String { let parent = path(); return parent.isEmpty ? field.key : "\(parent).\(field.key)" }
             if credential {
-                return EventRuleViolation(type: type, field: name, value: nil,
+                return EventRuleViolation(type: type, field: name(), value: nil,
                                           rule: "looks like a credential; the journal never stores passwords, tokens or secrets")
             }
             if let violation = checkPrivacy(field.value, path: name, type: type) { return violation }
@@ -159,12 +167,12 @@ public enum SchemaValidator {
         }
     }
 
-    static func checkPrivacy(_ value: JSONValue, path: String, type: String) -> EventRuleViolation? {
+    static func checkPrivacy(_ value: JSONValue, path: Path, type: String) -> EventRuleViolation? {
         switch value {
         case .object(let object): return checkPrivacy(object, path: path, type: type)
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                if let violation = checkPrivacy(element, path: "\(path)[\(index)]", type: type) { return violation }
+                if let violation = checkPrivacy(element, path: { "\(path())[\(index)]" }, type: type) { return violation }
             }
             return nil
         default: return nil

@@ -13,6 +13,9 @@ public enum EventVocabulary {
     /// have done are refused, so a real 103-rep set or a 600 kg leg press imports (INTERCHANGE.md §"What is skipped").
     public static let sanityWeight: [String: Double] = ["kg": 2000, "lb": 4400]
     public static let sanityReps = 10_000
+    /// The largest of `maximumWeight`'s and of `sanityWeight`'s limits (the range a negative weight's message names).
+    static let widestWeight = maximumWeight.values.max() ?? 1100
+    static let widestSanityWeight = sanityWeight.values.max() ?? 4400
     /// The longest time (31 days) and distance an imported row may carry in `source_seconds`/`source_km`/`source_rows`.
     public static let maximumSourceSeconds = 2_678_400.0
     public static let maximumSourceKilometres = 100_000.0
@@ -203,8 +206,8 @@ public enum EventVocabulary {
         EventSchema("superset.linked", group: "Workouts", "Adjacent exercises were linked into a superset.", [
             workoutRef, .required("group", .reference), .required("exercises", .array(of: .slug, maxCount: 10)),
         ], check: { event in
-            (event.array("exercises")?.count ?? 0) >= 2 ? nil
-                : EventRuleViolation(type: event.type, field: "exercises", value: event["exercises"], rule: "must name at least 2 exercises")
+            (event.array(.exercises)?.count ?? 0) >= 2 ? nil
+                : EventRuleViolation(type: event.type, field: "exercises", value: event[.exercises], rule: "must name at least 2 exercises")
         }),
         EventSchema("superset.unlinked", group: "Workouts", "A superset was split back into single exercises.", [workoutRef, .required("group", .reference)]),
         EventSchema("set.added", group: "Sets", "A set row was added (prefilled values optional).", [
@@ -250,8 +253,8 @@ public enum EventVocabulary {
         EventSchema("rest.adjusted", group: "Rest", "The running rest timer was lengthened or shortened (±30 s).", [
             workoutRef, exerciseRef, .required("delta_s", .integer(-3600...3600)),
         ], check: { event in
-            guard let delta = event.int("delta_s"), delta == 0 || delta % 30 != 0 else { return nil }
-            return EventRuleViolation(type: event.type, field: "delta_s", value: event["delta_s"],
+            guard let delta = event.int(.deltaS), delta == 0 || delta % 30 != 0 else { return nil }
+            return EventRuleViolation(type: event.type, field: "delta_s", value: event[.deltaS],
                                       rule: "must be a non-zero multiple of 30 (the -30 s and +30 s buttons)")
         }),
         EventSchema("rest.skipped", group: "Rest", "The user skipped the rest.", [workoutRef, exerciseRef, .required("remaining_s", .integer(0...3600))]),
@@ -331,16 +334,16 @@ public enum EventVocabulary {
 
     /// RPE in steps of 0.5, `unit` with every weight, and the weight within `limits` for its unit.
     static func checkWeight(_ event: Event, limits: [String: Double], limitName: String?) -> EventRuleViolation? {
-        if let rpe = event.double("rpe"), (rpe * 2).rounded() != rpe * 2 {
-            return EventRuleViolation(type: event.type, field: "rpe", value: event["rpe"], rule: "must be between 6 and 10 in steps of 0.5")
+        if let rpe = event.double(.rpe), (rpe * 2).rounded() != rpe * 2 {
+            return EventRuleViolation(type: event.type, field: "rpe", value: event[.rpe], rule: "must be between 6 and 10 in steps of 0.5")
         }
-        guard let weight = event.double("weight") else { return nil }
-        guard let unit = event.string("unit") else {
+        guard let weight = event.double(.weight) else { return nil }
+        guard let unit = event.string(.unit) else {
             return EventRuleViolation(type: event.type, field: "unit", value: nil, rule: "is required when weight is given")
         }
         let maximum = limits[unit] ?? limits["kg"] ?? 500
         if weight > maximum {
-            return EventRuleViolation(type: event.type, field: "weight", value: event["weight"],
+            return EventRuleViolation(type: event.type, field: "weight", value: event[.weight],
                                       rule: "must be at most \(formatNumber(maximum)) when unit is \"\(unit)\"" + (limitName.map { " (\($0))" } ?? ""))
         }
         return nil
@@ -349,27 +352,25 @@ public enum EventVocabulary {
     /// `set.completed`: RPE steps, and the manual-entry limits (500 kg, 1100 lb, 100 reps) unless the set was imported
     /// (`source`), which takes the sanity limits (2000 kg, 4400 lb, 10000 reps) instead, or none with `out_of_range`.
     @Sendable static func checkImportableSet(_ event: Event) -> EventRuleViolation? {
-        let imported = event["source"] != nil
-        if let weight = event.double("weight"), weight < 0 {
-            let limit = imported ? (event["out_of_range"] == .bool(true) ? 1_000_000_000 : sanityWeight.values.max() ?? 4400)
-                : maximumWeight.values.max() ?? 1100
-            return EventRuleViolation(type: event.type, field: "weight", value: event["weight"], rule: "must be between 0 and \(formatNumber(limit))")
+        let imported = event[.source] != nil
+        if let weight = event.double(.weight), weight < 0 {
+            let limit = imported ? (event[.outOfRange] == .bool(true) ? 1_000_000_000 : widestSanityWeight) : widestWeight
+            return EventRuleViolation(type: event.type, field: "weight", value: event[.weight], rule: "must be between 0 and \(formatNumber(limit))")
         }
-        if imported && event["out_of_range"] == .bool(true) {
+        if imported && event[.outOfRange] == .bool(true) {
             return checkWeight(event, limits: ["kg": 1_000_000_000, "lb": 1_000_000_000], limitName: nil)
         }
-        if imported, let reps = event.int("reps"), reps > sanityReps {
-            return EventRuleViolation(type: event.type, field: "reps", value: event["reps"],
+        if imported, let reps = event.int(.reps), reps > sanityReps {
+            return EventRuleViolation(type: event.type, field: "reps", value: event[.reps],
                                       rule: "must be at most \(sanityReps), the sanity limit of imported sets (or set `out_of_range`)")
         }
         if !imported {
             // The messages of manual entry's ranges, as when they were the fields' own.
-            if let reps = event.int("reps"), reps > maximumReps {
-                return EventRuleViolation(type: event.type, field: "reps", value: event["reps"], rule: "must be between 0 and \(maximumReps)")
+            if let reps = event.int(.reps), reps > maximumReps {
+                return EventRuleViolation(type: event.type, field: "reps", value: event[.reps], rule: "must be between 0 and \(maximumReps)")
             }
-            let widest = maximumWeight.values.max() ?? 1100
-            if let weight = event.double("weight"), weight > widest {
-                return EventRuleViolation(type: event.type, field: "weight", value: event["weight"], rule: "must be between 0 and \(formatNumber(widest))")
+            if let weight = event.double(.weight), weight > widestWeight {
+                return EventRuleViolation(type: event.type, field: "weight", value: event[.weight], rule: "must be between 0 and \(formatNumber(widestWeight))")
             }
         }
         return imported ? checkWeight(event, limits: sanityWeight, limitName: "the sanity limit of imported sets") : checkWeight(event)
@@ -378,7 +379,7 @@ public enum EventVocabulary {
     /// Templates, routines and plans: each exercise once, per-set weights within the unit's limit, and the
     /// members of a superset next to each other (seed 004: a superset links adjacent exercises).
     @Sendable static func checkPrescriptions(_ event: Event) -> EventRuleViolation? {
-        guard let exercises = event.array("exercises") else { return nil }
+        guard let exercises = event.array(.exercises) else { return nil }
         func fail(_ field: String, _ value: JSONValue?, _ rule: String) -> EventRuleViolation {
             EventRuleViolation(type: event.type, field: field, value: value, rule: rule)
         }
@@ -418,11 +419,11 @@ public enum EventVocabulary {
     /// Profile facts (issue 16): an `email` looks like one (`name@domain.tld`, no spaces); a `height` is in `cm` or
     /// `in`, a `body_weight` in `kg` or `lb`.
     @Sendable static func checkProfile(_ event: Event) -> EventRuleViolation? {
-        if let email = event.string("email") {
+        if let email = event.string(.email) {
             let parts = email.split(separator: "@", omittingEmptySubsequences: false)
             let valid = parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
                 && !email.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" })
-            if !valid { return EventRuleViolation(type: event.type, field: "email", value: event["email"], rule: "is not an email address (name@domain.tld)") }
+            if !valid { return EventRuleViolation(type: event.type, field: "email", value: event[.email], rule: "is not an email address (name@domain.tld)") }
         }
         for (field, units) in [("height", ["cm", "in"]), ("body_weight", units)] {
             guard let unit = event.object(field)?["unit"]?.stringValue, !units.contains(unit) else { continue }
@@ -434,7 +435,7 @@ public enum EventVocabulary {
 
     /// The questionnaire's own limits (seed 000 and 001); per-rule-set answers are checked by the domain.
     @Sendable static func checkAnswer(_ event: Event) -> EventRuleViolation? {
-        guard let question = event.string("question"), let answer = event["answer"] else { return nil }
+        guard let question = event.string(.question), let answer = event[.answer] else { return nil }
         func fail(_ rule: String) -> EventRuleViolation {
             EventRuleViolation(type: event.type, field: "answer", value: answer, rule: rule + " (question \"\(question)\")")
         }

@@ -81,9 +81,11 @@ public struct EventSchema: Sendable {
     /// Which area of FORMAT.md lists it.
     public var group: String
     public var summary: String
-    public var fields: [FieldSpec] { didSet { fieldNames = Set(fields.map(\.name)) } }
+    public var fields: [FieldSpec] { didSet { (fieldNames, fieldKeys) = EventSchema.index(fields) } }
     /// The names of `fields`, kept in step with them (`SchemaValidator` checks every payload key against them).
     public private(set) var fieldNames: Set<String>
+    /// Whether each `PayloadKey` (by its code) names one of `fields`: a vocabulary key is judged by one array read.
+    public private(set) var fieldKeys: [Bool]
     /// Rules that involve more than one field (e.g. the weight limit depends on the unit).
     public var check: (@Sendable (Event) -> EventRuleViolation?)?
 
@@ -94,7 +96,17 @@ public struct EventSchema: Sendable {
         self.group = group
         self.summary = summary
         self.fields = fields
-        fieldNames = Set(fields.map(\.name))
+        (fieldNames, fieldKeys) = EventSchema.index(fields)
         self.check = check
     }
+
+    /// `fieldNames` and `fieldKeys` of `fields`.
+    static func index(_ fields: [FieldSpec]) -> (Set<String>, [Bool]) {
+        var keys = [Bool](repeating: false, count: Int(PayloadKey.allCases.map(\.rawValue).max() ?? 0) + 1)
+        for case let key? in fields.map(\.key) { keys[Int(key.rawValue)] = true }
+        return (Set(fields.map(\.name)), keys)
+    }
+
+    /// Whether `key` names one of `fields`.
+    @inline(__always) public func hasField(_ key: PayloadKey) -> Bool { fieldKeys[Int(key.rawValue)] }
 }
