@@ -10,7 +10,8 @@ import JournalStore
 /// (`Merge.absorb`), push the journal's events the server does not have yet (batches of
 /// `SyncProtocol.maximumPushEvents`, each acknowledged only once committed), then save the cursor and the
 /// ids the server has in `<journal>.sync`. A sync interrupted anywhere is completed by the next one:
-/// pulls merge idempotently and pushes are idempotent by event id.
+/// pulls merge idempotently and pushes are idempotent by event id. A pull that brings another device's
+/// erasure marker erases the journal first (SYNC.md §"Account erasure").
 public enum JournalSyncing {
     /// Where a sync is, for a progress bar.
     public enum Progress: Equatable, Sendable {
