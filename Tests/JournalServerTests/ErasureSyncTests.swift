@@ -112,4 +112,46 @@ struct ErasureSyncTests {
         }
         #expect(try await PostgresFixture.scalar("SELECT coalesce(sum(event_count), 0)::bigint FROM journal_batches WHERE user_id = \(user)") == 4)
     }
+
+    @Test("the erasing device keeps out the older events it pulls before its marker reaches the server; the other device's unsynced older workout is erased everywhere")
+    func erasingDeviceKeepsOlderEventsOut() async throws {
+        let user = PostgresFixture.freshUser("zelda")
+        let token = try await PostgresFixture.token(user: user)
+        let scratch = ScratchDirectory("erase-first")
+        let phone = scratch.file("phone.journal"), watch = scratch.file("watch.journal")
+        let ph = try EventJournal(path: phone, device: "ph", clock: { Fixtures.start })
+        try ph.record(.object(["type": "account.created", "at": "2026-01-05T17:00:00.000+01:00",
+                               "name": "Zelda Quintanilla", "email": "zelda.q@example.org"]))
+        try ph.record(batch: Self.workout("w1", weight: 137.25, at: Fixtures.start))
+        ph.close()
+        try await withServer { server in
+            let client = SyncClient(server: server, token: token)
+            _ = try await JournalSyncing.sync(phone, client: client)
+            _ = try await JournalSyncing.sync(watch, client: client)
+            // The watch logs a workout offline; the phone erases (ten days later) before the watch syncs it.
+            let wa = try EventJournal(path: watch, device: "wa", clock: { Fixtures.start })
+            try wa.record(batch: Self.workout("wa1", weight: 142.75, at: Fixtures.start.adding(milliseconds: 86_400_000)))
+            wa.close()
+            let erasing = try EventJournal(path: phone, device: "ph", clock: { Fixtures.start.adding(milliseconds: 10 * 86_400_000) })
+            let marker = try erasing.eraseAllData().marker
+            erasing.close()
+            var report = try await JournalSyncing.sync(watch, client: client)
+            #expect(report.storedByServer == 3)
+            // The phone pulls the watch's workout, older than its marker: kept out; its marker erases the server's copy.
+            report = try await JournalSyncing.sync(phone, client: client)
+            #expect((report.pulled, report.merged, report.pushed, report.storedByServer, report.events) == (3, 0, 1, 1, 1))
+            #expect(report.erasure == nil)
+            #expect(try Self.leaks(phone) == [])
+            #expect(try await PostgresFixture.scalar("SELECT coalesce(sum(event_count), 0)::bigint FROM journal_batches WHERE user_id = \(user)") == 1)
+            // The watch's next sync erases everything it had, its unsynced older workout too.
+            report = try await JournalSyncing.sync(watch, client: client)
+            let erasure = try #require(report.erasure)
+            #expect((erasure.marker, erasure.at, erasure.erased, erasure.kept) == (marker.id, "2026-01-15T18:00:00.000+01:00", 7, 0))
+            #expect((report.pulled, report.merged, report.pushed, report.events, report.cursor) == (1, 0, 0, 1, "2-1"))
+            #expect(try Self.leaks(watch) == [])
+            report = try await JournalSyncing.sync(phone, client: client)
+            #expect((report.pulled, report.merged, report.pushed, report.events, report.cursor) == (1, 0, 0, 1, "2-1"))
+            #expect(readFileBytes(phone) == readFileBytes(watch))
+        }
+    }
 }
