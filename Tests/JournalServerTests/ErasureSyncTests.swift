@@ -25,6 +25,15 @@ struct ErasureSyncTests {
         ]
     }
 
+    /// The phone's journal: Zelda's account and a workout with a weight no one else lifts (4 events).
+    static func zeldasPhone(_ path: String) throws {
+        let phone = try EventJournal(path: path, device: "ph", clock: { Fixtures.start })
+        defer { phone.close() }
+        try phone.record(.object(["type": "account.created", "at": "2026-01-05T17:00:00.000+01:00",
+                                  "name": "Zelda Quintanilla", "email": "zelda.q@example.org"]))
+        try phone.record(batch: workout("w1", weight: 137.25, at: Fixtures.start))
+    }
+
     /// Every file of the device beside `journal` (the journal, its sync state, snapshots…) holding erased data.
     static func leaks(_ journal: String) throws -> [String] {
         let directory = (journal as NSString).deletingLastPathComponent, name = (journal as NSString).lastPathComponent
@@ -41,11 +50,7 @@ struct ErasureSyncTests {
         let journal = try journalBinary()
         let scratch = ScratchDirectory("erase-sync")
         let phone = scratch.file("phone.journal"), watch = scratch.file("watch.journal")
-        let ph = try EventJournal(path: phone, device: "ph", clock: { Fixtures.start })
-        try ph.record(.object(["type": "account.created", "at": "2026-01-05T17:00:00.000+01:00",
-                               "name": "Zelda Quintanilla", "email": "zelda.q@example.org"]))
-        try ph.record(batch: Self.workout("w1", weight: 137.25, at: Fixtures.start))
-        ph.close()
+        try Self.zeldasPhone(phone)
         try await withServer { server in
             let url = server.absoluteString
             func sync(_ file: String, json: Bool = true) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -119,11 +124,7 @@ struct ErasureSyncTests {
         let token = try await PostgresFixture.token(user: user)
         let scratch = ScratchDirectory("erase-first")
         let phone = scratch.file("phone.journal"), watch = scratch.file("watch.journal")
-        let ph = try EventJournal(path: phone, device: "ph", clock: { Fixtures.start })
-        try ph.record(.object(["type": "account.created", "at": "2026-01-05T17:00:00.000+01:00",
-                               "name": "Zelda Quintanilla", "email": "zelda.q@example.org"]))
-        try ph.record(batch: Self.workout("w1", weight: 137.25, at: Fixtures.start))
-        ph.close()
+        try Self.zeldasPhone(phone)
         try await withServer { server in
             let client = SyncClient(server: server, token: token)
             _ = try await JournalSyncing.sync(phone, client: client)
