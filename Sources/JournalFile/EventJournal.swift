@@ -137,12 +137,26 @@ public final class EventJournal {
     /// Erases every event physically (FORMAT.md §6 "Erasure"): afterwards the journal holds one event, the marker
     /// `data.erased` (seq = the last seq + 1, no personal data), and no file the engine wrote beside it keeps
     /// a byte of what was erased (`JournalWriter.erase`). Recording goes on after the marker.
+    ///
+    /// `adopting`: the marker of an erasure made on another device of the same user, which `journal sync` received
+    /// (SYNC.md §"Account erasure"): it becomes this journal's marker as it is (its seq set to its `through_seq` + 1),
+    /// so every device ends with the same event; a marker that is not a valid `data.erased` is refused, erasing nothing.
     @discardableResult
-    public func eraseAllData() throws(JournalError) -> Erasure {
+    public func eraseAllData(adopting adopted: Event? = nil) throws(JournalError) -> Erasure {
         guard rules.lastSeq > 0 else { throw .nothingToErase(path: path) }
-        let marker = Event(v: 1, seq: rules.lastSeq + 1, id: rules.nextID(device: device), at: clock(), type: "data.erased",
+        let marker: Event
+        if var adopted {
+            adopted.seq = (adopted.int("through_seq") ?? 0) + 1
+            if adopted.knownType != .dataErased {
+                throw .refused(path: path, line: nil, problem: .rule(EventRuleViolation(type: adopted.type, field: "type", value: .string(adopted.type), rule: "is not data.erased, the only event an erasure adopts")))
+            }
+            if let violation = RecordingRules().check(adopted) { throw .refused(path: path, line: nil, problem: .rule(violation)) }
+            marker = adopted
+        } else {
+            marker = Event(v: 1, seq: rules.lastSeq + 1, id: rules.nextID(device: device), at: clock(), type: "data.erased",
                            fields: ["through_seq": .int(rules.lastSeq), "events": .int(eventCount)])
-        if let violation = RecordingRules().check(marker) { preconditionFailure("the erasure marker breaks a rule: \(violation)") }
+            if let violation = RecordingRules().check(marker) { preconditionFailure("the erasure marker breaks a rule: \(violation)") }
+        }
         let line = EventCodec.encode(marker) + [0x0A]
         let version = writer.version
         let replacement = (version == .v2 ? Layout.header : []) + Layout.block(Zstd().compressFrame(line, level: options.store.sealLevel), version: version)

@@ -10,7 +10,9 @@ import JournalStore
 /// 2. **Order.** By `at` (the instant), then device tag, then counter (from the id
 ///    `<device>-<counter>`), then the line itself: a total order, so the result does not depend on
 ///    which input came first (commutative), and merging a result again adds nothing (idempotent).
-/// 3. **`seq` is renumbered 1…n** in that order; `id`, `at`, `type` and every field are kept.
+/// 3. **`seq` is renumbered 1…n** in that order; `id`, `at`, `type` and every field are kept. A merged journal
+///    that starts with an erasure marker `data.erased` is numbered from its `through_seq` + 1 instead, as an erased
+///    journal is (FORMAT.md §6 "Erasure"): the marker is content, so the numbering still depends only on the set.
 /// 4. **Conflicting edits lose nothing.** Two devices that changed the same thing (the same set
 ///    completed, edited or removed twice) are two events with two ids: both are kept, and the one
 ///    that sorts later (later `at`) is applied last, so it wins in every projection.
@@ -89,7 +91,8 @@ public enum Merge {
         merged.sort { $0.key < $1.key }
         report.renamed.sort { ($0.from, $0.to) < ($1.from, $1.to) }
         var events = merged.map(\.event)
-        for index in events.indices { events[index].seq = index + 1 }
+        let base = events.first.flatMap { $0.knownType == .dataErased ? $0.int("through_seq") : nil } ?? 0
+        for index in events.indices { events[index].seq = base + index + 1 }
         report.output = events.count
         return (events, report)
     }

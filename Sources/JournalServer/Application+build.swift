@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import JournalFile
 import JournalEvents
@@ -77,6 +78,7 @@ struct SyncRoutes: Sendable {
         router.post("v1/journals/:user/events") { request, context in try await push(request, context) }
         router.get("v1/journals/:user/events") { request, context in try await pull(request, context) }
         router.get("v1/journals/:user/report") { request, context in try await report(request, context) }
+        router.get("v1/journals/:user/workouts/:workout/timeline") { request, context in try await timeline(request, context) }
         router.get("v1/whoami") { request, _ in
             let principal = try await authenticate(request)
             return json(["user": principal.user, "role": principal.role.rawValue])
@@ -89,12 +91,13 @@ struct SyncRoutes: Sendable {
 
     enum Access { case read, write }
 
-    /// The caller's principal, allowed `access` to `user`'s journal, or a 401/403.
-    func authorize(_ request: Request, user: String, access: Access) async throws -> Principal {
+    /// The caller's principal, allowed `access` to `user`'s journal, or a 401/403. `page`: an HTML page a browser
+    /// opens, which may carry the token as `?token=` (SYNC.md §"Support pages in a browser").
+    func authorize(_ request: Request, user: String, access: Access, page: Bool = false) async throws -> Principal {
         guard SyncProtocol.isValidUser(user) else {
             throw SyncFailure(400, "bad_user", "user \(user.debugDescription) is not a valid user id (1 to \(SyncProtocol.maximumUserLength) of A-Z a-z 0-9 . _ @ -)")
         }
-        let principal = try await authenticate(request)
+        let principal = try await authenticate(request, page: page)
         switch principal.role {
         case .user where principal.user != user:
             throw SyncFailure(403, "forbidden", "this token belongs to user \(principal.user); it may not \(access == .read ? "read" : "write") user \(user)'s journal")
@@ -105,7 +108,13 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    func authenticate(_ request: Request) async throws -> Principal {
+    func authenticate(_ request: Request, page: Bool = false) async throws -> Principal {
+        if page, request.headers[.authorization] == nil, let token = request.uri.queryParameters.get("token") {
+            guard let principal = try await store.authenticate(token: String(token)) else {
+                throw SyncFailure(401, "bad_token", "the token in ?token= is unknown or revoked")
+            }
+            return principal
+        }
         guard let header = request.headers[.authorization] else {
             throw SyncFailure(401, "missing_token", "no Authorization header; send `Authorization: Bearer TOKEN` (journal-server token create prints one)")
         }
@@ -175,11 +184,43 @@ struct SyncRoutes: Sendable {
 
     // MARK: Support pages
 
-    /// The user's HTML report (`journal report`'s page) from the server's copy, as of its latest event.
-    /// Read-only; a support token's view is logged like a pull.
+    /// The user's HTML report (`journal report`'s page) from the server's copy, as of its latest event, each
+    /// workout's name linking to its timeline page. Read-only; a support token's view is logged like a pull.
     func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let user = context.parameters.get("user") ?? ""
-        let principal = try await authorize(request, user: user, access: .read)
+        let principal = try await authorize(request, user: user, access: .read, page: true)
+        let (events, cursor) = try await syncedEvents(user: user)
+        if principal.role == .support {
+            try await store.logAccess(actor: principal.user, subject: user, action: "report",
+                                      detail: "events=\(events.count) cursor=\(cursor)")
+        }
+        // Relative to /v1/journals/USER/report; a page opened with ?token= passes it on to the pages it links.
+        let token = request.uri.queryParameters.get("token").map { "?token=" + Self.queryEscaped(String($0)) } ?? ""
+        let html = HTMLReport.render(Self.analysis(events), title: "\(user) (journal-server)",
+                                     workoutLink: { "workouts/\(Self.queryEscaped($0))/timeline\(token)" })
+        return page(html)
+    }
+
+    /// One workout's timeline (`journal timeline --html`'s page) from the server's copy. Read-only; a support
+    /// token's view is logged (`timeline`). An unknown workout is a 404 naming it.
+    func timeline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let user = context.parameters.get("user") ?? ""
+        let workout = context.parameters.get("workout") ?? ""
+        let principal = try await authorize(request, user: user, access: .read, page: true)
+        let (events, cursor) = try await syncedEvents(user: user)
+        let analysis = Self.analysis(events)
+        guard let timeline = Timeline(workout: workout, events: events, exerciseName: analysis.exerciseName) else {
+            throw SyncFailure(404, "unknown_workout", "user \(user)'s journal has no workout \(workout.debugDescription); the report (GET /v1/journals/\(user)/report) links the timeline of every finished workout")
+        }
+        if principal.role == .support {
+            try await store.logAccess(actor: principal.user, subject: user, action: "timeline",
+                                      detail: "workout=\(workout) events=\(events.count) cursor=\(cursor)")
+        }
+        return page(HTMLReport.timeline([timeline], analysis: analysis, title: "\(user) (journal-server)"))
+    }
+
+    /// The server's copy of `user`'s journal in the order and with the seq a synced device has, and its cursor.
+    func syncedEvents(user: String) async throws -> (events: [Event], cursor: SyncCursor) {
         var lines: [[UInt8]] = []
         var cursor = SyncCursor.start
         while true {
@@ -190,16 +231,25 @@ struct SyncRoutes: Sendable {
         }
         var stored: [Event] = []
         for line in lines { stored.append(try EventCodec.decode(line)) }
-        // The order and seq a device's journal has after a sync.
-        let events = Merge.merge([], stored).events
+        return (Merge.merge([], stored).events, cursor)
+    }
+
+    /// The analysis every view starts from, as of the journal's latest event.
+    static func analysis(_ events: [Event]) -> Analysis {
         let asOf = events.max { $0.at < $1.at }?.at ?? Timestamp(epochMilliseconds: 0, offsetSeconds: 0)
-        if principal.role == .support {
-            try await store.logAccess(actor: principal.user, subject: user, action: "report",
-                                      detail: "events=\(events.count) cursor=\(cursor)")
-        }
-        let html = HTMLReport.render(Projections.analysis(events: events, asOf: asOf, context: .trainingDomain), title: "\(user) (journal-server)")
-        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Projections.analysis(events: events, asOf: asOf, context: .trainingDomain)
+    }
+
+    /// A workout id or token inside a link: everything but A-Z a-z 0-9 - . _ ~ percent-encoded.
+    static func queryEscaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ""
+    }
+
+    /// An HTML page: never cached (it holds personal data), and no Referer leaves it (its address may hold a token).
+    func page(_ html: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                                        HTTPField.Name("Referrer-Policy")!: "no-referrer"],
+                 body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     // MARK: Access log

@@ -153,23 +153,22 @@ public struct PostgresSyncStore: SyncStore {
         }
     }
 
-    /// Account erasure (SYNC.md §"Account erasure"): a pushed `data.cleared` that follows an `account.deleted`
-    /// or `data.erased` (stored or pushed before it) deletes every stored event timed before it. What remains
-    /// (the `data.cleared` and what came after) is stored again from position 1 in a new epoch, so every
+    /// Account erasure (SYNC.md §"Account erasure"): a pushed `data.erased`, or a pushed `data.cleared` that follows
+    /// an `account.deleted` or `data.erased` (stored or pushed before it), deletes every stored event timed before it
+    /// (`AccountErasure`, the rule devices apply too). What remains
+    /// (the trigger and what came after) is stored again from position 1 in a new epoch, so every
     /// device's cursor becomes unknown and it pulls afresh; events timed before the erasure are never stored
     /// again. Returns nil when the push erases nothing.
     private func erasure(_ connection: PostgresConnection, user: String, fresh: [Event], head: Int64) async throws -> (stored: Int, cursor: SyncCursor)? {
-        guard let clearedIndex = fresh.lastIndex(where: { $0.type == "data.cleared" }) else { return nil }
+        guard fresh.contains(where: { $0.knownType == .dataCleared || $0.knownType == .dataErased }) else { return nil }
         var all: [Event] = []
         for try await block in try await connection.query(
             "SELECT block FROM journal_batches WHERE user_id = \(user) ORDER BY last_position", logger: logger).decode(ByteBuffer.self) {
             for line in try StoredBatch.lines(ofBlock: Array(buffer: block)) { all.append(try EventCodec.decode(line)) }
         }
         all += fresh
-        let cleared = fresh[clearedIndex]
-        let deletions: Set<String> = ["account.deleted", "data.erased"]
-        guard all.contains(where: { deletions.contains($0.type) && $0.at <= cleared.at }) else { return nil }
-        let kept = all.filter { $0.at >= cleared.at }
+        guard let cleared = AccountErasure.trigger(pushed: fresh, journal: all) else { return nil }
+        let kept = all.filter { AccountErasure.keeps($0, after: cleared) }
         try await connection.query("DELETE FROM journal_batches WHERE user_id = \(user)", logger: logger)
         var lines: [[UInt8]] = [], ids: [String] = []
         var first: Int64 = 1

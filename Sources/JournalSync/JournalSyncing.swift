@@ -10,7 +10,8 @@ import JournalStore
 /// (`Merge.absorb`), push the journal's events the server does not have yet (batches of
 /// `SyncProtocol.maximumPushEvents`, each acknowledged only once committed), then save the cursor and the
 /// ids the server has in `<journal>.sync`. A sync interrupted anywhere is completed by the next one:
-/// pulls merge idempotently and pushes are idempotent by event id.
+/// pulls merge idempotently and pushes are idempotent by event id. A pull that brings another device's
+/// erasure marker erases the journal first (SYNC.md §"Account erasure").
 public enum JournalSyncing {
     /// Where a sync is, for a progress bar.
     public enum Progress: Equatable, Sendable {
@@ -31,6 +32,21 @@ public enum JournalSyncing {
         /// Events in the device's journal afterwards.
         public var events = 0
         public var cursor: String = "0"
+        /// Set when the account was erased on another device and this sync erased the device's journal.
+        public var erasure: Erasure?
+    }
+
+    /// What a sync did to the device's journal after the account was erased on another device (SYNC.md §"Account
+    /// erasure"): it was erased physically through `EventJournal.eraseAllData(adopting:)`, keeping `kept` events
+    /// recorded on the device at or after the erasure's time.
+    public struct Erasure: Equatable, Sendable {
+        /// The erasure's marker (`data.erased`), now this journal's first event.
+        public var marker: String
+        /// When the account was erased (the marker's `at`).
+        public var at: String
+        /// Events of the device's journal erased, and events recorded at or after `at` it kept (and pushed).
+        public var erased: Int
+        public var kept: Int
     }
 
     public struct RestoreReport: Equatable, Sendable {
@@ -88,36 +104,50 @@ public enum JournalSyncing {
         report.pulled = pulled.count
         for event in pulled { known.insert(event.id) }
 
-        // 2. Merge them into the journal, durably.
+        // 2. Account erasure: a `data.erased` from another device that this journal lacks, with events of this
+        //    journal timed before it, erases the journal physically (the events recorded at or after it are kept:
+        //    pushed first, so they are on the server before they leave this file, then merged back).
+        //    (Read only when something was pulled: otherwise there is nothing to erase or to keep out.)
+        var local: [Event] = []
+        if !pulled.isEmpty && FileManager.default.fileExists(atPath: path) {
+            do { local = try EventReader.events(path: path) } catch { throw .journal("\(error)") }
+        }
+        let localIDs = Set(local.map(\.id))
+        var incoming = pulled
+        if let marker = pulled.last(where: { $0.knownType == .dataErased && !localIDs.contains($0.id) }),
+           local.contains(where: { !AccountErasure.keeps($0, after: marker) }) {
+            let pulledIDs = Set(pulled.map(\.id))
+            let kept = local.filter { AccountErasure.keeps($0, after: marker) && !pulledIDs.contains($0.id) }
+            try await push(kept, client: client, user: user, cursor: &cursor, known: &known, report: &report, progress: progress)
+            do {
+                let journal = try EventJournal(path: path, device: "sync", clock: { marker.at })
+                defer { journal.close() }
+                try journal.eraseAllData(adopting: marker)
+            } catch { throw .journal("\(path): cannot erase the journal as the account was erased (marker \(marker.id)): \(error); run the sync again") }
+            report.erasure = Erasure(marker: marker.id, at: marker.at.rfc3339, erased: local.count - kept.count, kept: kept.count)
+            incoming += kept
+        }
+        // Nothing timed before this journal's erasure comes back into it (the server erases it too once the marker
+        // reaches it).
+        if let first = local.first, first.knownType == .dataErased, report.erasure == nil {
+            incoming = incoming.filter { AccountErasure.keeps($0, after: first) }
+        }
+
+        // 3. Merge them into the journal, durably.
         let absorbed: Merge.Absorbed
         do {
-            absorbed = try Merge.absorb(pulled, into: path, incomingName: "the server's journal of user \(user)")
+            absorbed = try Merge.absorb(incoming, into: path, incomingName: "the server's journal of user \(user)")
         } catch { throw .journal("\(error)") }
-        report.merged = absorbed.report.onlyB
+        report.merged = absorbed.report.onlyB - (report.erasure?.kept ?? 0)
         progress(.merged(newEvents: report.merged))
 
-        // 3. Push what the server lacks.
-        let missing = absorbed.events.filter { !known.contains($0.id) }
-        var sent = 0
-        for batch in batches(missing) {
-            let answer: SyncClient.PushAnswer
-            do { answer = try await client.push(user: user, events: batch) } catch { throw .server(error) }
-            for id in answer.acknowledged { known.insert(id) }
-            // When the positions this push filled directly follow the cursor, nobody else pushed in between:
-            // the cursor may skip them (the next pull would only bring these events back).
-            if let after = SyncCursor(answer.cursor), cursor.isStart || after.epoch == cursor.epoch,
-               after.position == cursor.position + Int64(answer.stored) {
-                cursor = after
-            }
-            sent += batch.count
-            report.storedByServer += answer.stored
-            progress(.pushed(events: sent, of: missing.count))
-        }
-        report.pushed = sent
+        // 4. Push what the server lacks.
+        try await push(absorbed.events.filter { !known.contains($0.id) }, client: client, user: user,
+                       cursor: &cursor, known: &known, report: &report, progress: progress)
         report.events = absorbed.events.count
         report.cursor = cursor.description
 
-        // 4. Remember where this device is.
+        // 5. Remember where this device is.
         do {
             try saveState(State(server: client.server.absoluteString, user: user, cursor: cursor.description, known: known.sorted()), for: path)
         } catch { throw .journal("\(statePath(path)): cannot save the sync state: \(error)") }
@@ -139,6 +169,27 @@ public enum JournalSyncing {
         do { absorbed = try Merge.absorb(events, into: output) } catch { throw .journal("\(error)") }
         progress(.merged(newEvents: absorbed.events.count))
         return RestoreReport(user: user, events: absorbed.events.count, cursor: cursor.description)
+    }
+
+    /// Pushes `events` in batches within both limits, remembering each acknowledged id.
+    static func push(_ events: [Event], client: SyncClient, user: String, cursor: inout SyncCursor, known: inout Set<String>,
+                     report: inout SyncReport, progress: @Sendable (Progress) -> Void) async throws(Problem) {
+        var sent = 0
+        for batch in batches(events) {
+            let answer: SyncClient.PushAnswer
+            do { answer = try await client.push(user: user, events: batch) } catch { throw .server(error) }
+            for id in answer.acknowledged { known.insert(id) }
+            // When the positions this push filled directly follow the cursor, nobody else pushed in between:
+            // the cursor may skip them (the next pull would only bring these events back).
+            if let after = SyncCursor(answer.cursor), cursor.isStart || after.epoch == cursor.epoch,
+               after.position == cursor.position + Int64(answer.stored) {
+                cursor = after
+            }
+            sent += batch.count
+            report.pushed += batch.count
+            report.storedByServer += answer.stored
+            progress(.pushed(events: sent, of: events.count))
+        }
     }
 
     static func resolveUser(_ user: String?, client: SyncClient) async throws(Problem) -> String {

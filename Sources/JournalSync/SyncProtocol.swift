@@ -123,3 +123,20 @@ public enum SyncBody {
         return Page(events: events, cursor: cursor, more: more)
     }
 }
+
+/// Account erasure (SYNC.md §"Account erasure"): the one rule the server applies to a push and `journal sync`
+/// applies to a device's journal.
+public enum AccountErasure {
+    /// The event of `pushed` that erases the user's journal, if any: the last that is a `data.erased` (the marker
+    /// `journal erase`, `UserJournal.eraseAllData()`, writes), or a `data.cleared` following an `account.deleted` or
+    /// `data.erased` of `journal` (every event: those stored and those pushed) timed at or before it.
+    public static func trigger(pushed: [Event], journal: [Event]) -> Event? {
+        pushed.last { event in
+            event.knownType == .dataErased || event.knownType == .dataCleared
+                && journal.contains { ($0.knownType == .accountDeleted || $0.knownType == .dataErased) && $0.at <= event.at }
+        }
+    }
+
+    /// What an erasure by `trigger` keeps: the events timed at or after it (recorded after the user erased).
+    public static func keeps(_ event: Event, after trigger: Event) -> Bool { event.at >= trigger.at }
+}

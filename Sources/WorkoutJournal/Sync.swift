@@ -5,7 +5,8 @@ import Foundation
 /// `journal restore` make. The journal must not be open for recording meanwhile (a sync rewrites it
 /// under its writer lock: an open `UserJournal` makes it fail with `locked`).
 extension JournalDirectory {
-    /// Pushes the events of `user`'s journal the server lacks and merges in the ones it lacks itself.
+    /// Pushes the events of `user`'s journal the server lacks and merges in the ones it lacks itself. When the
+    /// account was erased on another device, erases this journal first (`SyncReport.erasure` says what went).
     public func sync(user: String, server: URL, token: String?, serverUser: String? = nil,
                      progress: @Sendable (JournalSyncing.Progress) -> Void = { _ in }) async throws -> JournalSyncing.SyncReport {
         try await JournalSyncing.sync(try journalPath(user: user), client: SyncClient(server: server, token: token),

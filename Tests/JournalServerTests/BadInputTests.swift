@@ -178,7 +178,7 @@ struct BadInputTests {
             #expect(page.status == 200)
             let synced = Merge.merge([], events).events
             let expected = HTMLReport.render(Projections.analysis(events: synced, asOf: synced.map(\.at).max()!, context: .trainingDomain),
-                                             title: "\(user) (journal-server)")
+                                             title: "\(user) (journal-server)", workoutLink: { "workouts/\($0)/timeline" })
             #expect(page.body == expected)
             #expect(page.body.contains("<html"))
             let stranger = try await PostgresFixture.token(user: PostgresFixture.freshUser("eve"))

@@ -92,6 +92,32 @@ struct ErasureTests {
         #expect(backup.kept > 0 && backup.copied < backup.bytes)
     }
 
+    @Test("erasure adopting another device's marker (what journal sync does): the same physical erasure, that marker kept as it is; anything else refused, nothing erased")
+    func erasureAdoptingAMarker() throws {
+        let memory = try ErasureTests.prepare()
+        let journal = try EventJournal(path: ErasureTests.path, storage: memory, device: "wa", clock: ManualClock().now)
+        defer { journal.close() }
+        let notAMarker = try EventCodec.decode(Array(#"{"v":1,"seq":3,"id":"ph-9","at":"2026-02-01T09:00:00.000+01:00","type":"data.cleared"}"#.utf8))
+        do {
+            try journal.eraseAllData(adopting: notAMarker)
+            Issue.record("a data.cleared was adopted as an erasure marker")
+        } catch {
+            #expect("\(error)" == #"zelda.journal: the event was refused: data.cleared: field "type" is "data.cleared" but is not data.erased, the only event an erasure adopts; nothing was written"#)
+        }
+        #expect(ErasureTests.leaks(memory).count == 6)
+        // Pulled from a server: its seq is the server's position; the erasure sets it to through_seq + 1.
+        let pulled = try EventCodec.decode(Array(#"{"v":1,"seq":1,"id":"ph-a","at":"2026-02-01T09:00:00.000+01:00","type":"data.erased","through_seq":4,"events":4}"#.utf8))
+        let erasure = try journal.eraseAllData(adopting: pulled)
+        #expect(EventCodec.encodeString(erasure.marker)
+            == #"{"v":1,"seq":5,"id":"ph-a","at":"2026-02-01T09:00:00.000+01:00","type":"data.erased","through_seq":4,"events":4}"#)
+        #expect(ErasureTests.leaks(memory) == [])
+        #expect(try EventReader.events(path: ErasureTests.path, storage: memory).map(\.id) == ["ph-a"])
+        #expect(try JournalVerifier.verify(path: ErasureTests.path, storage: memory).isClean)
+        // A merge numbers an erased journal from the marker's through_seq + 1, so it stays valid.
+        let later = try EventCodec.decode(Array(#"{"v":1,"seq":1,"id":"wa-1","at":"2026-02-01T09:05:00.000+01:00","type":"profile.updated","unit":"lb"}"#.utf8))
+        #expect(Merge.merge([pulled], [later]).events.map(\.seq) == [5, 6])
+    }
+
     @Test("a data.erased given to record is refused: only erasure writes it")
     func markerNotRecordable() throws {
         let memory = try ErasureTests.prepare()

@@ -59,8 +59,10 @@ public enum HTMLReport {
     @media (min-width:760px){.stats{grid-template-columns:repeat(4,1fr)}.grid2{display:grid;grid-template-columns:1fr 1fr;gap:10px}}
     """
 
-    /// The page for `analysis`; `title` names the journal; `historyLimit` caps the workout list.
-    public static func render(_ analysis: Analysis, title: String, historyLimit: Int = 40) -> String {
+    /// The page for `analysis`; `title` names the journal; `historyLimit` caps the workout list. `workoutLink`, when
+    /// given, makes each workout's name a link to that address (journal-server links each workout's timeline page).
+    public static func render(_ analysis: Analysis, title: String, historyLimit: Int = 40,
+                              workoutLink: ((String) -> String)? = nil) -> String {
         let unit = analysis.unit
         let home = HomeView(analysis)
         let progress = ProgressView(analysis, range: .all)
@@ -126,21 +128,7 @@ public enum HTMLReport {
         html += "<h2>History</h2>\n<section id=\"history\">\n"
         let indices = Array(analysis.finished.indices.reversed().prefix(historyLimit))
         for index in indices {
-            let summary = analysis.summary(index)
-            html += "<div class=\"card\"><div class=\"w\"><h3>\(e(summary.name))</h3><span class=\"muted\">\(summary.date) · \(duration(summary.durationSeconds)) · \(kilograms(summary.volumeKilograms, unit))</span></div>"
-            if summary.firstTime { html += "<p class=\"muted\">First time completing this workout!</p>" }
-            else if summary.increasedReps > 0 || summary.increasedLoadKilograms > 0 {
-                html += "<p class=\"muted\">+\(summary.increasedReps) reps · +\(kilograms(summary.increasedLoadKilograms, unit)) on the previous \(e(summary.name))</p>"
-            }
-            html += "<ul class=\"ex\">"
-            for exercise in summary.exercises {
-                let sets = exercise.sets.map { set -> String in
-                    "\(number(set.weight))×\(set.reps)" + (set.kind == .warmup ? "w" : "") + (set.plus > 0 ? " <span class=\"plus\">+\(set.plus)</span>" : "")
-                }.joined(separator: ", ")
-                let cardio = exercise.cardio.map { "\(number($0.minutes)) min" + ($0.km.map { " · \(number($0)) km" } ?? "") } ?? ""
-                html += "<li>\(exercise.rosette ? rosette : "")<b>\(e(exercise.name))</b> <span class=\"muted\">\(sets)\(cardio)</span></li>"
-            }
-            html += "</ul></div>\n"
+            html += workoutCard(analysis, index, link: workoutLink.map { $0(analysis.finished[index].id) }) + "\n"
         }
         if analysis.finished.count > historyLimit {
             html += "<p class=\"muted\">… and \(analysis.finished.count - historyLimit) earlier workouts (journal history shows them all).</p>\n"
@@ -172,6 +160,51 @@ public enum HTMLReport {
             html += "</details>\n"
         }
         html += "</section>\n<p class=\"sub\">Made by journal report: this page has no scripts and loads nothing from the network.</p>\n</main>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// One finished workout (`analysis.finished[index]`) as the report's history shows it: name, date, duration,
+    /// volume, what improved, each exercise's sets. `link` makes the name a link.
+    static func workoutCard(_ analysis: Analysis, _ index: Int, link: String? = nil) -> String {
+        let unit = analysis.unit
+        let summary = analysis.summary(index)
+        let name = link.map { "<a href=\"\(e($0))\">\(e(summary.name))</a>" } ?? e(summary.name)
+        var html = "<div class=\"card\"><div class=\"w\"><h3>\(name)</h3><span class=\"muted\">\(summary.date) · \(duration(summary.durationSeconds)) · \(kilograms(summary.volumeKilograms, unit))</span></div>"
+        if summary.firstTime { html += "<p class=\"muted\">First time completing this workout!</p>" }
+        else if summary.increasedReps > 0 || summary.increasedLoadKilograms > 0 {
+            html += "<p class=\"muted\">+\(summary.increasedReps) reps · +\(kilograms(summary.increasedLoadKilograms, unit)) on the previous \(e(summary.name))</p>"
+        }
+        html += "<ul class=\"ex\">"
+        for exercise in summary.exercises {
+            let sets = exercise.sets.map { set -> String in
+                "\(number(set.weight))×\(set.reps)" + (set.kind == .warmup ? "w" : "") + (set.plus > 0 ? " <span class=\"plus\">+\(set.plus)</span>" : "")
+            }.joined(separator: ", ")
+            let cardio = exercise.cardio.map { "\(number($0.minutes)) min" + ($0.km.map { " · \(number($0)) km" } ?? "") } ?? ""
+            html += "<li>\(exercise.rosette ? rosette : "")<b>\(e(exercise.name))</b> <span class=\"muted\">\(sets)\(cardio)</span></li>"
+        }
+        return html + "</ul></div>"
+    }
+
+    /// `journal timeline --html`: each of `timelines` (INTERCHANGE.md §"Timeline") as a self-contained page, the
+    /// workout's history card (when `analysis` has it finished) above its events, one row per event, and its
+    /// anomalies. Same style as the report; no scripts, nothing loaded from the network.
+    public static func timeline(_ timelines: [Timeline], analysis: Analysis, title: String) -> String {
+        var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        html += "<title>\(e(title)) — workout timeline</title>\n<style>\(css)</style>\n</head>\n<body>\n<main>\n"
+        for timeline in timelines {
+            html += "<h1>\(e(timeline.name.isEmpty ? timeline.workout : timeline.name))</h1>\n<p class=\"sub\">\(e(title)) · workout \(e(timeline.workout)) · \(timeline.entries.count) events</p>\n"
+            if let index = analysis.finished.firstIndex(where: { $0.id == timeline.workout }) {
+                html += workoutCard(analysis, index) + "\n"
+            }
+            html += "<section class=\"card\" id=\"timeline-\(e(timeline.workout))\"><h3>Timeline</h3><table><tr><th>time</th><th>seq</th><th>event</th><th>detail</th><th>remarks</th></tr>\n"
+            for entry in timeline.entries {
+                html += "<tr><td>+\(Timeline.clock(entry.offsetMilliseconds))</td><td>\(entry.seq)</td><td>\(e(entry.type))</td><td>\(e(entry.detail))</td><td class=\"muted\">\(e(entry.remarks.joined(separator: "; ")))</td></tr>\n"
+            }
+            html += "</table>\n<p class=\"muted\">anomalies: \(timeline.anomalies.isEmpty ? "none" : "")</p>"
+            if !timeline.anomalies.isEmpty { html += "<ul class=\"ex\">" + timeline.anomalies.map { "<li>\(e($0))</li>" }.joined() + "</ul>" }
+            html += "</section>\n"
+        }
+        html += "<p class=\"sub\">Made by journal timeline: this page has no scripts and loads nothing from the network.</p>\n</main>\n</body>\n</html>\n"
         return html
     }
 }

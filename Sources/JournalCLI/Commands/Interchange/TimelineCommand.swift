@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WorkoutJournal
 import JournalInterchange
 
@@ -10,9 +11,11 @@ struct TimelineCommand: ParsableCommand {
     @OptionGroup var options: ViewOptions
     @Option(help: "A workout id.") var workout: String?
     @Option(help: "A date YYYY-MM-DD: every workout started that day.") var date: String?
+    @Flag(help: "Print a self-contained HTML page (the page journal-server shows support).") var html = false
 
     func validate() throws {
         if workout != nil && date != nil { throw ValidationError("give --workout or --date, not both") }
+        if html && options.json { throw ValidationError("give --html or --json, not both") }
         if let date, LocalDate(iso: date) == nil { throw ValidationError("--date \"\(date)\" is not a date: use YYYY-MM-DD") }
     }
 
@@ -35,7 +38,9 @@ struct TimelineCommand: ParsableCommand {
                 }
                 timelines.append(timeline)
             }
-            if options.json {
+            if html {
+                print(HTMLReport.timeline(timelines, analysis: analysis, title: (options.file as NSString).lastPathComponent), terminator: "")
+            } else if options.json {
                 print(JSONWriter.string(date == nil ? timelines[0].jsonValue : .array(timelines.map(\.jsonValue))))
             } else {
                 let text = timelines.map(\.text).joined(separator: "\n\n")

@@ -28,14 +28,17 @@ struct SyncCommand: ParsableCommand {
                 throw Failure(message: "sync \(path): \(problem.description)")
             }
             if json {
-                print(#"{"user":"\#(report.user)","pulled":\#(report.pulled),"merged":\#(report.merged),"pushed":\#(report.pushed),"stored_by_server":\#(report.storedByServer),"events":\#(report.events),"cursor":"\#(report.cursor)"}"#)
+                let erasure = report.erasure.map { #","erasure":{"marker":"\#($0.marker)","at":"\#($0.at)","erased":\#($0.erased),"kept":\#($0.kept)}"# } ?? ""
+                print(#"{"user":"\#(report.user)","pulled":\#(report.pulled),"merged":\#(report.merged),"pushed":\#(report.pushed),"stored_by_server":\#(report.storedByServer),"events":\#(report.events),"cursor":"\#(report.cursor)"\#(erasure)}"#)
             } else {
-                print("""
-                synced:   \(path) with \(client.server.absoluteString) as user \(report.user)
-                pulled:   \(report.pulled) events (\(report.merged) new to this journal)
-                pushed:   \(report.pushed) events (\(report.storedByServer) new to the server)
-                journal:  \(report.events) events; cursor \(report.cursor)
-                """)
+                var lines = ["synced:   \(path) with \(client.server.absoluteString) as user \(report.user)"]
+                if let erasure = report.erasure {
+                    lines.append("erased:   the account was erased at \(erasure.at) (marker \(erasure.marker)): \(erasure.erased) events of this journal erased, \(erasure.kept) recorded after it kept")
+                }
+                lines += ["pulled:   \(report.pulled) events (\(report.merged) new to this journal)",
+                          "pushed:   \(report.pushed) events (\(report.storedByServer) new to the server)",
+                          "journal:  \(report.events) events; cursor \(report.cursor)"]
+                print(lines.joined(separator: "\n"))
             }
         }
     }

@@ -1,0 +1,137 @@
+import JournalFile
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import JournalEvents
+import JournalInterchange
+import JournalProjections
+import TrainingDomain
+import JournalServer
+import JournalStore
+import JournalSync
+import JournalTesting
+import Testing
+
+/// The pages support opens in a browser (SYNC.md §"Support pages in a browser"): the report and each workout's
+/// timeline from the server's copy, read-only and logged; and the same pages rendered by headless Chromium.
+@Suite("support pages: the report links each workout's timeline; both render in headless Chromium")
+struct SupportPagesTests {
+    struct Answer { var status: Int; var body: String; var headers: HTTPFields }
+
+    /// A live server; `body` gets its address and a function that sends a GET with an optional bearer token.
+    static func withPages(_ body: @escaping @Sendable (_ server: URL, _ get: @escaping @Sendable (String, String?) async throws -> Answer) async throws -> Void) async throws {
+        let app = try await buildApplication(try PostgresFixture.configuration())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await body(URL(string: "http://127.0.0.1:\(port)")!) { uri, token in
+                var headers: HTTPFields = [:]
+                if let token { headers[.authorization] = "Bearer \(token)" }
+                return try await client.execute(uri: uri, method: .get, headers: headers) { response in
+                    Answer(status: Int(response.status.code), body: String(buffer: response.body), headers: response.headers)
+                }
+            }
+        }
+    }
+
+    /// The events a synced device has, and the analysis the pages start from.
+    static func synced(_ events: [Event]) -> (events: [Event], analysis: Analysis) {
+        let synced = Merge.merge([], events).events
+        return (synced, Projections.analysis(events: synced, asOf: synced.map(\.at).max()!, context: .trainingDomain))
+    }
+
+    @Test("the timeline page is journal timeline --html of the server's copy; unknown workouts, strangers and bad tokens are refused; support views are logged")
+    func timelinePage() async throws {
+        let user = PostgresFixture.freshUser("tl")
+        let token = try await PostgresFixture.token(user: user)
+        let supportUser = PostgresFixture.freshUser("helpdesk")
+        let support = try await PostgresFixture.token(user: supportUser, role: .support)
+        let stranger = try await PostgresFixture.token(user: PostgresFixture.freshUser("eve"))
+        let scratch = ScratchDirectory("timeline")
+        let events = try recordedEvents(device: "ph", workouts: 2, in: scratch)
+        try await Self.withPages { server, get in
+            _ = try await SyncClient(server: server, token: token).push(user: user, events: events)
+            let (synced, analysis) = Self.synced(events)
+            // The report links each workout's timeline, relative to the report's own address.
+            let report = try await get("/v1/journals/\(user)/report", support)
+            #expect(report.status == 200)
+            #expect(report.body == HTMLReport.render(analysis, title: "\(user) (journal-server)", workoutLink: { "workouts/\($0)/timeline" }))
+            #expect(report.body.contains(#"<h3><a href="workouts/w1/timeline">Push</a></h3>"#))
+            #expect(report.headers[.cacheControl] == "no-store")
+            #expect(report.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+
+            let page = try await get("/v1/journals/\(user)/workouts/w1/timeline", support)
+            #expect(page.status == 200)
+            let timeline = try #require(Timeline(workout: "w1", events: synced, exerciseName: analysis.exerciseName))
+            #expect(page.body == HTMLReport.timeline([timeline], analysis: analysis, title: "\(user) (journal-server)"))
+            #expect(page.body.contains("<p class=\"sub\">\(user) (journal-server) · workout w1 · 4 events</p>"))
+            #expect(page.body.contains("<tr><td>+1:00</td><td>2</td><td>set.completed</td>"))
+            #expect(page.headers[.cacheControl] == "no-store")
+            // The user's own token opens it too (not logged); the token may come as ?token= on the pages only.
+            #expect(try await get("/v1/journals/\(user)/workouts/w2/timeline", token).status == 200)
+            #expect(try await get("/v1/journals/\(user)/workouts/w2/timeline?token=\(token)", nil).body == (try await get("/v1/journals/\(user)/workouts/w2/timeline", token)).body)
+            let linked = try await get("/v1/journals/\(user)/report?token=\(token)", nil)
+            #expect(linked.body.contains(#"<a href="workouts/w2/timeline?token=\#(token)">Push</a>"#))
+            var refused = try await get("/v1/journals/\(user)/events?after=0&token=\(token)", nil)
+            #expect(refused.status == 401)
+            #expect(refused.body.contains(#""code":"missing_token""#))
+            refused = try await get("/v1/journals/\(user)/report?token=wjt_0000", nil)
+            #expect(refused.status == 401)
+            #expect(refused.body == #"{"error":{"code":"bad_token","message":"the token in ?token= is unknown or revoked"}}"#)
+            // Another user's token: refused, whichever way it comes.
+            refused = try await get("/v1/journals/\(user)/workouts/w1/timeline", stranger)
+            #expect(refused.status == 403)
+            #expect(refused.body.contains("it may not read user \(user)'s journal"))
+            #expect(try await get("/v1/journals/\(user)/workouts/w1/timeline?token=\(stranger)", nil).status == 403)
+            // A workout the journal does not have.
+            refused = try await get("/v1/journals/\(user)/workouts/w9/timeline", support)
+            #expect(refused.status == 404)
+            #expect(refused.body == #"{"error":{"code":"unknown_workout","message":"user \#(user)'s journal has no workout \"w9\"; the report (GET /v1/journals/\#(user)/report) links the timeline of every finished workout"}}"#)
+            // Logged: who, whom, what; the refused view is not.
+            let log = try await get("/v1/access-log?user=\(user)", support)
+            #expect(log.body.contains(#""action":"timeline","actor":"\#(supportUser)","#))
+            #expect(log.body.contains(#""detail":"workout=w1 events=8 cursor=1-8","subject":"\#(user)""#))
+        }
+        #expect(try await PostgresFixture.scalar("SELECT count(*) FROM journal_access_log WHERE subject = \(user) AND action = 'timeline'") == 1)
+        #expect(try await PostgresFixture.scalar("SELECT count(*) FROM journal_access_log WHERE subject = \(user) AND action = 'report'") == 1)
+    }
+
+    @Test("headless Chromium renders the report and a workout's timeline from the server: names, sets, volume")
+    func chromiumRendersThePages() async throws {
+        let chromium = try #require(["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                    "headless Chromium is missing: scripts/setup installs Debian's chromium")
+        let user = PostgresFixture.freshUser("browser")
+        let token = try await PostgresFixture.token(user: user)
+        let supportUser = PostgresFixture.freshUser("helpdesk")
+        let support = try await PostgresFixture.token(user: supportUser, role: .support)
+        let scratch = ScratchDirectory("chromium")
+        let events = try recordedEvents(device: "ph", workouts: 2, in: scratch)
+        try await withServer { server in
+            _ = try await SyncClient(server: server, token: token).push(user: user, events: events)
+            /// The DOM Chromium built for `path`, within 60 s.
+            func dom(_ path: String) throws -> String {
+                let run = try Subprocess.run("/usr/bin/timeout", ["60", chromium, "--headless", "--disable-gpu", "--no-sandbox",
+                                                                  "--user-data-dir=\(scratch.file("profile"))", "--dump-dom",
+                                                                  server.absoluteString + path], scratch: scratch.path)
+                #expect(run.status == 0, "chromium: \(run.stderr.suffix(2000))")
+                return run.stdout
+            }
+            let report = try dom("/v1/journals/\(user)/report?token=\(support)")
+            #expect(report.contains("<title>\(user) (journal-server) — workout report</title>"))
+            #expect(report.contains("2 workouts</p>"))
+            #expect(report.contains(#"<h3><a href="workouts/w2/timeline?token=\#(support)">Push</a></h3>"#))
+            #expect(report.contains("<b>Barbell Bench Press</b> <span class=\"muted\">62.5×9, 65×10</span>"))
+            #expect(report.contains("1,213 kg"))
+            let timeline = try dom("/v1/journals/\(user)/workouts/w2/timeline?token=\(support)")
+            #expect(timeline.contains("<h1>Push</h1>"))
+            #expect(timeline.contains("workout w2 · 4 events</p>"))
+            #expect(timeline.components(separatedBy: "<td>set.completed</td>").count - 1 == 2)
+            #expect(timeline.contains("<td>Barbell Bench Press set 2: 65 kg × 10</td>"))
+            #expect(timeline.contains("1,213 kg"))
+            #expect(timeline.contains("anomalies: none"))
+        }
+        let log = try await withSyncStore(try DatabaseURL(try PostgresFixture.url())) { store in try await store.accessLog(subject: user) }
+        #expect(log.map(\.action) == ["report", "timeline"])
+        #expect(log.map(\.actor) == [supportUser, supportUser])
+    }
+}
