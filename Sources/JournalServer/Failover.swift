@@ -52,14 +52,18 @@ extension DatabaseURL {
 public func makeSyncStore(_ database: DatabaseURL, design: StoreDesign = .batches,
                           logger: Logger, deadline: Duration = .seconds(10)) -> (store: any SyncStore, clients: [PostgresClient]) {
     guard database.endpoints.count > 1 else {
-        let client = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: logger)
+        var configuration = database.clientConfiguration
+        if design == .batches { configuration.options.maximumConnections = PostgresSyncStore.poolSize }
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         switch design {
         case .batches: return (PostgresSyncStore(client: client, logger: logger, deadline: deadline), [client])
         case .naive: return (NaiveSyncStore(client: client, logger: logger), [client])
         }
     }
     let clients = database.endpoints.map {
-        PostgresClient(configuration: database.url(for: $0).clientConfiguration, backgroundLogger: logger)
+        var configuration = database.url(for: $0).clientConfiguration
+        configuration.options.maximumConnections = PostgresSyncStore.poolSize
+        return PostgresClient(configuration: configuration, backgroundLogger: logger)
     }
     let store = FailoverSyncStore(nodes: clients.map { PostgresSyncStore(client: $0, logger: logger, deadline: deadline) },
                                   database: database, logger: logger)

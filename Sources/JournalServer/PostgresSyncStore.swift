@@ -15,6 +15,11 @@ public struct PostgresSyncStore: SyncStore {
     /// How long a request waits for PostgreSQL before it is refused with 503 (the pool waits for a
     /// connection indefinitely while the database is down).
     let deadline: Duration
+    /// Concurrent pushes of different users, committed together (SCALE.md §"Group commit").
+    let groups = GroupCommit()
+    /// PostgreSQL connections per server (SCALE.md §"Group commit"): the group committers' and the pulls' and token
+    /// look-ups' (one short query each). More would only make PostgreSQL's backends contend for 2 cores.
+    public static let poolSize = 8
 
     public init(client: PostgresClient, logger: Logger, deadline: Duration = .seconds(10)) {
         self.client = client
@@ -62,7 +67,9 @@ public struct PostgresSyncStore: SyncStore {
 
     public func push(user: String, events: [Event]) async throws -> PushOutcome {
         do {
-            return try await withinDeadline { try await pushTransaction(user: user, events: events) }
+            return try await withinDeadline { [self] in
+                try await groups.push(user: user, events: events) { group in try await self.commitGroup(group) }
+            }
         } catch let error as PostgresTransactionError {
             // A refusal inside the transaction (rolled back): report the refusal itself.
             if let failure = error.closureError as? SyncFailure { throw failure }
@@ -70,87 +77,142 @@ public struct PostgresSyncStore: SyncStore {
         }
     }
 
-    private func pushTransaction(user: String, events: [Event]) async throws -> PushOutcome {
+    /// One group commit (SCALE.md §"Group commit"): the group's pushes, each of a different user, in one
+    /// transaction of a fixed number of statements (whatever the group's size) that holds every one of their
+    /// users' row locks. A push that is refused (409, 400) writes nothing and does not disturb the others.
+    private func commitGroup(_ group: [GroupCommit.Push]) async throws -> [Result<PushOutcome, SyncFailure>] {
         let logger = self.logger
+        let users = group.map(\.user).sorted()
+        let sealed = Int32(StoredBatch.targetEvents)
         return try await client.withTransaction(logger: logger) { connection in
-            try await connection.query("INSERT INTO journal_users (user_id) VALUES (\(user)) ON CONFLICT (user_id) DO NOTHING", logger: logger)
-            var head: Int64 = 0, epoch: Int64 = 0, erasedBefore: Int64?
-            for try await (h, e, erased) in try await connection.query(
-                "SELECT head, epoch, erased_before_ms FROM journal_users WHERE user_id = \(user) FOR UPDATE", logger: logger
-            ).decode((Int64, Int64, Int64?).self) {
-                head = h; epoch = e; erasedBefore = erased
+            try await connection.run(Statements.EnsureUsers(users: users), logger: logger)
+            var states: [String: UserState] = [:]
+            for try await (user, head, epoch, erasedBefore) in try await connection.execute(Statements.LockUsers(users: users), logger: logger) {
+                states[user] = UserState(head: head, epoch: epoch, erasedBefore: erasedBefore)
             }
-            // Every stored id, and the batch (by its last position) that holds it.
-            var batchOf: [String: Int64] = [:]
-            var tail: (last: Int64, count: Int)?
-            let batches = try await connection.query(
-                "SELECT last_position, event_count, ids FROM journal_batches WHERE user_id = \(user) ORDER BY last_position", logger: logger)
-            for try await (last, count, ids) in batches.decode((Int64, Int, ByteBuffer).self) {
-                for id in try StoredBatch.ids(ofFrame: Array(buffer: ids)) { batchOf[id] = last }
-                tail = (last, count)
+            for try await (user, last, count, ids, block) in try await connection.execute(
+                Statements.Batches(users: users, sealedCount: sealed), logger: logger) {
+                states[user, default: UserState()].batches.append(
+                    StoredRow(last: last, count: count, ids: try StoredBatch.ids(ofFrame: Array(buffer: ids)), block: block))
             }
-            // Split the push into events already stored (they must be identical) and new ones.
-            var fresh: [Event] = []
-            var freshIdentity: [String: [UInt8]] = [:]
-            var toCompare: [Int64: [Event]] = [:]
-            for event in events {
-                if let erasedBefore, event.at.epochMilliseconds < erasedBefore {
-                    continue   // erased with the account: acknowledged, never stored again
-                }
-                if let batch = batchOf[event.id] {
-                    toCompare[batch, default: []].append(event)
-                } else if let seen = freshIdentity[event.id] {
-                    if seen != Merge.identity(event) {
-                        throw SyncFailure(400, "duplicate_id", "event id \(event.id) appears twice in this push with different content; nothing was stored")
-                    }
-                } else {
-                    freshIdentity[event.id] = Merge.identity(event)
-                    fresh.append(event)
+            var writes = GroupWrites()
+            var outcomes: [Result<PushOutcome, SyncFailure>] = []
+            for push in group {
+                do {
+                    outcomes.append(.success(try await plan(push, state: states[push.user] ?? UserState(), connection, into: &writes)))
+                } catch let failure as SyncFailure {
+                    outcomes.append(.failure(failure))
                 }
             }
-            for (batch, candidates) in toCompare {
-                var stored: [String: [UInt8]] = [:]
-                for line in try await blockLines(connection, user: user, last: batch) {
-                    let event = try EventCodec.decode(line)
-                    stored[event.id] = Merge.identity(event)
-                }
-                for event in candidates where stored[event.id] != Merge.identity(event) {
-                    throw SyncFailure(409, "id_conflict", "event id \(event.id) is already stored for user \(user) with different content (two devices with the same device tag?); nothing was stored")
-                }
+            if !writes.compacted.isEmpty {
+                try await connection.run(Statements.DeleteOpen(users: writes.compacted, sealedCount: sealed), logger: logger)
             }
-            if let erasure = try await erasure(connection, user: user, fresh: fresh, head: head) {
-                return PushOutcome(acknowledged: events.map(\.id), stored: erasure.stored, cursor: erasure.cursor)
-            }
-            if !fresh.isEmpty {
-                // The growing tail batch absorbs the new events up to the target; the rest start new batches.
-                var pending: [[UInt8]] = []
-                var firstPosition = head + 1
-                if let tail, tail.count < StoredBatch.targetEvents {
-                    pending = try await blockLines(connection, user: user, last: tail.last)
-                    firstPosition = tail.last - Int64(tail.count) + 1
-                    try await connection.query("DELETE FROM journal_batches WHERE user_id = \(user) AND last_position = \(tail.last)", logger: logger)
-                }
-                var pendingIDs: [String] = []
-                for line in pending { pendingIDs.append(try EventCodec.decode(line).id) }
-                var position = head
-                for event in fresh {
-                    position += 1
-                    pending.append(StoredBatch.line(event, position: position))
-                    pendingIDs.append(event.id)
-                    if pending.count == StoredBatch.targetEvents {
-                        try await insertBatch(connection, user: user, first: firstPosition, lines: pending, ids: pendingIDs)
-                        firstPosition += Int64(pending.count)
-                        pending = []; pendingIDs = []
-                    }
-                }
-                if !pending.isEmpty {
-                    try await insertBatch(connection, user: user, first: firstPosition, lines: pending, ids: pendingIDs)
-                }
-                head = position
-                try await connection.query("UPDATE journal_users SET head = \(head) WHERE user_id = \(user)", logger: logger)
-            }
-            return PushOutcome(acknowledged: events.map(\.id), stored: fresh.count, cursor: SyncCursor(epoch: epoch, position: head))
+            if !writes.batches.isEmpty { try await connection.run(writes.batches, logger: logger) }
+            if !writes.heads.users.isEmpty { try await connection.run(writes.heads, logger: logger) }
+            return outcomes
         }
+    }
+
+    /// A user's row and batches as a group transaction read them (under the row lock).
+    struct UserState {
+        var head: Int64 = 0, epoch: Int64 = 1, erasedBefore: Int64?
+        /// In position order.
+        var batches: [StoredRow] = []
+    }
+
+    struct StoredRow {
+        var last: Int64
+        var count: Int
+        var ids: [String]
+        /// The block of an open batch (fewer than `StoredBatch.targetEvents` events); nil for a sealed one.
+        var block: ByteBuffer?
+        var first: Int64 { last - Int64(count) + 1 }
+    }
+
+    /// What a group writes after every push in it was planned, in three statements.
+    struct GroupWrites {
+        /// Users whose open batches are rewritten (deleted, their events in `batches`).
+        var compacted: [String] = []
+        var batches = Statements.InsertBatches()
+        var heads = Statements.SetHeads()
+    }
+
+    /// Open batches a user may have before the next push compacts them (SCALE.md §"Group commit").
+    static let maximumOpenBatches = 8
+
+    /// One push within a group: refuses it (throwing `SyncFailure`, before anything of it is written), or adds
+    /// its new events to `writes` and answers what the push will have stored once the group commits.
+    ///
+    /// A push's new events become one small batch of their own after the user's last; no stored block is
+    /// decompressed or recompressed. Once the user has `maximumOpenBatches` open batches, or their events and
+    /// the new ones reach `StoredBatch.targetEvents`, the open batches and the new events are rewritten
+    /// together: into sealed batches of `targetEvents` (compressed hard) and one open batch with the rest.
+    private func plan(_ push: GroupCommit.Push, state: UserState, _ connection: PostgresConnection,
+                      into writes: inout GroupWrites) async throws -> PushOutcome {
+        let user = push.user, events = push.events
+        // Every stored id, and the batch (by its last position) that holds it.
+        var batchOf: [String: Int64] = [:]
+        for batch in state.batches { for id in batch.ids { batchOf[id] = batch.last } }
+        // Split the push into events already stored (they must be identical) and new ones.
+        var fresh: [Event] = []
+        var freshIdentity: [String: [UInt8]] = [:]
+        var toCompare: [Int64: [Event]] = [:]
+        for event in events {
+            if let erasedBefore = state.erasedBefore, event.at.epochMilliseconds < erasedBefore {
+                continue   // erased with the account: acknowledged, never stored again
+            }
+            if let batch = batchOf[event.id] {
+                toCompare[batch, default: []].append(event)
+            } else if let seen = freshIdentity[event.id] {
+                if seen != Merge.identity(event) {
+                    throw SyncFailure(400, "duplicate_id", "event id \(event.id) appears twice in this push with different content; nothing was stored")
+                }
+            } else {
+                freshIdentity[event.id] = Merge.identity(event)
+                fresh.append(event)
+            }
+        }
+        for (batch, candidates) in toCompare {
+            var stored: [String: [UInt8]] = [:]
+            for line in try await blockLines(connection, user: user, last: batch) {
+                let event = try EventCodec.decode(line)
+                stored[event.id] = Merge.identity(event)
+            }
+            for event in candidates where stored[event.id] != Merge.identity(event) {
+                throw SyncFailure(409, "id_conflict", "event id \(event.id) is already stored for user \(user) with different content (two devices with the same device tag?); nothing was stored")
+            }
+        }
+        if let erasure = try await erasure(connection, user: user, fresh: fresh, head: state.head) {
+            return PushOutcome(acknowledged: events.map(\.id), stored: erasure.stored, cursor: erasure.cursor)
+        }
+        var head = state.head
+        if !fresh.isEmpty {
+            let open = state.batches.filter { $0.count < StoredBatch.targetEvents }
+            let openEvents = open.map(\.count).reduce(0, +)
+            var lines: [[UInt8]] = [], ids: [String] = []
+            var first = head + 1
+            if open.count >= Self.maximumOpenBatches || openEvents + fresh.count >= StoredBatch.targetEvents {
+                for batch in open {
+                    guard let block = batch.block else { throw StoredBatch.Damaged(reason: "open batch \(batch.last) of user \(user) read without its block") }
+                    lines += try StoredBatch.lines(ofBlock: Array(buffer: block))
+                    ids += batch.ids
+                }
+                first = open.first?.first ?? first
+                writes.compacted.append(user)
+            }
+            for event in fresh {
+                head += 1
+                lines.append(StoredBatch.line(event, position: head))
+                ids.append(event.id)
+            }
+            for start in stride(from: 0, to: lines.count, by: StoredBatch.targetEvents) {
+                let end = min(start + StoredBatch.targetEvents, lines.count)
+                writes.batches.add(user: user, first: first + Int64(start), lines: Array(lines[start..<end]), ids: Array(ids[start..<end]))
+            }
+            writes.heads.users.append(user)
+            writes.heads.heads.append(head)
+        }
+        return PushOutcome(acknowledged: events.map(\.id), stored: fresh.count, cursor: SyncCursor(epoch: state.epoch, position: head))
     }
 
     /// Account erasure (SYNC.md §"Account erasure"): a pushed `data.erased`, or a pushed `data.cleared` that follows
@@ -170,17 +232,14 @@ public struct PostgresSyncStore: SyncStore {
         guard let cleared = AccountErasure.trigger(pushed: fresh, journal: all) else { return nil }
         let kept = all.filter { AccountErasure.keeps($0, after: cleared) }
         try await connection.query("DELETE FROM journal_batches WHERE user_id = \(user)", logger: logger)
-        var lines: [[UInt8]] = [], ids: [String] = []
-        var first: Int64 = 1
-        for (index, event) in kept.enumerated() {
-            lines.append(StoredBatch.line(event, position: Int64(index + 1)))
-            ids.append(event.id)
-            if lines.count == StoredBatch.targetEvents || index == kept.count - 1 {
-                try await insertBatch(connection, user: user, first: first, lines: lines, ids: ids)
-                first += Int64(lines.count)
-                lines = []; ids = []
-            }
+        var batches = Statements.InsertBatches()
+        for start in stride(from: 0, to: kept.count, by: StoredBatch.targetEvents) {
+            let run = kept[start..<min(start + StoredBatch.targetEvents, kept.count)]
+            batches.add(user: user, first: Int64(start + 1),
+                        lines: run.enumerated().map { StoredBatch.line($0.element, position: Int64(start + $0.offset + 1)) },
+                        ids: run.map(\.id))
         }
+        if !batches.isEmpty { try await connection.run(batches, logger: logger) }
         var epoch: Int64 = 0
         for try await e in try await connection.query("""
             UPDATE journal_users SET epoch = epoch + 1, head = \(Int64(kept.count)), erased_before_ms = \(cleared.at.epochMilliseconds)
@@ -188,16 +247,6 @@ public struct PostgresSyncStore: SyncStore {
             """, logger: logger).decode(Int64.self) { epoch = e }
         logger.notice("erased user \(user): \(all.count - kept.count) events deleted, \(kept.count) kept (epoch \(epoch))")
         return (fresh.count, SyncCursor(epoch: epoch, position: Int64(kept.count)))
-    }
-
-    private func insertBatch(_ connection: PostgresConnection, user: String, first: Int64, lines: [[UInt8]], ids: [String]) async throws {
-        let block = ByteBuffer(bytes: StoredBatch.block(lines))
-        let idsFrame = ByteBuffer(bytes: StoredBatch.idsFrame(ids))
-        let last = first + Int64(lines.count) - 1
-        try await connection.query("""
-            INSERT INTO journal_batches (user_id, first_position, last_position, event_count, ids, block)
-            VALUES (\(user), \(first), \(last), \(lines.count), \(idsFrame), \(block))
-            """, logger: logger)
     }
 
     private func blockLines(_ connection: PostgresConnection, user: String, last: Int64) async throws -> [[UInt8]] {
@@ -214,43 +263,40 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     private func pullPage(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
-        let logger = self.logger
-        return try await client.withConnection { connection in
-            var head: Int64 = 0, epoch: Int64 = 0, found = false
-            for try await (h, e) in try await connection.query("SELECT head, epoch FROM journal_users WHERE user_id = \(user)", logger: logger).decode((Int64, Int64).self) {
-                head = h; epoch = e; found = true
-            }
-            guard found else {
-                if cursor.isStart { return PullPage(lines: [], cursor: .start, more: false) }
-                throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is unknown: the server holds no journal for user \(user); pull from cursor 0")
-            }
-            let after: Int64
-            if cursor.isStart {
-                after = 0
-            } else if cursor.epoch != epoch {
-                throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) belongs to an earlier copy of user \(user)'s journal (now epoch \(epoch), erased since); pull from cursor 0")
-            } else if cursor.position > head {
-                throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is ahead of the server's journal for user \(user) (it holds \(head) events); pull from cursor 0")
-            } else {
-                after = cursor.position
-            }
-            var lines: [[UInt8]] = []
-            var last = after
-            let rows = try await connection.query("""
-                SELECT first_position, block FROM journal_batches
-                WHERE user_id = \(user) AND last_position > \(after) ORDER BY last_position
-                """, logger: logger)
-            for try await (first, block) in rows.decode((Int64, ByteBuffer).self) {
-                guard lines.count < limit else { continue }
-                for (offset, line) in try StoredBatch.lines(ofBlock: Array(buffer: block)).enumerated() {
-                    let position = first + Int64(offset)
-                    guard position > after, lines.count < limit else { continue }
-                    lines.append(line)
-                    last = position
-                }
-            }
-            return PullPage(lines: lines, cursor: SyncCursor(epoch: epoch, position: last), more: last < head)
+        // One round trip: the user's row and the batches ending after the cursor's position. A cursor that turns
+        // out to be unknown discards what was read.
+        var head: Int64 = 0, epoch: Int64 = 0, found = false
+        var batches: [(first: Int64, block: ByteBuffer)] = []
+        let rows = try await client.execute(Statements.Pull(user: user, after: cursor.isStart ? 0 : cursor.position), logger: logger)
+        for try await (h, e, first, block) in rows {
+            head = h; epoch = e; found = true
+            if let first, let block { batches.append((first, block)) }
         }
+        guard found else {
+            if cursor.isStart { return PullPage(lines: [], cursor: .start, more: false) }
+            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is unknown: the server holds no journal for user \(user); pull from cursor 0")
+        }
+        let after: Int64
+        if cursor.isStart {
+            after = 0
+        } else if cursor.epoch != epoch {
+            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) belongs to an earlier copy of user \(user)'s journal (now epoch \(epoch), erased since); pull from cursor 0")
+        } else if cursor.position > head {
+            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is ahead of the server's journal for user \(user) (it holds \(head) events); pull from cursor 0")
+        } else {
+            after = cursor.position
+        }
+        var lines: [[UInt8]] = []
+        var last = after
+        for (first, block) in batches where lines.count < limit {
+            for (offset, line) in try StoredBatch.lines(ofBlock: Array(buffer: block)).enumerated() {
+                let position = first + Int64(offset)
+                guard position > after, lines.count < limit else { continue }
+                lines.append(line)
+                last = position
+            }
+        }
+        return PullPage(lines: lines, cursor: SyncCursor(epoch: epoch, position: last), more: last < head)
     }
 
     // MARK: Tokens and the access log
@@ -260,11 +306,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     private func lookUp(token: String) async throws -> Principal? {
-        let rows = try await client.query("""
-            SELECT user_id, role FROM journal_tokens
-            WHERE token_hash = sha256(convert_to(\(token), 'UTF8')) AND revoked_at IS NULL
-            """, logger: logger)
-        for try await (user, role) in rows.decode((String, String).self) {
+        for try await (user, role) in try await client.execute(Statements.TokenPrincipal(token: token), logger: logger) {
             if let role = Role(rawValue: role) { return Principal(user: user, role: role) }
         }
         return nil

@@ -7,10 +7,11 @@ import JournalStore
 /// `Layout.header`, are a journal that `journal cat` reads. The ids sit beside it in their own small
 /// frame so that a push dedupes without decompressing events.
 enum StoredBatch {
-    /// A batch absorbs new events while it holds fewer than this; then it is sealed (recompressed hard).
+    /// A batch of this many events is sealed (compressed hard); batches with fewer are open, and a compaction
+    /// rewrites them (SYNC.md §"Schema").
     static let targetEvents = 512
-    /// Compression level while a batch still grows (it is rewritten on every push), and once sealed:
-    /// the journal writer's own two levels.
+    /// Compression level of an open batch (rewritten when the user's open batches are compacted), and of a
+    /// sealed one: the journal writer's own two levels.
     static let growingLevel = JournalWriter.Options().tailLevel
     static let sealedLevel = JournalWriter.Options().sealLevel
 

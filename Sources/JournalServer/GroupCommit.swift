@@ -1,0 +1,126 @@
+import Foundation
+import JournalEvents
+
+/// Group commit (SCALE.md §"Group commit"): concurrent pushes of different users wait in one queue, and a
+/// committer takes every queued push it can into one transaction, commits it (one WAL flush for all of them) and
+/// only then answers each push. At most `committers` transactions run at once, so while one waits for its
+/// COMMIT the next group fills. A user is in at most one running group, so a group never waits on another's
+/// row lock, and two pushes of one user are committed one after the other, in arrival order.
+///
+/// The queue is bounded by the server's admission bound (`BackPressureMiddleware`: at most 512 sync requests in
+/// the server, past that 429 with Retry-After), and a group by `maximumEvents`.
+final class GroupCommit: @unchecked Sendable {
+    struct Push: Sendable {
+        let user: String
+        let events: [Event]
+        fileprivate let waiter: Waiter
+    }
+
+    /// Runs one group in one transaction: each push's outcome or refusal, in the group's order. A thrown error
+    /// (the database failed, or the transaction did not commit) is every push's answer.
+    typealias Commit = @Sendable ([Push]) async throws -> [Result<PushOutcome, SyncFailure>]
+
+    let committers: Int
+    let maximumEvents: Int
+    private let lock = NSLock()
+    private var queue: [Push] = []
+    private var running = 0
+    private var busy: Set<String> = []
+
+    init(committers: Int = 2, maximumEvents: Int = 4_000) {
+        self.committers = committers
+        self.maximumEvents = maximumEvents
+    }
+
+    /// Queues a push and returns once the transaction holding it committed (or failed). When the calling task is
+    /// cancelled (the request's deadline passed) it returns at once with `CancellationError`; the push may still
+    /// be committed later, unacknowledged, which a retry then finds stored.
+    func push(user: String, events: [Event], commit: @escaping Commit) async throws -> PushOutcome {
+        let waiter = Waiter()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PushOutcome, any Error>) in
+                guard waiter.wait(continuation) else { return }
+                let start: Bool = lock.withLock {
+                    queue.append(Push(user: user, events: events, waiter: waiter))
+                    guard running < committers else { return false }
+                    running += 1
+                    return true
+                }
+                if start { Task { await self.drain(commit) } }
+            }
+        } onCancel: {
+            waiter.resume(.failure(CancellationError()))
+        }
+    }
+
+    /// One committer: groups until the queue holds nothing it may take, then it stops (the next push starts one).
+    private func drain(_ commit: Commit) async {
+        while let group = nextGroup() {
+            do {
+                let outcomes = try await commit(group)
+                for (push, outcome) in zip(group, outcomes) { push.waiter.resume(outcome.mapError { $0 }) }
+            } catch {
+                for push in group { push.waiter.resume(.failure(error)) }
+            }
+            lock.withLock { busy.subtract(group.map(\.user)) }
+        }
+    }
+
+    /// Takes the queued pushes of users in no running group, one per user, in arrival order, up to
+    /// `maximumEvents` (at least one push); nil (and this committer stops) when there is none.
+    private func nextGroup() -> [Push]? {
+        lock.withLock {
+            var group: [Push] = [], rest: [Push] = []
+            var users = Set<String>(), events = 0
+            for push in queue {
+                if push.waiter.isAnswered { continue }   // its request gave up (deadline): not stored
+                if busy.contains(push.user) || users.contains(push.user)
+                    || (!group.isEmpty && events + push.events.count > maximumEvents) {
+                    rest.append(push)
+                } else {
+                    group.append(push)
+                    users.insert(push.user)
+                    events += push.events.count
+                }
+            }
+            queue = rest
+            guard !group.isEmpty else {
+                running -= 1
+                return nil
+            }
+            busy.formUnion(users)
+            return group
+        }
+    }
+}
+
+/// One push's answer, given once: by its group's committer, or by the request's cancellation.
+private final class Waiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<PushOutcome, any Error>?
+    private var answered = false
+
+    /// Keeps the continuation; false (and it is resumed with `CancellationError`) when the request was cancelled
+    /// before it queued.
+    func wait(_ continuation: CheckedContinuation<PushOutcome, any Error>) -> Bool {
+        let cancelled: Bool = lock.withLock {
+            if answered { return true }
+            self.continuation = continuation
+            return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+        return !cancelled
+    }
+
+    var isAnswered: Bool { lock.withLock { answered } }
+
+    func resume(_ result: Result<PushOutcome, any Error>) {
+        let continuation: CheckedContinuation<PushOutcome, any Error>? = lock.withLock {
+            guard !answered else { return nil }
+            answered = true
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(with: result)
+    }
+}

@@ -1,0 +1,144 @@
+import Logging
+import NIOCore
+import PostgresNIO
+
+extension PostgresConnection {
+    /// Runs a prepared statement that returns no rows, to its end.
+    func run<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger) async throws where Statement.Row == () {
+        let rows: AsyncThrowingMapSequence<PostgresRowSequence, ()> = try await execute(statement, logger: logger)
+        for try await _ in rows {}
+    }
+}
+
+/// The hot queries as prepared statements (SCALE.md §"Group commit"): each is parsed and planned once per
+/// connection, then only bound and executed. Every value is a bound parameter (`$n`).
+enum Statements {
+    /// A statement bound to a group's users ($1) and the size of a sealed batch ($2).
+    protocol UsersAndSealedCount: PostgresPreparedStatement {
+        var users: [String] { get }
+        var sealedCount: Int32 { get }
+    }
+    /// The principal of a live token (every request).
+    struct TokenPrincipal: PostgresPreparedStatement {
+        static let sql = """
+            SELECT user_id, role FROM journal_tokens
+            WHERE token_hash = sha256(convert_to($1, 'UTF8')) AND revoked_at IS NULL
+            """
+        typealias Row = (String, String)
+        var token: String
+        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(token); return bindings }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// A pull in one round trip: the user's head and epoch, and the batches ending after the position (none
+    /// when the user is unknown; then `head` is null too).
+    struct Pull: PostgresPreparedStatement {
+        static let sql = """
+            SELECT u.head, u.epoch, b.first_position, b.block FROM journal_users u
+            LEFT JOIN journal_batches b ON b.user_id = u.user_id AND b.last_position > $2
+            WHERE u.user_id = $1 ORDER BY b.last_position
+            """
+        typealias Row = (Int64, Int64, Int64?, ByteBuffer?)
+        var user: String
+        var after: Int64
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(user); bindings.append(after)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// A group's users exist (in user order, so that two groups never wait on each other in opposite orders).
+    struct EnsureUsers: PostgresPreparedStatement {
+        static let sql = "INSERT INTO journal_users (user_id) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT (user_id) DO NOTHING"
+        typealias Row = ()
+        var users: [String]
+        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(users); return bindings }
+        func decodeRow(_ row: PostgresRow) throws -> Row {}
+    }
+
+    /// Locks a group's users' rows, in user order, and reads them.
+    struct LockUsers: PostgresPreparedStatement {
+        static let sql = "SELECT user_id, head, epoch, erased_before_ms FROM journal_users WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE"
+        typealias Row = (String, Int64, Int64, Int64?)
+        var users: [String]
+        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(users); return bindings }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// A group's users' batches in position order: every ids frame, and the block of each open (unsealed) batch,
+    /// which a compaction rewrites.
+    struct Batches: UsersAndSealedCount {
+        static let sql = """
+            SELECT user_id, last_position, event_count, ids, CASE WHEN event_count < $2 THEN block END
+            FROM journal_batches WHERE user_id = ANY($1::text[]) ORDER BY user_id, last_position
+            """
+        typealias Row = (String, Int64, Int, ByteBuffer, ByteBuffer?)
+        var users: [String]
+        var sealedCount: Int32
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// Deletes the open batches of the users being compacted (their events are in the rows inserted next).
+    struct DeleteOpen: UsersAndSealedCount {
+        static let sql = "DELETE FROM journal_batches WHERE user_id = ANY($1::text[]) AND event_count < $2"
+        typealias Row = ()
+        var users: [String]
+        var sealedCount: Int32
+        func decodeRow(_ row: PostgresRow) throws -> Row {}
+    }
+
+    /// A group's new batches, every user's in one statement.
+    struct InsertBatches: PostgresPreparedStatement {
+        static let sql = """
+            INSERT INTO journal_batches (user_id, first_position, last_position, event_count, ids, block)
+            SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::integer[], $5::bytea[], $6::bytea[])
+            """
+        typealias Row = ()
+        var users: [String] = [], firsts: [Int64] = [], lasts: [Int64] = [], counts: [Int32] = []
+        var ids: [ByteBuffer] = [], blocks: [ByteBuffer] = []
+        var isEmpty: Bool { users.isEmpty }
+
+        mutating func add(user: String, first: Int64, lines: [[UInt8]], ids eventIDs: [String]) {
+            users.append(user)
+            firsts.append(first)
+            lasts.append(first + Int64(lines.count) - 1)
+            counts.append(Int32(lines.count))
+            ids.append(ByteBuffer(bytes: StoredBatch.idsFrame(eventIDs)))
+            blocks.append(ByteBuffer(bytes: StoredBatch.block(lines)))
+        }
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(users); bindings.append(firsts); bindings.append(lasts)
+            bindings.append(counts); bindings.append(ids); bindings.append(blocks)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws -> Row {}
+    }
+
+    /// A group's users' new heads.
+    struct SetHeads: PostgresPreparedStatement {
+        static let sql = """
+            UPDATE journal_users AS u SET head = d.head FROM unnest($1::text[], $2::bigint[]) AS d(user_id, head)
+            WHERE u.user_id = d.user_id
+            """
+        typealias Row = ()
+        var users: [String] = [], heads: [Int64] = []
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(users); bindings.append(heads)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws -> Row {}
+    }
+}
+
+extension Statements.UsersAndSealedCount {
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(users); bindings.append(sealedCount)
+        return bindings
+    }
+}
