@@ -171,17 +171,7 @@ public struct PostgresSyncStore: SyncStore {
         guard all.contains(where: { deletions.contains($0.type) && $0.at <= cleared.at }) else { return nil }
         let kept = all.filter { $0.at >= cleared.at }
         try await connection.query("DELETE FROM journal_batches WHERE user_id = \(user)", logger: logger)
-        var lines: [[UInt8]] = [], ids: [String] = []
-        var first: Int64 = 1
-        for (index, event) in kept.enumerated() {
-            lines.append(StoredBatch.line(event, position: Int64(index + 1)))
-            ids.append(event.id)
-            if lines.count == StoredBatch.targetEvents || index == kept.count - 1 {
-                try await insertBatch(connection, user: user, first: first, lines: lines, ids: ids)
-                first += Int64(lines.count)
-                lines = []; ids = []
-            }
-        }
+        for row in StoredBatch.rows(kept) { try await insert(connection, user: user, row) }
         var epoch: Int64 = 0
         for try await e in try await connection.query("""
             UPDATE journal_users SET epoch = epoch + 1, head = \(Int64(kept.count)), erased_before_ms = \(cleared.at.epochMilliseconds)
@@ -192,12 +182,15 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     private func insertBatch(_ connection: PostgresConnection, user: String, first: Int64, lines: [[UInt8]], ids: [String]) async throws {
-        let block = ByteBuffer(bytes: StoredBatch.block(lines))
-        let idsFrame = ByteBuffer(bytes: StoredBatch.idsFrame(ids))
-        let last = first + Int64(lines.count) - 1
+        try await insert(connection, user: user, StoredBatch.Row(first: first, eventCount: lines.count,
+                                                                 ids: StoredBatch.idsFrame(ids), block: StoredBatch.block(lines)))
+    }
+
+    private func insert(_ connection: PostgresConnection, user: String, _ row: StoredBatch.Row) async throws {
+        let block = ByteBuffer(bytes: row.block), idsFrame = ByteBuffer(bytes: row.ids)
         try await connection.query("""
             INSERT INTO journal_batches (user_id, first_position, last_position, event_count, ids, block)
-            VALUES (\(user), \(first), \(last), \(lines.count), \(idsFrame), \(block))
+            VALUES (\(user), \(row.first), \(row.last), \(row.eventCount), \(idsFrame), \(block))
             """, logger: logger)
     }
 
