@@ -17,8 +17,11 @@ final class WorkerThreads: @unchecked Sendable {
         precondition(count >= 1, "at least one worker thread")
         self.count = count
         for index in 0..<count {
-            let thread = Thread { [self] in loop() }
-            thread.name = "fleet-worker-\(index + 1)"
+            let thread = Thread { [self] in
+                // Linux copies the creating thread's name into a new thread; name it for top -H and /proc/PID/task.
+                Thread.current.name = "fleet-worker-\(index + 1)"
+                loop()
+            }
             thread.stackSize = Self.stackSize
             thread.start()
         }
