@@ -17,6 +17,7 @@ public enum FleetIngest {
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// User `index`'s id: `PREFIX-` and the index, zero-padded to 7 digits so that ids sort by index.
@@ -119,7 +120,7 @@ public enum FleetIngest {
     }
 
     /// PostgreSQL's own message for a failed query or transaction (postgres-nio's errors hide it from `description`).
-    static func databaseReason(_ error: any Error) -> String {
+    public static func databaseReason(_ error: any Error) -> String {
         if let error = error as? PostgresTransactionError {
             if let inner = error.closureError ?? error.beginError ?? error.commitError { return databaseReason(inner) }
         }

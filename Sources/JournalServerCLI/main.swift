@@ -198,8 +198,18 @@ struct FleetCommand: AsyncParsableCommand {
 func runFleetJob(_ job: FleetJob, _ options: FleetCommand.JobOptions) async throws {
     let jobs = options.jobs
     let bar = ProgressLine("fleet \(job.name)")
-    let report = try await withFleetClient(try options.database.url(), migrate: false) { client, logger in
-        try await FleetRunner(client: client, logger: logger).run(job, jobs: jobs, progress: { bar.update($0) })
+    let url = try options.database.url()
+    let report: FleetReport
+    do {
+        report = try await withFleetClient(url, migrate: false) { client, logger in
+            try await FleetRunner(client: client, logger: logger).run(job, jobs: jobs, progress: { bar.update($0) })
+        }
+    } catch let failure as FleetIngest.Failure {
+        bar.finish()
+        throw failure
+    } catch {
+        bar.finish()
+        throw FleetIngest.Failure(description: "fleet \(job.name) on \(url) failed: \(FleetIngest.databaseReason(error)) (is it the server's database? `journal-server migrate --database URL` makes its tables)")
     }
     bar.finish()
     print(options.json ? report.json : report.text, terminator: options.json ? "\n" : "")
