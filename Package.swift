@@ -62,6 +62,8 @@ let package = Package(
                     "JournalSync", "JournalFile", "JournalEvents", "JournalStore",
                     // The support pages: the HTML report of a user's journal.
                     "JournalProjections", "TrainingDomain", "JournalInterchange",
+                    // `fleet ingest`: simulated users (SCALE.md §"Fleet jobs").
+                    "JournalSimulator",
                     .product(name: "Hummingbird", package: "hummingbird"),
                     .product(name: "PostgresNIO", package: "postgres-nio"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

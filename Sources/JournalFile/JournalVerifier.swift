@@ -24,6 +24,20 @@ public struct VerifyReport: Sendable {
     public var isClean: Bool {
         scan.isClean && badLines.isEmpty && seqGaps.isEmpty && duplicateIDs.isEmpty && ruleViolations.isEmpty
     }
+
+    /// Why the journal is not clean, one line a reason, at most `JournalVerifier.maximumListed` of each kind
+    /// (empty exactly when `isClean`): damage and a torn tail with their byte offsets, seq gaps, reused ids, lines
+    /// that do not decode, rule violations.
+    public var problems: [String] {
+        let most = JournalVerifier.maximumListed
+        var list: [String] = []
+        list += scan.damage.prefix(most).map(\.description)
+        list += seqGaps.prefix(most).map { "seq gap after \($0.after): next is \($0.found)" }
+        list += duplicateIDs.prefix(most).map { "seq \($0.seq) reuses id \($0.id)" }
+        list += badLines.prefix(most).map { "bad \($0)" }
+        list += ruleViolations.prefix(most).map { "seq \($0.seq): \($0.message)" }
+        return list
+    }
 }
 
 public enum JournalVerifier {

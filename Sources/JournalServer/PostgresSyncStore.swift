@@ -233,12 +233,7 @@ public struct PostgresSyncStore: SyncStore {
         let kept = all.filter { AccountErasure.keeps($0, after: cleared) }
         try await connection.query("DELETE FROM journal_batches WHERE user_id = \(user)", logger: logger)
         var batches = Statements.InsertBatches()
-        for start in stride(from: 0, to: kept.count, by: StoredBatch.targetEvents) {
-            let run = kept[start..<min(start + StoredBatch.targetEvents, kept.count)]
-            batches.add(user: user, first: Int64(start + 1),
-                        lines: run.enumerated().map { StoredBatch.line($0.element, position: Int64(start + $0.offset + 1)) },
-                        ids: run.map(\.id))
-        }
+        for row in StoredBatch.rows(kept) { batches.add(user: user, row) }
         if !batches.isEmpty { try await connection.run(batches, logger: logger) }
         var epoch: Int64 = 0
         for try await e in try await connection.query("""

@@ -101,12 +101,17 @@ enum Statements {
         var isEmpty: Bool { users.isEmpty }
 
         mutating func add(user: String, first: Int64, lines: [[UInt8]], ids eventIDs: [String]) {
+            add(user: user, StoredBatch.Row(first: first, eventCount: lines.count, ids: StoredBatch.idsFrame(eventIDs),
+                                            block: StoredBatch.block(lines)))
+        }
+
+        mutating func add(user: String, _ row: StoredBatch.Row) {
             users.append(user)
-            firsts.append(first)
-            lasts.append(first + Int64(lines.count) - 1)
-            counts.append(Int32(lines.count))
-            ids.append(ByteBuffer(bytes: StoredBatch.idsFrame(eventIDs)))
-            blocks.append(ByteBuffer(bytes: StoredBatch.block(lines)))
+            firsts.append(row.first)
+            lasts.append(row.last)
+            counts.append(Int32(row.eventCount))
+            ids.append(ByteBuffer(bytes: row.ids))
+            blocks.append(ByteBuffer(bytes: row.block))
         }
 
         func makeBindings() -> PostgresBindings {

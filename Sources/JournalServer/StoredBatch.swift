@@ -59,6 +59,40 @@ enum StoredBatch {
         }
     }
 
+    /// One row of `journal_batches` as the server writes it (without its user).
+    struct Row: Sendable {
+        var first: Int64
+        var eventCount: Int
+        var ids: [UInt8]
+        var block: [UInt8]
+        var last: Int64 { first + Int64(eventCount) - 1 }
+    }
+
+    /// The rows holding `events` stored from position `first` on, as consecutive batches of `targetEvents`
+    /// (the last one possibly shorter, still growing): what pushes of the same events leave, however they were
+    /// split (SYNC.md §"Schema").
+    static func rows(_ events: [Event], first: Int64 = 1) -> [Row] {
+        var rows: [Row] = []
+        var start = 0
+        while start < events.count {
+            let end = min(start + targetEvents, events.count)
+            let position = first + Int64(start)
+            let lines = events[start..<end].enumerated().map { line($0.element, position: position + Int64($0.offset)) }
+            rows.append(Row(first: position, eventCount: lines.count, ids: idsFrame(events[start..<end].map(\.id)), block: block(lines)))
+            start = end
+        }
+        return rows
+    }
+
+    /// A user's journal in the journal's own format: `Layout.header` followed by the user's blocks in position
+    /// order (what `journal verify` and `journal cat` read).
+    static func journal(blocks: [[UInt8]]) -> [UInt8] {
+        var bytes = Layout.header
+        bytes.reserveCapacity(blocks.reduce(bytes.count) { $0 + $1.count })
+        for block in blocks { bytes += block }
+        return bytes
+    }
+
     /// An event as the server stores it: its canonical line with `seq` set to its server position.
     static func line(_ event: Event, position: Int64) -> [UInt8] {
         var copy = event

@@ -10,8 +10,8 @@ struct JournalServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal-server",
         abstract: "Sync and backup server for workout journals, on PostgreSQL (see SYNC.md).",
-        discussion: "Exit codes: 0 success; 1 the database or a token refused the request; 64 bad usage.",
-        subcommands: [Serve.self, Migrate.self, TokenCommand.self]
+        discussion: "Exit codes: 0 success; 1 the database or a token refused the request; 2 a fleet job found problems; 64 bad usage.",
+        subcommands: [Serve.self, Migrate.self, TokenCommand.self, FleetCommand.self]
     )
 }
 
@@ -102,5 +102,145 @@ struct TokenCommand: AsyncParsableCommand {
             print("revoked \(revoked) token\(revoked == 1 ? "" : "s")")
             if revoked == 0 { throw ExitCode(1) }
         }
+    }
+}
+
+
+/// `journal-server fleet …` (SCALE.md §"Fleet jobs").
+struct FleetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fleet",
+        abstract: "Jobs over every user's journal: verify, replay, export; and the bulk load of simulated users (ingest) and the tables' size.",
+        subcommands: [Verify.self, Replay.self, Export.self, Ingest.self, Size.self]
+    )
+
+    struct JobOptions: ParsableArguments {
+        @OptionGroup var database: DatabaseOption
+        @Option(help: "Worker threads for the journals' CPU work (decompress, decode, verify or fold).")
+        var jobs: Int = 1
+        @Flag(help: "Print the report as JSON.") var json = false
+
+        func validate() throws {
+            guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs) is not between 1 and 256") }
+        }
+    }
+
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "`journal verify` on every user's journal, and the server's own row checks (positions 1…head, no gaps).",
+            discussion: "Exits 2 when any user's journal is not clean; the report names each user and the reason.")
+        @OptionGroup var options: JobOptions
+        func run() async throws { try await runFleetJob(.verify, options) }
+    }
+
+    struct Replay: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "`journal replay`'s summary (the model's fold) of every user's journal; prints the totals.",
+            discussion: "Exits 2 when a user's journal cannot be read whole.")
+        @OptionGroup var options: JobOptions
+        func run() async throws { try await runFleetJob(.replay, options) }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write every user's journal to DIR/USER.journal, in the journal's own format (`journal verify` reads it).",
+            discussion: "Exits 2 when a file cannot be written or a user's rows break the server's checks.")
+        @OptionGroup var options: JobOptions
+        @Option(help: "The directory to write into (made when missing).") var out: String
+        func run() async throws { try await runFleetJob(.export(directory: out), options) }
+    }
+
+    struct Ingest: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Load simulated users through COPY, stored as pushes of their events would store them.",
+            discussion: "User ids are PREFIX-0000000 …; an id that exists already refuses the whole load of its 1000 users.")
+        @OptionGroup var database: DatabaseOption
+        @Option(help: "How many users.") var users: Int
+        @Option(help: "Weeks each user records (the simulator's).") var weeks: Int = 1
+        @Option(help: "Seed: user I is simulated with seed + I.") var seed: UInt64 = 1
+        @Option(help: "User id prefix.") var prefix: String = "sim"
+        @Option(help: "Worker threads simulating and encoding.") var jobs: Int = 1
+
+        func validate() throws {
+            guard (1...10_000_000).contains(users) else { throw ValidationError("--users \(users) is not between 1 and 10000000") }
+            guard (1...520).contains(weeks) else { throw ValidationError("--weeks \(weeks) is not between 1 and 520") }
+            guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs) is not between 1 and 256") }
+            guard !prefix.isEmpty, prefix.count <= 32, prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._@-".contains($0)) }) else {
+                throw ValidationError("--prefix \(prefix.debugDescription) is not 1 to 32 of A-Z a-z 0-9 . _ @ -")
+            }
+        }
+
+        func run() async throws {
+            let (users, weeks, seed, prefix, jobs) = (self.users, self.weeks, self.seed, self.prefix, self.jobs)
+            let bar = ProgressLine("ingest")
+            let report = try await withFleetClient(try database.url(), migrate: true) { client, logger in
+                try await FleetIngest.run(client: client, logger: logger, users: users, seed: seed, weeks: weeks, prefix: prefix,
+                                          jobs: jobs, progress: { bar.update($0) })
+            }
+            bar.finish()
+            print("ingested \(report.users) users, \(report.events) events, \(report.batches) batches in \(String(format: "%.1f", report.seconds)) s (\(String(format: "%.0f", Double(report.users) / max(report.seconds, 0.001))) users/s)")
+        }
+    }
+
+    struct Size: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bytes at rest of the server's journal tables (heap, TOAST, indexes) per user and per event.")
+        @OptionGroup var database: DatabaseOption
+        func run() async throws {
+            let size = try await withFleetClient(try database.url(), migrate: false) { client, logger in
+                try await AtRestSize.measure(client: client, logger: logger)
+            }
+            print(size.text, terminator: "")
+        }
+    }
+}
+
+func runFleetJob(_ job: FleetJob, _ options: FleetCommand.JobOptions) async throws {
+    let jobs = options.jobs
+    let bar = ProgressLine("fleet \(job.name)")
+    let url = try options.database.url()
+    let report: FleetReport
+    do {
+        report = try await withFleetClient(url, migrate: false) { client, logger in
+            try await FleetRunner(client: client, logger: logger).run(job, jobs: jobs, progress: { bar.update($0) })
+        }
+    } catch let failure as FleetIngest.Failure {
+        bar.finish()
+        throw failure
+    } catch {
+        bar.finish()
+        throw FleetIngest.Failure(description: "fleet \(job.name) on \(url) failed: \(FleetIngest.databaseReason(error)) (is it the server's database? `journal-server migrate --database URL` makes its tables)")
+    }
+    bar.finish()
+    print(options.json ? report.json : report.text, terminator: options.json ? "\n" : "")
+    if report.problemCount > 0 { throw ExitCode(2) }
+}
+
+/// A one-line progress bar on stderr, only when stderr is a terminal.
+final class ProgressLine: @unchecked Sendable {
+    let label: String
+    let enabled = isatty(2) == 1
+    private let lock = NSLock()
+    private var shown = false
+
+    init(_ label: String) { self.label = label }
+
+    func update(_ progress: FleetProgress) {
+        guard enabled else { return }
+        let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 1
+        let width = 30
+        let filled = min(width, Int(fraction * Double(width)))
+        let rate = progress.seconds > 0 ? Double(progress.done) / progress.seconds : 0
+        let line = "\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(progress.done)/\(progress.total) users, \(String(format: "%.0f", rate)) users/s "
+        lock.lock()
+        shown = true
+        FileHandle.standardError.write(Data(line.utf8))
+        lock.unlock()
+    }
+
+    func finish() {
+        lock.lock()
+        if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+        lock.unlock()
     }
 }

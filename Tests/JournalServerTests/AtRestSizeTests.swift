@@ -37,15 +37,7 @@ struct AtRestSizeTests {
                 CREATE TABLE jsonb_events (user_id text NOT NULL, event_id text NOT NULL, seq bigint NOT NULL, body jsonb NOT NULL,
                                            PRIMARY KEY (user_id, event_id))
                 """)
-            func bytes(_ table: String) async throws -> Int64 {
-                // A partitioned table holds nothing itself: its partitions are summed with it.
-                var value: Int64 = 0
-                for try await v in try await client.query("""
-                    SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c
-                    WHERE c.relname = \(table) OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = \(table)::regclass)
-                    """).decode(Int64.self) { value = v }
-                return value
-            }
+            func bytes(_ table: String) async throws -> Int64 { try await AtRestSize.bytes(of: table, client: client, logger: logger) }
             func serverBytes() async throws -> Int64 {
                 try await client.query("VACUUM FULL ANALYZE")
                 return try await bytes("journal_batches") + bytes("journal_users")
