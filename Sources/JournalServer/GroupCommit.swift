@@ -22,14 +22,20 @@ final class GroupCommit: @unchecked Sendable {
 
     let committers: Int
     let maximumEvents: Int
+    /// How long a committer waits for its group's transaction before it answers the group's pushes 503 and goes on
+    /// with the next group. Without it a committer whose node died would wait for the dead node's pool forever,
+    /// and once every committer did, no push of this node would ever be committed again, even after the node
+    /// came back (a failed-over node that is promoted again).
+    let commitDeadline: Duration
     private let lock = NSLock()
     private var queue: [Push] = []
     private var running = 0
     private var busy: Set<String> = []
 
-    init(committers: Int = 2, maximumEvents: Int = 4_000) {
+    init(committers: Int = 2, maximumEvents: Int = 4_000, commitDeadline: Duration = .seconds(10)) {
         self.committers = committers
         self.maximumEvents = maximumEvents
+        self.commitDeadline = commitDeadline
     }
 
     /// Queues a push and returns once the transaction holding it committed (or failed). When the calling task is
@@ -54,15 +60,49 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// One committer: groups until the queue holds nothing it may take, then it stops (the next push starts one).
-    private func drain(_ commit: Commit) async {
+    private func drain(_ commit: @escaping Commit) async {
         while let group = nextGroup() {
-            do {
-                let outcomes = try await commit(group)
+            // A group whose every push has been answered (each request's deadline passed: its node is gone) is
+            // abandoned at once, so that this committer is free for the pushes that come after a failover.
+            switch await Self.result(of: { try await commit(group) }, within: commitDeadline,
+                                     abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) }) {
+            case .success(let outcomes):
                 for (push, outcome) in zip(group, outcomes) { push.waiter.resume(outcome.mapError { $0 }) }
-            } catch {
+            case .failure(let error):
                 for push in group { push.waiter.resume(.failure(error)) }
             }
+            // After a deadline the transaction may still be running; the user's row lock orders it before any
+            // later push of the same user.
             lock.withLock { busy.subtract(group.map(\.user)) }
+        }
+    }
+
+    /// `body`'s result, or a 503 once `limit` passed, or `CancellationError` as soon as `abandoned` (checked every
+    /// 50 ms) is true. `body` is then cancelled but not awaited: a transaction stuck on a dead node's pool is left
+    /// behind (it commits or rolls back on its own; nothing of it was acknowledged, and a retried push finds
+    /// whatever it stored).
+    static func result<T: Sendable>(of body: @escaping @Sendable () async throws -> T, within limit: Duration,
+                                    abandonedWhen abandoned: @escaping @Sendable () -> Bool = { false }) async -> Result<T, any Error> {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>, Never>) in
+            let race = Race(continuation)
+            let work = Task {
+                do { race.finish(.success(try await body())) } catch { race.finish(.failure(error)) }
+            }
+            race.timer = Task {
+                let clock = ContinuousClock()
+                let end = clock.now + limit
+                while clock.now < end {
+                    try await Task.sleep(for: min(.milliseconds(50), end - clock.now))
+                    if abandoned() {
+                        work.cancel()
+                        race.finish(.failure(CancellationError()))
+                        return
+                    }
+                }
+                work.cancel()
+                race.finish(.failure(SyncFailure(503, "database_unavailable",
+                                                 "the database did not commit within \(limit); nothing was acknowledged; retry")))
+            }
         }
     }
 
@@ -122,5 +162,35 @@ private final class Waiter: @unchecked Sendable {
             return self.continuation
         }
         continuation?.resume(with: result)
+    }
+}
+
+/// The first of a commit and its deadline to finish answers; the other is ignored (the timer is cancelled).
+private final class Race<T: Sendable>: @unchecked Sendable {
+    // @unchecked: every field is read and written under `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result<T, any Error>, Never>?
+    private var timerTask: Task<Void, any Error>?
+    private var finished = false
+
+    init(_ continuation: CheckedContinuation<Result<T, any Error>, Never>) { self.continuation = continuation }
+
+    var timer: Task<Void, any Error>? {
+        get { lock.withLock { timerTask } }
+        set {
+            let cancel: Bool = lock.withLock { timerTask = newValue; return finished }
+            if cancel { newValue?.cancel() }
+        }
+    }
+
+    func finish(_ result: Result<T, any Error>) {
+        let (continuation, timer): (CheckedContinuation<Result<T, any Error>, Never>?, Task<Void, any Error>?) = lock.withLock {
+            guard !finished else { return (nil, nil) }
+            finished = true
+            defer { self.continuation = nil }
+            return (self.continuation, timerTask)
+        }
+        timer?.cancel()
+        continuation?.resume(returning: result)
     }
 }

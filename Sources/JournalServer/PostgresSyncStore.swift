@@ -16,7 +16,7 @@ public struct PostgresSyncStore: SyncStore {
     /// connection indefinitely while the database is down).
     let deadline: Duration
     /// Concurrent pushes of different users, committed together (SCALE.md §"Group commit").
-    let groups = GroupCommit()
+    let groups: GroupCommit
     /// PostgreSQL connections per server (SCALE.md §"Group commit"): the group committers' and the pulls' and token
     /// look-ups' (one short query each). More would only make PostgreSQL's backends contend for 2 cores.
     public static let poolSize = 8
@@ -25,6 +25,7 @@ public struct PostgresSyncStore: SyncStore {
         self.client = client
         self.logger = logger
         self.deadline = deadline
+        groups = GroupCommit(commitDeadline: deadline)
     }
 
     /// Runs `body`, or throws 503 once `deadline` passed (the body is cancelled then; whatever it did not
