@@ -94,6 +94,8 @@ final class StopFlag: @unchecked Sendable {
 struct FailoverTests {
     /// 3 in CI; `FAILOVER_COUNT=20 swift test --filter FailoverTests` for SCALE.md's longer run.
     static let failovers = Int(ProcessInfo.processInfo.environment["FAILOVER_COUNT"] ?? "") ?? 3
+    /// How long after a rejoin the service may stay unavailable before the test fails.
+    static let recoveryBound: Duration = .seconds(30)
 
     @Test("the primary is SIGKILLed and the standby promoted, again and again, while devices push: every acknowledged event is on the server afterwards")
     func failoverUnderLoad() async throws {
@@ -151,6 +153,12 @@ struct FailoverTests {
                         let before = await ledger.pushes.count
                         let (killedAt, promote) = try cluster.failover()
                         let rejoin = try cluster.rejoin()
+                        // Pushes must be acknowledged again within `recoveryBound` of the rejoin (on a loaded
+                        // machine the pools' reconnections take seconds), then half a second more of load.
+                        let waited = ContinuousClock.now
+                        while await ledger.unavailability(after: killedAt) == nil, ContinuousClock.now - waited < Self.recoveryBound {
+                            try await Task.sleep(for: .milliseconds(100))
+                        }
                         try await Task.sleep(for: .milliseconds(500))
                         let window = await ledger.unavailability(after: killedAt)
                         let after = await ledger.pushes.count
