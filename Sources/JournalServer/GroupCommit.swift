@@ -94,14 +94,15 @@ final class GroupCommit: @unchecked Sendable {
                 while clock.now < end {
                     try await Task.sleep(for: min(.milliseconds(50), end - clock.now))
                     if abandoned() {
-                        work.cancel()
                         race.finish(.failure(CancellationError()))
+                        work.cancel()
                         return
                     }
                 }
-                work.cancel()
+                // The answer first: the cancelled body must not answer in its place.
                 race.finish(.failure(SyncFailure(503, "database_unavailable",
                                                  "the database did not commit within \(limit); nothing was acknowledged; retry")))
+                work.cancel()
             }
         }
     }
