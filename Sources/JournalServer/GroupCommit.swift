@@ -60,6 +60,8 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// One committer: groups until the queue holds nothing it may take, then it stops (the next push starts one).
+    /// `commit` is the closure of the push that started it, used for every group: a store passes the same one for
+    /// every push (`PostgresSyncStore.commitGroup`).
     private func drain(_ commit: @escaping Commit) async {
         while let group = nextGroup() {
             // A group whose every push has been answered (each request's deadline passed: its node is gone) is
