@@ -139,7 +139,7 @@ public enum SchemaValidator {
 
     /// `looksLikeCredential` of each `PayloadKey`'s name, indexed by its code.
     static let vocabularyKeyLooksLikeCredential: [Bool] = {
-        var table = [Bool](repeating: false, count: Int(PayloadKey.allCases.map(\.rawValue).max() ?? 0) + 1)
+        var table = [Bool](repeating: false, count: PayloadKey.tableSize)
         for key in PayloadKey.allCases { table[Int(key.rawValue)] = looksLikeCredential(key.name) }
         return table
     }()

@@ -102,7 +102,7 @@ public struct EventSchema: Sendable {
 
     /// `fieldNames` and `fieldKeys` of `fields`.
     static func index(_ fields: [FieldSpec]) -> (Set<String>, [Bool]) {
-        var keys = [Bool](repeating: false, count: Int(PayloadKey.allCases.map(\.rawValue).max() ?? 0) + 1)
+        var keys = [Bool](repeating: false, count: PayloadKey.tableSize)
         for case let key? in fields.map(\.key) { keys[Int(key.rawValue)] = true }
         return (Set(fields.map(\.name)), keys)
     }

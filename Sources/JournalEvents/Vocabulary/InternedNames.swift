@@ -146,6 +146,9 @@ public enum EventType: UInt8, CaseIterable, Sendable {
 /// A key that the vocabulary uses in payloads (top level or nested), for `Event`'s lookups by key
 /// (`event.string(.workout)`) and `Event.payloadKey(at:)`. Raw values are the codes `Event` keeps.
 public enum PayloadKey: UInt8, CaseIterable, Sendable {
+    /// One past the largest code: the size of a table indexed by `rawValue`.
+    public static let tableSize = Int(allCases.map(\.rawValue).max() ?? 0) + 1
+
     case answer = 1
     case bars
     case birthDate
