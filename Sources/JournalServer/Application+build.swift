@@ -111,7 +111,7 @@ struct SyncRoutes: Sendable {
     func authenticate(_ request: Request, page: Bool = false) async throws -> Principal {
         if page, request.headers[.authorization] == nil, let token = request.uri.queryParameters.get("token") {
             guard let principal = try await store.authenticate(token: String(token)) else {
-                throw SyncFailure(401, "bad_token", "the token in ?token= is unknown or revoked")
+                throw SyncFailure(401, "bad_token", "the token in ?token= is unknown or revoked; open the page with a current token (`journal-server token create --database URL --user USER` prints a new one)")
             }
             return principal
         }
@@ -122,7 +122,7 @@ struct SyncRoutes: Sendable {
             throw SyncFailure(401, "bad_token", "the Authorization header is not `Bearer TOKEN`")
         }
         guard let principal = try await store.authenticate(token: token) else {
-            throw SyncFailure(401, "bad_token", "the token is unknown or revoked")
+            throw SyncFailure(401, "bad_token", "the token is unknown or revoked; send a current one (`journal-server token create --database URL --user USER` prints a new one)")
         }
         return principal
     }

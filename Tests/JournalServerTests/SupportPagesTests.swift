@@ -77,7 +77,7 @@ struct SupportPagesTests {
             #expect(refused.body.contains(#""code":"missing_token""#))
             refused = try await get("/v1/journals/\(user)/report?token=wjt_0000", nil)
             #expect(refused.status == 401)
-            #expect(refused.body == #"{"error":{"code":"bad_token","message":"the token in ?token= is unknown or revoked"}}"#)
+            #expect(refused.body == #"{"error":{"code":"bad_token","message":"the token in ?token= is unknown or revoked; open the page with a current token (`journal-server token create --database URL --user USER` prints a new one)"}}"#)
             // Another user's token: refused, whichever way it comes.
             refused = try await get("/v1/journals/\(user)/workouts/w1/timeline", stranger)
             #expect(refused.status == 403)
