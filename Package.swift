@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // journal-load only (SCALE.md): latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // journal-load only (SCALE.md): its devices' HTTP client.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -80,7 +82,8 @@ let package = Package(
         // The load generator's engine and its command (SCALE.md).
         .target(name: "JournalLoad",
                 dependencies: ["JournalServer", "JournalSync", "JournalEvents", "JournalModel", "JournalSimulator", "JournalTesting",
-                               .product(name: "Histogram", package: "hdrhistogram-swift")],
+                               .product(name: "Histogram", package: "hdrhistogram-swift"),
+                               .product(name: "AsyncHTTPClient", package: "async-http-client")],
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalLoadCLI",

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Histogram
 import JournalEvents
 import JournalModel
@@ -112,10 +109,19 @@ public enum LoadRun {
 
     /// Runs the load against `server` for `users` (tokens already made), then reads every user's journal back.
     public static func run(label: String, server: URL, users: [User], options: Options, serverPID: pid_t? = nil) async throws -> Report {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = max(options.devices, 6)
-        configuration.timeoutIntervalForRequest = 120
-        let session = URLSession(configuration: configuration)
+        let transport = NIOTransport(connections: options.devices)
+        do {
+            let report = try await run(label: label, server: server, users: users, options: options, serverPID: serverPID, transport: transport)
+            await transport.shutdown()
+            return report
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+    }
+
+    static func run(label: String, server: URL, users: [User], options: Options, serverPID: pid_t?,
+                    transport: NIOTransport) async throws -> Report {
         let tally = Tally()
         let cpuBefore = serverPID.flatMap(cpuSeconds)
         let clock = ContinuousClock()
@@ -124,7 +130,7 @@ public enum LoadRun {
         var random = SplitMix64(seed: options.seed &+ 7)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for user in users {
-                let client = SyncClient(server: server, token: user.token, session: session)
+                let client = SyncClient(server: server, token: user.token, transport: transport)
                 for device in 0..<user.devices {
                     let offline = device > 0 && Double(random.int(0...999)) < options.offlineShare * 1000
                     group.addTask {
@@ -141,7 +147,7 @@ public enum LoadRun {
         var missing = 0, unexpected = 0
         let acknowledged = await tally.acknowledged
         for user in users {
-            let client = SyncClient(server: server, token: user.token, session: session)
+            let client = SyncClient(server: server, token: user.token, transport: transport)
             var cursor = SyncCursor.start
             var ids: [String] = []
             while true {
@@ -156,7 +162,6 @@ public enum LoadRun {
             missing += mine.subtracting(stored).count
             unexpected += stored.subtracting(mine).count + (ids.count - stored.count)
         }
-        session.invalidateAndCancel()
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let push = await tally.push, pull = await tally.pull
         func percentiles(_ histogram: Histogram<UInt64>) -> [Double] {
@@ -187,14 +192,17 @@ public enum LoadRun {
                 try await push([actions.next()], user: user, client: client, tally: tally)
             } else {
                 let started = ContinuousClock.now
+                var pause = options.pullPauseMilliseconds
                 do {
                     let page = try await client.pull(user: user, after: cursor)
                     await tally.pulled(microseconds: microseconds(since: started))
                     cursor = page.cursor
                 } catch {
                     await tally.failed(kind(error))
+                    // A device honours Retry-After, as it does for a push.
+                    pause = max(pause, error.retryAfterMilliseconds ?? 0)
                 }
-                try await Task.sleep(for: .milliseconds(options.pullPauseMilliseconds))
+                try await Task.sleep(for: .milliseconds(pause))
             }
         }
     }

@@ -12,10 +12,11 @@ public final class ServerProcess {
     public let url: URL
     public var pid: pid_t { process.processIdentifier }
 
-    public init(binary: String, database: String, design: StoreDesign) throws {
+    /// `logLevel`: the server's `--log-level`; its log goes to this process's standard error.
+    public init(binary: String, database: String, design: StoreDesign, logLevel: String = "error") throws {
         let port = try freePort()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--database", database, "--listen", "127.0.0.1:\(port)", "--store", design.rawValue, "--log-level", "error"]
+        process.arguments = ["serve", "--database", database, "--listen", "127.0.0.1:\(port)", "--store", design.rawValue, "--log-level", logLevel]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         url = URL(string: "http://127.0.0.1:\(port)")!

@@ -25,6 +25,8 @@ struct JournalLoadCommand: AsyncParsableCommand {
     var design: String = "both"
     @Option(help: "Seed of the users' device counts and of which devices come back from offline.")
     var seed: UInt64 = 1
+    @Option(help: "Milliseconds a pulling device waits after each pull (after a 429, at least its Retry-After).")
+    var pullEvery: Int = 100
     @Option(help: "The journal-server binary (default: the one beside journal-load).")
     var server: String?
 
@@ -34,6 +36,7 @@ struct JournalLoadCommand: AsyncParsableCommand {
         }
         let databaseURL: DatabaseURL
         do { databaseURL = try DatabaseURL(url) } catch { throw ValidationError("\(error)") }
+        guard pullEvery >= 0 else { throw ValidationError("--pull-every \(pullEvery) is not a number of milliseconds (0 or more)") }
         let counts = devices.split(separator: ",").compactMap { Int($0) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--devices \(devices) is not a list of positive counts (10,100,1000)") }
         let designs: [StoreDesign]
@@ -54,6 +57,7 @@ struct JournalLoadCommand: AsyncParsableCommand {
             for design in designs {
                 var options = LoadRun.Options(devices: count, requestsPerDevice: requests, seconds: seconds, seed: seed)
                 options.seed = seed
+                options.pullPauseMilliseconds = pullEvery
                 let planned = LoadRun.users(prefix: "load-\(run)-\(design.rawValue)-\(count)", options: options)
                 var users: [LoadRun.User] = []
                 for (id, devices) in planned { users.append(LoadRun.User(id: id, token: Tokens.generate(), devices: devices)) }

@@ -113,7 +113,9 @@ public final class FailoverSyncStore: SyncStore {
         while true {
             let (index, generation) = await primary.current()
             do {
-                return try await withDeadline(callTimeout, node: database.endpoints[index]) { [nodes] in try await body(nodes[index]) }
+                return try await withDeadline(callTimeout, node: database.endpoints[index], generation: generation) { [nodes] in
+                    try await body(nodes[index])
+                }
             } catch let failure as SyncFailure {
                 throw failure
             } catch {
@@ -158,11 +160,28 @@ public final class FailoverSyncStore: SyncStore {
         }
     }
 
-    func withDeadline<T: Sendable>(_ limit: Duration, node: DatabaseEndpoint,
+    struct NodeReplaced: Error, CustomStringConvertible {
+        var node: DatabaseEndpoint
+        var description: String { "the store moved away from \(node) while the call waited on it" }
+    }
+
+    /// `body`, or `CallTimedOut` after `limit`, or `NodeReplaced` as soon as the store moved to another node
+    /// (checked every 50 ms). Without the last, a call that began on a node just before another call's failure
+    /// moved the store away kept waiting for the dead node's pool (it queues requests while it reconnects) until
+    /// `limit`: the 10 s unavailability windows of some failovers (SCALE.md).
+    func withDeadline<T: Sendable>(_ limit: Duration, node: DatabaseEndpoint, generation: Int,
                                    _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await body() }
-            group.addTask { try await Task.sleep(for: limit); return nil }
+            group.addTask { [primary] in
+                let clock = ContinuousClock()
+                let end = clock.now + limit
+                while clock.now < end {
+                    try await Task.sleep(for: min(.milliseconds(50), end - clock.now))
+                    if primary.generationNow != generation { throw NodeReplaced(node: node) }
+                }
+                return nil
+            }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let value = first else { throw CallTimedOut(node: node) }
             return value
@@ -195,8 +214,12 @@ public final class FailoverSyncStore: SyncStore {
 /// Which node is the primary, and one search at a time for a new one.
 actor PrimaryTracker {
     private var index = 0
-    private var generation = 0
+    private var generation = 0 { didSet { published.set(generation) } }
     private var search: Task<Int, any Error>?
+    private nonisolated let published = PublishedGeneration()
+
+    /// The current generation without waiting for the actor (read by every call in flight, every 50 ms).
+    nonisolated var generationNow: Int { published.value }
 
     func current() -> (index: Int, generation: Int) { (index, generation) }
 
@@ -213,4 +236,13 @@ actor PrimaryTracker {
         generation += 1
         return found
     }
+}
+
+/// `PrimaryTracker`'s generation, readable from any thread.
+final class PublishedGeneration: @unchecked Sendable {
+    // @unchecked: `stored` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var stored = 0
+    var value: Int { lock.withLock { stored } }
+    func set(_ value: Int) { lock.withLock { stored = value } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JournalEvents
+import Logging
 
 /// Group commit (SCALE.md §"Group commit"): concurrent pushes of different users wait in one queue, and a
 /// committer takes every queued push it can into one transaction, commits it (one WAL flush for all of them) and
@@ -13,7 +14,7 @@ final class GroupCommit: @unchecked Sendable {
     struct Push: Sendable {
         let user: String
         let events: [Event]
-        fileprivate let waiter: Waiter
+        let waiter: Waiter<PushOutcome>
     }
 
     /// Runs one group in one transaction: each push's outcome or refusal, in the group's order. A thrown error
@@ -27,22 +28,25 @@ final class GroupCommit: @unchecked Sendable {
     /// and once every committer did, no push of this node would ever be committed again, even after the node
     /// came back (a failed-over node that is promoted again).
     let commitDeadline: Duration
+    let logger: Logger
     private let lock = NSLock()
     private var queue: [Push] = []
     private var running = 0
     private var busy: Set<String> = []
 
-    init(committers: Int = 2, maximumEvents: Int = 4_000, commitDeadline: Duration = .seconds(10)) {
+    init(committers: Int = 2, maximumEvents: Int = 4_000, commitDeadline: Duration = .seconds(10),
+         logger: Logger = Logger(label: "journal.group-commit")) {
         self.committers = committers
         self.maximumEvents = maximumEvents
         self.commitDeadline = commitDeadline
+        self.logger = logger
     }
 
     /// Queues a push and returns once the transaction holding it committed (or failed). When the calling task is
     /// cancelled (the request's deadline passed) it returns at once with `CancellationError`; the push may still
     /// be committed later, unacknowledged, which a retry then finds stored.
     func push(user: String, events: [Event], commit: @escaping Commit) async throws -> PushOutcome {
-        let waiter = Waiter()
+        let waiter = Waiter<PushOutcome>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PushOutcome, any Error>) in
                 guard waiter.wait(continuation) else { return }
@@ -71,6 +75,11 @@ final class GroupCommit: @unchecked Sendable {
             case .success(let outcomes):
                 for (push, outcome) in zip(group, outcomes) { push.waiter.resume(outcome.mapError { $0 }) }
             case .failure(let error):
+                if error is CancellationError {
+                    logger.warning("group commit: a group of \(group.count) pushes abandoned, every request gave up waiting")
+                } else {
+                    logger.warning("group commit: a group of \(group.count) pushes failed: \(error)")
+                }
                 for push in group { push.waiter.resume(.failure(error)) }
             }
             // After a deadline the transaction may still be running; the user's row lock orders it before any
@@ -79,12 +88,13 @@ final class GroupCommit: @unchecked Sendable {
         }
     }
 
-    /// `body`'s result, or a 503 once `limit` passed, or `CancellationError` as soon as `abandoned` (checked every
+    /// `body`'s result, or a 503 once `limit` passed (`pastDeadline`, by default "did not commit"), or `CancellationError` as soon as `abandoned` (checked every
     /// 50 ms) is true. `body` is then cancelled but not awaited: a transaction stuck on a dead node's pool is left
     /// behind (it commits or rolls back on its own; nothing of it was acknowledged, and a retried push finds
     /// whatever it stored).
     static func result<T: Sendable>(of body: @escaping @Sendable () async throws -> T, within limit: Duration,
-                                    abandonedWhen abandoned: @escaping @Sendable () -> Bool = { false }) async -> Result<T, any Error> {
+                                    abandonedWhen abandoned: @escaping @Sendable () -> Bool = { false },
+                                    pastDeadline: SyncFailure? = nil) async -> Result<T, any Error> {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>, Never>) in
             let race = Race(continuation)
             let work = Task {
@@ -102,8 +112,8 @@ final class GroupCommit: @unchecked Sendable {
                     }
                 }
                 // The answer first: the cancelled body must not answer in its place.
-                race.finish(.failure(SyncFailure(503, "database_unavailable",
-                                                 "the database did not commit within \(limit); nothing was acknowledged; retry")))
+                race.finish(.failure(pastDeadline ?? SyncFailure(503, "database_unavailable",
+                                                                 "the database did not commit within \(limit); nothing was acknowledged; retry")))
                 work.cancel()
             }
         }
@@ -137,39 +147,8 @@ final class GroupCommit: @unchecked Sendable {
     }
 }
 
-/// One push's answer, given once: by its group's committer, or by the request's cancellation.
-private final class Waiter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<PushOutcome, any Error>?
-    private var answered = false
-
-    /// Keeps the continuation; false (and it is resumed with `CancellationError`) when the request was cancelled
-    /// before it queued.
-    func wait(_ continuation: CheckedContinuation<PushOutcome, any Error>) -> Bool {
-        let cancelled: Bool = lock.withLock {
-            if answered { return true }
-            self.continuation = continuation
-            return false
-        }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
-        return !cancelled
-    }
-
-    var isAnswered: Bool { lock.withLock { answered } }
-
-    func resume(_ result: Result<PushOutcome, any Error>) {
-        let continuation: CheckedContinuation<PushOutcome, any Error>? = lock.withLock {
-            guard !answered else { return nil }
-            answered = true
-            defer { self.continuation = nil }
-            return self.continuation
-        }
-        continuation?.resume(with: result)
-    }
-}
-
 /// The first of a commit and its deadline to finish answers; the other is ignored (the timer is cancelled).
-private final class Race<T: Sendable>: @unchecked Sendable {
+final class Race<T: Sendable>: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Result<T, any Error>, Never>?

@@ -17,6 +17,9 @@ public struct PostgresSyncStore: SyncStore {
     let deadline: Duration
     /// Concurrent pushes of different users, committed together (SCALE.md §"Group commit").
     let groups: GroupCommit
+    /// Concurrent token look-ups and pulls, each kind answered by one query per group (SCALE.md §"Group reads").
+    let tokenReads: GroupRead<String, Principal?>
+    let pullReads: GroupRead<PullKey, StoredPull>
     /// PostgreSQL connections per server (SCALE.md §"Group commit"): the group committers' and the pulls' and token
     /// look-ups' (one short query each). More would only make PostgreSQL's backends contend for 2 cores.
     public static let poolSize = 8
@@ -25,7 +28,9 @@ public struct PostgresSyncStore: SyncStore {
         self.client = client
         self.logger = logger
         self.deadline = deadline
-        groups = GroupCommit(commitDeadline: deadline)
+        groups = GroupCommit(commitDeadline: deadline, logger: logger)
+        tokenReads = GroupRead(deadline: deadline) { tokens in try await Self.principals(of: tokens, client: client, logger: logger) }
+        pullReads = GroupRead(deadline: deadline) { keys in try await Self.storedPulls(keys, client: client, logger: logger) }
     }
 
     /// Runs `body`, or throws 503 once `deadline` passed (the body is cancelled then; whatever it did not
@@ -258,16 +263,50 @@ public struct PostgresSyncStore: SyncStore {
         try await withinDeadline { try await pullPage(user: user, after: cursor, limit: limit) }
     }
 
-    private func pullPage(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
-        // One round trip: the user's row and the batches ending after the cursor's position. A cursor that turns
-        // out to be unknown discards what was read.
-        var head: Int64 = 0, epoch: Int64 = 0, found = false
+    /// A pull's key in a group of pulls: the user and the position after which it reads.
+    struct PullKey: Sendable {
+        var user: String
+        var after: Int64
+    }
+
+    /// What one pull read: the user's head and epoch (not `found` when the server holds no journal for the user)
+    /// and the blocks of the batches ending after its position, in position order.
+    struct StoredPull: Sendable {
+        var found = false
+        var head: Int64 = 0
+        var epoch: Int64 = 0
         var batches: [(first: Int64, block: ByteBuffer)] = []
-        let rows = try await client.execute(Statements.Pull(user: user, after: cursor.isStart ? 0 : cursor.position), logger: logger)
-        for try await (h, e, first, block) in rows {
-            head = h; epoch = e; found = true
-            if let first, let block { batches.append((first, block)) }
+    }
+
+    /// Every pull of a group in one round trip (`Statements.Pulls`), answered in the keys' order.
+    static func storedPulls(_ keys: [PullKey], client: PostgresClient, logger: Logger) async throws -> [StoredPull] {
+        var pulls = [StoredPull](repeating: StoredPull(), count: keys.count)
+        let rows = try await client.execute(Statements.Pulls(users: keys.map(\.user), after: keys.map(\.after)), logger: logger)
+        for try await (index, head, epoch, first, block) in rows {
+            let position = Int(index) - 1
+            guard pulls.indices.contains(position) else { continue }
+            pulls[position].found = true
+            pulls[position].head = head
+            pulls[position].epoch = epoch
+            if let first, let block { pulls[position].batches.append((first, block)) }
         }
+        return pulls
+    }
+
+    /// The principal of every token of a group in one round trip (`Statements.TokenPrincipals`), in their order.
+    static func principals(of tokens: [String], client: PostgresClient, logger: Logger) async throws -> [Principal?] {
+        var found: [String: Principal] = [:]
+        for try await (token, user, role) in try await client.execute(Statements.TokenPrincipals(tokens: Array(Set(tokens))), logger: logger) {
+            if let role = Role(rawValue: role) { found[token] = Principal(user: user, role: role) }
+        }
+        return tokens.map { found[$0] }
+    }
+
+    private func pullPage(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
+        // One round trip, shared with the pulls that wait beside it: the user's row and the batches ending after the
+        // cursor's position. A cursor that turns out to be unknown discards what was read.
+        let stored = try await pullReads.read(PullKey(user: user, after: cursor.isStart ? 0 : cursor.position))
+        let (head, epoch, found, batches) = (stored.head, stored.epoch, stored.found, stored.batches)
         guard found else {
             if cursor.isStart { return PullPage(lines: [], cursor: .start, more: false) }
             throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is unknown: the server holds no journal for user \(user); pull from cursor 0")
@@ -302,10 +341,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     private func lookUp(token: String) async throws -> Principal? {
-        for try await (user, role) in try await client.execute(Statements.TokenPrincipal(token: token), logger: logger) {
-            if let role = Role(rawValue: role) { return Principal(user: user, role: role) }
-        }
-        return nil
+        try await tokenReads.read(token)
     }
 
     public func addToken(_ token: String, user: String, role: Role) async throws {

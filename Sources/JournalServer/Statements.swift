@@ -18,32 +18,35 @@ enum Statements {
         var users: [String] { get }
         var sealedCount: Int32 { get }
     }
-    /// The principal of a live token (every request).
-    struct TokenPrincipal: PostgresPreparedStatement {
+    /// The principals of a group of tokens (`GroupRead`): one row per live token, with the token it answers.
+    struct TokenPrincipals: PostgresPreparedStatement {
         static let sql = """
-            SELECT user_id, role FROM journal_tokens
-            WHERE token_hash = sha256(convert_to($1, 'UTF8')) AND revoked_at IS NULL
+            SELECT t.token, k.user_id, k.role FROM unnest($1::text[]) AS t(token)
+            JOIN journal_tokens k ON k.token_hash = sha256(convert_to(t.token, 'UTF8')) AND k.revoked_at IS NULL
             """
-        typealias Row = (String, String)
-        var token: String
-        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(token); return bindings }
+        typealias Row = (String, String, String)
+        var tokens: [String]
+        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(tokens); return bindings }
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
-    /// A pull in one round trip: the user's head and epoch, and the batches ending after the position (none
-    /// when the user is unknown; then `head` is null too).
-    struct Pull: PostgresPreparedStatement {
+    /// A group of pulls (`GroupRead`) in one round trip: for the pull at index i (1-based, `WITH ORDINALITY`) of
+    /// the users and positions, its user's head and epoch and the batches ending after its position; no row for
+    /// a pull whose user is unknown.
+    struct Pulls: PostgresPreparedStatement {
         static let sql = """
-            SELECT u.head, u.epoch, b.first_position, b.block FROM journal_users u
-            LEFT JOIN journal_batches b ON b.user_id = u.user_id AND b.last_position > $2
-            WHERE u.user_id = $1 ORDER BY b.last_position
+            SELECT p.i, u.head, u.epoch, b.first_position, b.block
+            FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS p(user_id, after_position, i)
+            JOIN journal_users u ON u.user_id = p.user_id
+            LEFT JOIN journal_batches b ON b.user_id = u.user_id AND b.last_position > p.after_position
+            ORDER BY p.i, b.last_position
             """
-        typealias Row = (Int64, Int64, Int64?, ByteBuffer?)
-        var user: String
-        var after: Int64
+        typealias Row = (Int64, Int64, Int64, Int64?, ByteBuffer?)
+        var users: [String]
+        var after: [Int64]
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresBindings()
-            bindings.append(user); bindings.append(after)
+            bindings.append(users); bindings.append(after)
             return bindings
         }
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }

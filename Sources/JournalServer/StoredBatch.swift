@@ -26,13 +26,13 @@ enum StoredBatch {
     static func block(_ lines: [[UInt8]]) -> [UInt8] {
         var content: [UInt8] = []
         for line in lines { content += line; content.append(0x0A) }
-        let frame = Zstd().compressFrame(content, level: level(eventCount: lines.count))
+        let frame = Zstd.pooled { $0.compressFrame(content, level: level(eventCount: lines.count)) }
         return Layout.block(frame, version: .v2)
     }
 
     /// The ids frame: ids joined by newlines.
     static func idsFrame(_ ids: [String]) -> [UInt8] {
-        Zstd().compressFrame(Array(ids.joined(separator: "\n").utf8), level: level(eventCount: ids.count))
+        Zstd.pooled { $0.compressFrame(Array(ids.joined(separator: "\n").utf8), level: level(eventCount: ids.count)) }
     }
 
     /// The lines of a block (checks its CRC and zstd's own checksum).
@@ -52,8 +52,7 @@ enum StoredBatch {
     }
 
     private static func decompress(_ frame: [UInt8]) throws -> [UInt8] {
-        let zstd = Zstd()
-        switch frame.withUnsafeBytes({ zstd.decompressFrame($0).map { Array($0) } }) {
+        switch Zstd.pooled({ zstd in frame.withUnsafeBytes { zstd.decompressFrame($0).map { Array($0) } } }) {
         case .success(let bytes): return bytes
         case .failure(let problem): throw Damaged(reason: "\(problem)")
         }

@@ -4,16 +4,58 @@ import FoundationNetworking
 #endif
 import JournalEvents
 
-/// The HTTP side of the sync protocol (SYNC.md §"Protocol"), on Foundation's URLSession.
+/// One HTTP exchange of the sync protocol: what `SyncClient` sends and the status and body that came back.
+/// Apps use `URLSessionTransport`; the load generator uses a cheaper one (SCALE.md §"Load"). The protocol's
+/// paths, bodies and refusals are `SyncClient`'s alone.
+public protocol SyncTransport: Sendable {
+    /// The answer's status and body; throws when the server cannot be reached or the connection broke (a
+    /// `SyncClient.Failure.transport` that says so; any other error is reported as one).
+    func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data)
+}
+
+/// `SyncTransport` on Foundation's URLSession.
+public struct URLSessionTransport: SyncTransport {
+    let session: URLSession
+    public init(session: URLSession = .shared) { self.session = session }
+
+    public func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data) {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.timeoutInterval = request.timeoutSeconds
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        if let body = request.body { urlRequest.httpBody = Data(body) }
+        let data: Data, response: URLResponse
+        do { (data, response) = try await session.data(for: urlRequest) } catch {
+            throw SyncClient.Failure.transport("\(request.method) \(request.url.absoluteString): \(error.localizedDescription)")
+        }
+        guard let http = response as? HTTPURLResponse else { throw SyncClient.Failure.transport("\(request.method) \(request.url.absoluteString): no HTTP response") }
+        return (http.statusCode, data)
+    }
+}
+
+/// The HTTP side of the sync protocol (SYNC.md §"Protocol"), over a `SyncTransport` (URLSession by default).
 public struct SyncClient: Sendable {
     public let server: URL
     public let token: String?
-    let session: URLSession
+    let transport: any SyncTransport
 
     public init(server: URL, token: String?, session: URLSession = .shared) {
+        self.init(server: server, token: token, transport: URLSessionTransport(session: session))
+    }
+
+    public init(server: URL, token: String?, transport: any SyncTransport) {
         self.server = server
         self.token = token
-        self.session = session
+        self.transport = transport
+    }
+
+    /// One request as the transport sends it.
+    public struct HTTPRequest: Sendable {
+        public var method: String
+        public var url: URL
+        public var headers: [(String, String)]
+        public var body: [UInt8]?
+        public var timeoutSeconds: Double
     }
 
     /// Why a request failed.
@@ -84,25 +126,23 @@ public struct SyncClient: Sendable {
         components.path = base.trimmingSuffix("/") + path
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let url = components.url else { throw .transport("\(server) is not a server URL (http://HOST:PORT)") }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.timeoutInterval = 60
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        if let body {
-            request.httpBody = Data(body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        var headers: [(String, String)] = []
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        let status: Int, data: Data
+        do {
+            (status, data) = try await transport.exchange(HTTPRequest(method: method, url: url, headers: headers, body: body, timeoutSeconds: 60))
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .transport("\(method) \(url.absoluteString): \(error)")
         }
-        let data: Data, response: URLResponse
-        do { (data, response) = try await session.data(for: request) } catch {
-            throw .transport("\(method) \(url.absoluteString): \(error.localizedDescription)")
-        }
-        guard let http = response as? HTTPURLResponse else { throw .transport("\(method) \(url.absoluteString): no HTTP response") }
-        guard (200..<300).contains(http.statusCode) else {
+        guard (200..<300).contains(status) else {
             struct Refusal: Decodable { struct Inner: Decodable { var code: String; var message: String }; var error: Inner }
             if let refusal = try? JSONDecoder().decode(Refusal.self, from: data) {
-                throw .refused(status: http.statusCode, code: refusal.error.code, message: refusal.error.message)
+                throw .refused(status: status, code: refusal.error.code, message: refusal.error.message)
             }
-            throw .refused(status: http.statusCode, code: "http_\(http.statusCode)", message: String(decoding: data.prefix(300), as: UTF8.self))
+            throw .refused(status: status, code: "http_\(status)", message: String(decoding: data.prefix(300), as: UTF8.self))
         }
         return data
     }

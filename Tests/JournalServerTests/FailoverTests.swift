@@ -121,7 +121,9 @@ struct FailoverTests {
         let stop = StopFlag()
         // The real binary, as deployed; stopped (SIGTERM, then SIGKILL) also when the test fails.
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal-server").path
-        let process = try ServerProcess(binary: binary, database: cluster.url, design: .batches)
+        // FAILOVER_LOG_LEVEL=notice shows when the server lost a node and which one it moved to.
+        let process = try ServerProcess(binary: binary, database: cluster.url, design: .batches,
+                                        logLevel: ProcessInfo.processInfo.environment["FAILOVER_LOG_LEVEL"] ?? "error")
         defer { process.stop() }
         do {
             let server = process.url

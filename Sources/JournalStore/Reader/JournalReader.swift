@@ -14,11 +14,12 @@ public enum JournalReader {
         defer { file.close() }
         _ = try file.lock(.seal, exclusive: false, wait: true)
         defer { file.unlock(.seal) }
-        let zstd = Zstd()
-        let source = try pendingSealView(of: file, path: path, storage: storage, zstd: zstd)
-        var scanner = try FrameScanner(source: source, zstd: zstd)
-        scanner.rescuesFrames = rescuingFrames
-        return try scanner.scan(onRecord: onRecord)
+        return try Zstd.pooled { zstd in
+            let source = try pendingSealView(of: file, path: path, storage: storage, zstd: zstd)
+            var scanner = try FrameScanner(source: source, zstd: zstd)
+            scanner.rescuesFrames = rescuingFrames
+            return try scanner.scan(onRecord: onRecord)
+        }
     }
 
     /// Calls `body` with the journal's bytes as a reader sees them (a pending seal applied, as in
