@@ -72,7 +72,8 @@ public func makeSyncStore(_ database: DatabaseURL, design: StoreDesign = .batche
 
 /// `SyncStore` over a primary and its standbys (SCALE.md §"Failover"). Every call goes to the node that
 /// accepts writes; when a call fails for any reason but a refusal (`SyncFailure`) — the connection broke, the
-/// node went read-only, or the call outlived `callTimeout` waiting for a node that is gone — the store probes
+/// node went read-only, a probe after `suspectAfter` found its node gone, the store moved away from its node
+/// meanwhile, or the call outlived `callTimeout` — the store probes
 /// every host with `SELECT pg_is_in_recovery()` until one answers false, moves there and runs the call again,
 /// once. Running a push again is safe: pushes are idempotent by event id, and with synchronous replication
 /// a commit the old primary acknowledged is on the standby that took over.
@@ -165,20 +166,36 @@ public final class FailoverSyncStore: SyncStore {
         var description: String { "the store moved away from \(node) while the call waited on it" }
     }
 
-    /// `body`, or `CallTimedOut` after `limit`, or `NodeReplaced` as soon as the store moved to another node
-    /// (checked every 50 ms). Without the last, a call that began on a node just before another call's failure
-    /// moved the store away kept waiting for the dead node's pool (it queues requests while it reconnects) until
-    /// `limit`: the 10 s unavailability windows of some failovers (SCALE.md).
+    struct NodeUnreachable: Error, CustomStringConvertible {
+        var node: DatabaseEndpoint
+        var description: String { "\(node) no longer accepts writes (a probe failed while the call waited on it)" }
+    }
+
+    /// How long a call waits before the store probes its node (and every second after that).
+    static let suspectAfter: Duration = .seconds(1)
+
+    /// `body`, or `CallTimedOut` after `limit`; or `NodeReplaced` as soon as the store moved to another node
+    /// (checked every 50 ms); or `NodeUnreachable` when the call has waited `suspectAfter` and a probe of its node
+    /// (one at a time for all calls, at most one a second) finds it gone or read-only. A node killed with every
+    /// connection of its pool idle fails no call: the pool queues the calls while it tries to reconnect, so
+    /// without the probe each waited for `limit`, the 10 s unavailability windows of some failovers (SCALE.md).
     func withDeadline<T: Sendable>(_ limit: Duration, node: DatabaseEndpoint, generation: Int,
                                    _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await body() }
             group.addTask { [primary] in
                 let clock = ContinuousClock()
-                let end = clock.now + limit
+                let start = clock.now
+                let end = start + limit
+                var nextProbe = start + Self.suspectAfter
                 while clock.now < end {
                     try await Task.sleep(for: min(.milliseconds(50), end - clock.now))
                     if primary.generationNow != generation { throw NodeReplaced(node: node) }
+                    if clock.now >= nextProbe {
+                        nextProbe = clock.now + .seconds(1)
+                        let alive = await primary.isAlive(generation: generation) { await self.isWritable(node) }
+                        if !alive { throw NodeUnreachable(node: node) }
+                    }
                 }
                 return nil
             }
@@ -222,6 +239,23 @@ actor PrimaryTracker {
     nonisolated var generationNow: Int { published.value }
 
     func current() -> (index: Int, generation: Int) { (index, generation) }
+
+    private var lastProbe: (generation: Int, at: ContinuousClock.Instant, alive: Bool)?
+    private var probing: Task<Bool, Never>?
+
+    /// Whether the node of `seen` still accepts writes: false at once when the store already moved on; else one
+    /// `probe` shared by every call that asks meanwhile, its answer reused for a second.
+    func isAlive(generation seen: Int, probe: @escaping @Sendable () async -> Bool) async -> Bool {
+        guard seen == generation else { return false }
+        if let last = lastProbe, last.generation == seen, ContinuousClock.now - last.at < .seconds(1) { return last.alive }
+        if let probing { return await probing.value }
+        let task = Task { await probe() }
+        probing = task
+        let alive = await task.value
+        probing = nil
+        lastProbe = (seen, ContinuousClock.now, alive)
+        return alive
+    }
 
     /// After a failure seen at `seen`: the node to use now. Calls that fail together share one search; a call
     /// that failed on a node already replaced just uses the new one.

@@ -111,11 +111,12 @@ struct FailoverTests {
             tokens.append(token)
         }
         let scratch = ScratchDirectory("failover")
-        // Each device has a long live session to push, one event per request, as a phone does during a workout.
+        // Each device has a long live session to push, one event per request, as a phone does during a workout: 50
+        // workouts per failover, so that the devices still push at the last one (20 failovers ran out of 150).
         var journals: [[Event]] = []
         for index in users.indices {
             journals.append(try Fixtures.smallJournal(at: scratch.file("d\(index).journal"), storage: PosixStorage(),
-                                                       device: "d\(index)", workouts: 150, setsPerWorkout: 2, openSets: 0))
+                                                       device: "d\(index)", workouts: 50 * max(3, Self.failovers), setsPerWorkout: 2, openSets: 0))
         }
         let ledger = AckLedger()
         let stop = StopFlag()
@@ -164,7 +165,8 @@ struct FailoverTests {
                         try await Task.sleep(for: .milliseconds(500))
                         let window = await ledger.unavailability(after: killedAt)
                         let after = await ledger.pushes.count
-                        await ledger.note("failover \(round): promote \(promote) ms, unavailable \(window.map { "\($0) ms" } ?? "-"), rejoin \(rejoin) ms, \(after - before) pushes acknowledged meanwhile")
+                        let killedClock = Date(timeIntervalSince1970: Double(killedAt) / 1000).formatted(.iso8601.time(includingFractionalSeconds: true))
+                        await ledger.note("failover \(round) (killed at \(killedClock) UTC): promote \(promote) ms, unavailable \(window.map { "\($0) ms" } ?? "-"), rejoin \(rejoin) ms, \(after - before) pushes acknowledged meanwhile")
                         // Pushes were acknowledged again after the kill, before the next one.
                         #expect(window != nil)
                     }
