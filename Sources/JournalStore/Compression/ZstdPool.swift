@@ -29,7 +29,7 @@ final class ZstdPool: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var idle: [Zstd] = []
 
-    private init() {
+    init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
