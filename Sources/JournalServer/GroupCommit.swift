@@ -88,8 +88,8 @@ final class GroupCommit: @unchecked Sendable {
         }
     }
 
-    /// `body`'s result, or a 503 once `limit` passed (`pastDeadline`, by default "did not commit"), or `CancellationError` as soon as `abandoned` (checked every
-    /// 50 ms) is true. `body` is then cancelled but not awaited: a transaction stuck on a dead node's pool is left
+    /// `body`'s result, or a 503 once `limit` passed (`pastDeadline`, by default "did not commit"), or
+    /// `CancellationError` as soon as `abandoned` (checked every 50 ms) is true. `body` is then cancelled but not awaited: a transaction stuck on a dead node's pool is left
     /// behind (it commits or rolls back on its own; nothing of it was acknowledged, and a retried push finds
     /// whatever it stored).
     static func result<T: Sendable>(of body: @escaping @Sendable () async throws -> T, within limit: Duration,
