@@ -105,18 +105,23 @@ public final class Zstd {
             guard declared <= UInt64(Zstd.maximumFrameContent) else { return .failure(.corrupt("frame declares \(declared) bytes, more than the 64 MiB limit")) }
             capacity = max(Int(declared), 1)
         }
-        if output.count < capacity { output = [UInt8](repeating: 0, count: capacity) }
+        // The room offered to zstd is `limit`, never the buffer's leftover size from an earlier frame: what a
+        // damaged frame is reported as ("Destination buffer is too small", "Data corruption detected") depends on
+        // that room, and must depend on the frame alone, whichever frames (or journals, `Zstd.pooled`) came before.
+        var limit = capacity
+        if output.count < limit { output = [UInt8](repeating: 0, count: limit) }
         ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only)
         var input = ZSTD_inBuffer(src: frame.baseAddress, size: frame.count, pos: 0)
         var produced = 0
         while true {
-            if produced == output.count {
-                guard output.count < Zstd.maximumFrameContent else { return .failure(.corrupt("frame content exceeds the 64 MiB limit")) }
-                output += [UInt8](repeating: 0, count: output.count)
+            if produced == limit {
+                guard limit < Zstd.maximumFrameContent else { return .failure(.corrupt("frame content exceeds the 64 MiB limit")) }
+                limit += limit
+                if output.count < limit { output += [UInt8](repeating: 0, count: limit - output.count) }
             }
             var status = 0
             output.withUnsafeMutableBytes { destination in
-                var out = ZSTD_outBuffer(dst: destination.baseAddress! + produced, size: destination.count - produced, pos: 0)
+                var out = ZSTD_outBuffer(dst: destination.baseAddress! + produced, size: limit - produced, pos: 0)
                 status = ZSTD_decompressStream(dctx, &out, &input)
                 produced += out.pos
             }
@@ -125,7 +130,7 @@ public final class Zstd {
                 guard input.pos == input.size else { return .failure(.corrupt("bytes after the end of the frame")) }
                 break
             }
-            if input.pos == input.size && produced < output.count {
+            if input.pos == input.size && produced < limit {
                 return .failure(.incomplete(needed: "the rest of the frame"))
             }
         }
