@@ -34,6 +34,17 @@ public enum JournalSyncing {
         public var cursor: String = "0"
         /// Set when the account was erased on another device and this sync erased the device's journal.
         public var erasure: Erasure?
+
+        /// `journal sync --json`: these keys in this order; `erasure` only when the sync erased the journal.
+        public var jsonValue: JSONValue {
+            var object: JSONObject = ["user": .string(user), "pulled": .int(pulled), "merged": .int(merged), "pushed": .int(pushed),
+                                      "stored_by_server": .int(storedByServer), "events": .int(events), "cursor": .string(cursor)]
+            if let erasure {
+                object.fields.append(JSONField("erasure", .object(["marker": .string(erasure.marker), "at": .string(erasure.at),
+                                                                   "erased": .int(erasure.erased), "kept": .int(erasure.kept)])))
+            }
+            return .object(object)
+        }
     }
 
     /// What a sync did to the device's journal after the account was erased on another device (SYNC.md §"Account
@@ -53,6 +64,11 @@ public enum JournalSyncing {
         public var user: String
         public var events: Int
         public var cursor: String
+
+        /// `journal restore --json`: these keys in this order, `output` the journal written.
+        public func jsonValue(output: String) -> JSONValue {
+            .object(["user": .string(user), "events": .int(events), "cursor": .string(cursor), "output": .string(output)])
+        }
     }
 
     public enum Problem: Error, Sendable, CustomStringConvertible {

@@ -148,6 +148,8 @@ struct ErasureSyncTests {
             report = try await JournalSyncing.sync(watch, client: client)
             let erasure = try #require(report.erasure)
             #expect((erasure.marker, erasure.at, erasure.erased, erasure.kept) == (marker.id, "2026-01-15T18:00:00.000+01:00", 7, 0))
+            // `journal sync --json`'s shape, erasure last.
+            #expect(JSONWriter.string(report.jsonValue).hasSuffix(#""erasure":{"marker":"\#(marker.id)","at":"2026-01-15T18:00:00.000+01:00","erased":7,"kept":0}}"#))
             #expect((report.pulled, report.merged, report.pushed, report.events, report.cursor) == (1, 0, 0, 1, "2-1"))
             #expect(try Self.leaks(watch) == [])
             report = try await JournalSyncing.sync(phone, client: client)

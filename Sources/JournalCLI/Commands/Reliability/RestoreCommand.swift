@@ -25,7 +25,7 @@ struct RestoreCommand: ParsableCommand {
                 throw Failure(message: "restore: \(problem.description)")
             }
             if json {
-                print(#"{"user":"\#(report.user)","events":\#(report.events),"cursor":"\#(report.cursor)","output":\#(JSONWriter.string(.string(path)))}"#)
+                print(JSONWriter.string(report.jsonValue(output: path)))
             } else {
                 print("restored: \(report.events) events of user \(report.user) → \(path) (cursor \(report.cursor))")
             }

@@ -28,8 +28,7 @@ struct SyncCommand: ParsableCommand {
                 throw Failure(message: "sync \(path): \(problem.description)")
             }
             if json {
-                let erasure = report.erasure.map { #","erasure":{"marker":"\#($0.marker)","at":"\#($0.at)","erased":\#($0.erased),"kept":\#($0.kept)}"# } ?? ""
-                print(#"{"user":"\#(report.user)","pulled":\#(report.pulled),"merged":\#(report.merged),"pushed":\#(report.pushed),"stored_by_server":\#(report.storedByServer),"events":\#(report.events),"cursor":"\#(report.cursor)"\#(erasure)}"#)
+                print(JSONWriter.string(report.jsonValue))
             } else {
                 var lines = ["synced:   \(path) with \(client.server.absoluteString) as user \(report.user)"]
                 if let erasure = report.erasure {
