@@ -19,7 +19,7 @@ public struct PostgresSyncStore: SyncStore {
     let groups: GroupCommit
     /// Concurrent token look-ups and pulls, each kind answered by one query per group (SCALE.md §"Group reads").
     let tokenReads: GroupRead<String, Principal?>
-    let pullReads: GroupRead<PullKey, StoredPull>
+    let pullReads: GroupRead<PullKey, StoredPull?>
     /// PostgreSQL connections per server (SCALE.md §"Group commit"): the 2 group committers', the 2 token and 2 pull
     /// group readers' (one short query each), and 2 for the rest. More would only make PostgreSQL's backends
     /// contend for 2 cores.
@@ -229,7 +229,7 @@ public struct PostgresSyncStore: SyncStore {
     /// device's cursor becomes unknown and it pulls afresh; events timed before the erasure are never stored
     /// again. Returns nil when the push erases nothing.
     private func erasure(_ connection: PostgresConnection, user: String, fresh: [Event], head: Int64) async throws -> (stored: Int, cursor: SyncCursor)? {
-        guard fresh.contains(where: { $0.knownType == .dataCleared || $0.knownType == .dataErased }) else { return nil }
+        guard fresh.contains(where: AccountErasure.mayTrigger) else { return nil }
         var all: [Event] = []
         for try await block in try await connection.query(
             "SELECT block FROM journal_batches WHERE user_id = \(user) ORDER BY last_position", logger: logger).decode(ByteBuffer.self) {
@@ -270,26 +270,24 @@ public struct PostgresSyncStore: SyncStore {
         var after: Int64
     }
 
-    /// What one pull read: the user's head and epoch (not `found` when the server holds no journal for the user)
-    /// and the blocks of the batches ending after its position, in position order.
+    /// What one pull read: the user's head and epoch, and the blocks of the batches ending after its position, in
+    /// position order.
     struct StoredPull: Sendable {
-        var found = false
-        var head: Int64 = 0
-        var epoch: Int64 = 0
+        var head: Int64
+        var epoch: Int64
         var batches: [(first: Int64, block: ByteBuffer)] = []
     }
 
-    /// Every pull of a group in one round trip (`Statements.Pulls`), answered in the keys' order.
-    static func storedPulls(_ keys: [PullKey], client: PostgresClient, logger: Logger) async throws -> [StoredPull] {
-        var pulls = [StoredPull](repeating: StoredPull(), count: keys.count)
+    /// Every pull of a group in one round trip (`Statements.Pulls`), answered in the keys' order; nil for a pull
+    /// whose user the server holds no journal for.
+    static func storedPulls(_ keys: [PullKey], client: PostgresClient, logger: Logger) async throws -> [StoredPull?] {
+        var pulls = [StoredPull?](repeating: nil, count: keys.count)
         let rows = try await client.execute(Statements.Pulls(users: keys.map(\.user), after: keys.map(\.after)), logger: logger)
         for try await (index, head, epoch, first, block) in rows {
             let position = Int(index) - 1
             guard pulls.indices.contains(position) else { continue }
-            pulls[position].found = true
-            pulls[position].head = head
-            pulls[position].epoch = epoch
-            if let first, let block { pulls[position].batches.append((first, block)) }
+            if pulls[position] == nil { pulls[position] = StoredPull(head: head, epoch: epoch) }
+            if let first, let block { pulls[position]?.batches.append((first, block)) }
         }
         return pulls
     }
@@ -306,25 +304,23 @@ public struct PostgresSyncStore: SyncStore {
     private func pullPage(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
         // One round trip, shared with the pulls that wait beside it: the user's row and the batches ending after the
         // cursor's position. A cursor that turns out to be unknown discards what was read.
-        let stored = try await pullReads.read(PullKey(user: user, after: cursor.isStart ? 0 : cursor.position))
-        let (head, epoch, found, batches) = (stored.head, stored.epoch, stored.found, stored.batches)
-        guard found else {
+        guard let stored = try await pullReads.read(PullKey(user: user, after: cursor.isStart ? 0 : cursor.position)) else {
             if cursor.isStart { return PullPage(lines: [], cursor: .start, more: false) }
             throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is unknown: the server holds no journal for user \(user); pull from cursor 0")
         }
         let after: Int64
         if cursor.isStart {
             after = 0
-        } else if cursor.epoch != epoch {
-            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) belongs to an earlier copy of user \(user)'s journal (now epoch \(epoch), erased since); pull from cursor 0")
-        } else if cursor.position > head {
-            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is ahead of the server's journal for user \(user) (it holds \(head) events); pull from cursor 0")
+        } else if cursor.epoch != stored.epoch {
+            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) belongs to an earlier copy of user \(user)'s journal (now epoch \(stored.epoch), erased since); pull from cursor 0")
+        } else if cursor.position > stored.head {
+            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is ahead of the server's journal for user \(user) (it holds \(stored.head) events); pull from cursor 0")
         } else {
             after = cursor.position
         }
         var lines: [[UInt8]] = []
         var last = after
-        for (first, block) in batches where lines.count < limit {
+        for (first, block) in stored.batches where lines.count < limit {
             for (offset, line) in try StoredBatch.lines(ofBlock: Array(buffer: block)).enumerated() {
                 let position = first + Int64(offset)
                 guard position > after, lines.count < limit else { continue }
@@ -332,7 +328,7 @@ public struct PostgresSyncStore: SyncStore {
                 last = position
             }
         }
-        return PullPage(lines: lines, cursor: SyncCursor(epoch: epoch, position: last), more: last < head)
+        return PullPage(lines: lines, cursor: SyncCursor(epoch: stored.epoch, position: last), more: last < stored.head)
     }
 
     // MARK: Tokens and the access log

@@ -132,9 +132,16 @@ public enum AccountErasure {
     /// `data.erased` of `journal` (every event: those stored and those pushed) timed at or before it.
     public static func trigger(pushed: [Event], journal: [Event]) -> Event? {
         pushed.last { event in
-            event.knownType == .dataErased || event.knownType == .dataCleared
-                && journal.contains { ($0.knownType == .accountDeleted || $0.knownType == .dataErased) && $0.at <= event.at }
+            guard mayTrigger(event) else { return false }
+            return event.knownType == .dataErased
+                || journal.contains { ($0.knownType == .accountDeleted || $0.knownType == .dataErased) && $0.at <= event.at }
         }
+    }
+
+    /// Whether `event` is of a type that can erase (`data.erased`, `data.cleared`): a push without one erases
+    /// nothing, and the server need not read the stored journal to find out.
+    public static func mayTrigger(_ event: Event) -> Bool {
+        event.knownType == .dataErased || event.knownType == .dataCleared
     }
 
     /// What an erasure by `trigger` keeps: the events timed at or after it (recorded after the user erased).
