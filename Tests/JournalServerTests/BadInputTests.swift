@@ -160,10 +160,8 @@ struct BadInputTests {
 
     @Test("a support token reads any journal, and every read is in the access log, which cannot be altered")
     func supportAccessIsLogged() async throws {
-        let user = PostgresFixture.freshUser("carol")
-        let token = try await PostgresFixture.token(user: user)
-        let supportUser = PostgresFixture.freshUser("support")
-        let support = try await PostgresFixture.token(user: supportUser, role: .support)
+        let (user, token) = try await PostgresFixture.freshPrincipal("carol")
+        let (supportUser, support) = try await PostgresFixture.freshPrincipal("support", role: .support)
         let scratch = ScratchDirectory("support")
         let events = try recordedEvents(device: "ph", workouts: 1, in: scratch)
         try await Self.withRawServer { send in

@@ -13,10 +13,8 @@ import Testing
 struct EndToEndTests {
     @Test("two devices sync through the server; a new device restores; support restores read-only and is logged")
     func syncAndRestoreThroughTheCLI() async throws {
-        let user = PostgresFixture.freshUser("e2e")
-        let token = try await PostgresFixture.token(user: user)
-        let supportUser = PostgresFixture.freshUser("helpdesk")
-        let support = try await PostgresFixture.token(user: supportUser, role: .support)
+        let (user, token) = try await PostgresFixture.freshPrincipal("e2e")
+        let (supportUser, support) = try await PostgresFixture.freshPrincipal("helpdesk", role: .support)
         let journal = try journalBinary()
         let scratch = ScratchDirectory("e2e")
         let phone = scratch.file("phone.journal"), watch = scratch.file("watch.journal")

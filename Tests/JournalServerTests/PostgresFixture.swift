@@ -70,6 +70,12 @@ enum PostgresFixture {
     }
 
     /// A token for `user` made through the store (what `journal-server token create` does).
+    /// A fresh user (`freshUser(prefix)`) and a token of `role` for it.
+    static func freshPrincipal(_ prefix: String, role: Role = .user) async throws -> (user: String, token: String) {
+        let user = freshUser(prefix)
+        return (user, try await token(user: user, role: role))
+    }
+
     static func token(user: String, role: Role = .user) async throws -> String {
         let token = Tokens.generate()
         try await withSyncStore(try DatabaseURL(try url())) { store in try await store.addToken(token, user: user, role: role) }

@@ -42,10 +42,8 @@ struct SupportPagesTests {
 
     @Test("the timeline page is journal timeline --html of the server's copy; unknown workouts, strangers and bad tokens are refused; support views are logged")
     func timelinePage() async throws {
-        let user = PostgresFixture.freshUser("tl")
-        let token = try await PostgresFixture.token(user: user)
-        let supportUser = PostgresFixture.freshUser("helpdesk")
-        let support = try await PostgresFixture.token(user: supportUser, role: .support)
+        let (user, token) = try await PostgresFixture.freshPrincipal("tl")
+        let (supportUser, support) = try await PostgresFixture.freshPrincipal("helpdesk", role: .support)
         let stranger = try await PostgresFixture.token(user: PostgresFixture.freshUser("eve"))
         let scratch = ScratchDirectory("timeline")
         let events = try recordedEvents(device: "ph", workouts: 2, in: scratch)
@@ -100,10 +98,8 @@ struct SupportPagesTests {
     func chromiumRendersThePages() async throws {
         let chromium = try #require(["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                     "headless Chromium is missing: scripts/setup installs Debian's chromium")
-        let user = PostgresFixture.freshUser("browser")
-        let token = try await PostgresFixture.token(user: user)
-        let supportUser = PostgresFixture.freshUser("helpdesk")
-        let support = try await PostgresFixture.token(user: supportUser, role: .support)
+        let (user, token) = try await PostgresFixture.freshPrincipal("browser")
+        let (supportUser, support) = try await PostgresFixture.freshPrincipal("helpdesk", role: .support)
         let scratch = ScratchDirectory("chromium")
         let events = try recordedEvents(device: "ph", workouts: 2, in: scratch)
         try await withServer { server in
