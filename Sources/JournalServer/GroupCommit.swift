@@ -70,8 +70,8 @@ final class GroupCommit: @unchecked Sendable {
         while let group = nextGroup() {
             // A group whose every push has been answered (each request's deadline passed: its node is gone) is
             // abandoned at once, so that this committer is free for the pushes that come after a failover.
-            switch await Self.result(of: { try await commit(group) }, within: commitDeadline,
-                                     abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) }) {
+            switch await Deadline.result(of: { try await commit(group) }, within: commitDeadline,
+                                         abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) }) {
             case .success(let outcomes):
                 for (push, outcome) in zip(group, outcomes) { push.waiter.resume(outcome.mapError { $0 }) }
             case .failure(let error):
@@ -85,37 +85,6 @@ final class GroupCommit: @unchecked Sendable {
             // After a deadline the transaction may still be running; the user's row lock orders it before any
             // later push of the same user.
             lock.withLock { busy.subtract(group.map(\.user)) }
-        }
-    }
-
-    /// `body`'s result, or a 503 once `limit` passed (`pastDeadline`, by default "did not commit"), or
-    /// `CancellationError` as soon as `abandoned` (checked every 50 ms) is true. `body` is then cancelled but not awaited: a transaction stuck on a dead node's pool is left
-    /// behind (it commits or rolls back on its own; nothing of it was acknowledged, and a retried push finds
-    /// whatever it stored).
-    static func result<T: Sendable>(of body: @escaping @Sendable () async throws -> T, within limit: Duration,
-                                    abandonedWhen abandoned: @escaping @Sendable () -> Bool = { false },
-                                    pastDeadline: SyncFailure? = nil) async -> Result<T, any Error> {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>, Never>) in
-            let race = Race(continuation)
-            let work = Task {
-                do { race.finish(.success(try await body())) } catch { race.finish(.failure(error)) }
-            }
-            race.timer = Task {
-                let clock = ContinuousClock()
-                let end = clock.now + limit
-                while clock.now < end {
-                    try await Task.sleep(for: min(.milliseconds(50), end - clock.now))
-                    if abandoned() {
-                        race.finish(.failure(CancellationError()))
-                        work.cancel()
-                        return
-                    }
-                }
-                // The answer first: the cancelled body must not answer in its place.
-                race.finish(.failure(pastDeadline ?? SyncFailure(503, "database_unavailable",
-                                                                 "the database did not commit within \(limit); nothing was acknowledged; retry")))
-                work.cancel()
-            }
         }
     }
 
@@ -144,35 +113,5 @@ final class GroupCommit: @unchecked Sendable {
             busy.formUnion(users)
             return group
         }
-    }
-}
-
-/// The first of a commit and its deadline to finish answers; the other is ignored (the timer is cancelled).
-final class Race<T: Sendable>: @unchecked Sendable {
-    // @unchecked: every field is read and written under `lock`.
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Result<T, any Error>, Never>?
-    private var timerTask: Task<Void, any Error>?
-    private var finished = false
-
-    init(_ continuation: CheckedContinuation<Result<T, any Error>, Never>) { self.continuation = continuation }
-
-    var timer: Task<Void, any Error>? {
-        get { lock.withLock { timerTask } }
-        set {
-            let cancel: Bool = lock.withLock { timerTask = newValue; return finished }
-            if cancel { newValue?.cancel() }
-        }
-    }
-
-    func finish(_ result: Result<T, any Error>) {
-        let (continuation, timer): (CheckedContinuation<Result<T, any Error>, Never>?, Task<Void, any Error>?) = lock.withLock {
-            guard !finished else { return (nil, nil) }
-            finished = true
-            defer { self.continuation = nil }
-            return (self.continuation, timerTask)
-        }
-        timer?.cancel()
-        continuation?.resume(returning: result)
     }
 }

@@ -52,8 +52,8 @@ final class GroupRead<Key: Sendable, Value: Sendable>: @unchecked Sendable {
         while let group = nextGroup() {
             let keys = group.map(\.key), fetch = self.fetch
             let late = SyncFailure(503, "database_unavailable", "the database did not answer within \(deadline); retry")
-            switch await GroupCommit.result(of: { try await fetch(keys) }, within: deadline,
-                                            abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) }, pastDeadline: late) {
+            switch await Deadline.result(of: { try await fetch(keys) }, within: deadline,
+                                         abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) }, pastDeadline: late) {
             case .success(let values) where values.count == group.count:
                 for (entry, value) in zip(group, values) { entry.waiter.resume(.success(value)) }
             case .success(let values):
