@@ -161,6 +161,14 @@ public struct WarmupCard: Equatable, Hashable, Sendable, Codable {
 }
 
 /// One workout as its events left it, finished or not.
+/// One performed exercise of a workout (`WorkoutRecord.performed`): its completed sets ordered by set number, and
+/// the working ones among them (the same array when there is no warm-up).
+public struct PerformedExercise: Equatable, Sendable {
+    public let exercise: String
+    public let sets: [LoggedSet]
+    public let workingSets: [LoggedSet]
+}
+
 public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
     public enum Status: String, Equatable, Hashable, Sendable, Codable { case open, finished, discarded, deleted }
 
@@ -232,14 +240,37 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
         return result
     }
 
-    /// Completed sets of one exercise ordered by set number.
-    public func sets(of exercise: String) -> [LoggedSet] {
-        sets.filter { $0.exercise == exercise }.sorted { $0.set < $1.set }
+    /// `performedExercises`, each with its `sets(of:)` and `workingSets(of:)`, built in one go: what the views read
+    /// of a finished workout (`Analysis.performed` keeps them, so no view filters a workout's sets again).
+    public var performed: [PerformedExercise] {
+        performedExercises.map { exercise in
+            let sets = sets(of: exercise, workingOnly: false)
+            return PerformedExercise(exercise: exercise, sets: sets, workingSets: sets.allSatisfy(\.isWorking) ? sets : sets.filter(\.isWorking))
+        }
     }
 
+    /// Completed sets of one exercise ordered by set number.
+    public func sets(of exercise: String) -> [LoggedSet] { sets(of: exercise, workingOnly: false) }
+
     /// Working sets of one exercise ordered by set number.
-    public func workingSets(of exercise: String) -> [LoggedSet] {
-        sets.filter { $0.exercise == exercise && $0.isWorking }.sorted { $0.set < $1.set }
+    public func workingSets(of exercise: String) -> [LoggedSet] { sets(of: exercise, workingOnly: true) }
+
+    /// The sets of `exercise` ordered by set number (ties in journal order): counted first so the result is
+    /// allocated once, and sorted only when the journal had them out of order. Every view asks this per exercise
+    /// and per workout, so it is on replay's hot path (BENCHMARKS.md).
+    private func sets(of exercise: String, workingOnly: Bool) -> [LoggedSet] {
+        var count = 0
+        for set in sets where sameID(set.exercise, exercise) && (!workingOnly || set.isWorking) { count += 1 }
+        guard count > 0 else { return [] }
+        var result: [LoggedSet] = []
+        result.reserveCapacity(count)
+        var inOrder = true
+        for set in sets where sameID(set.exercise, exercise) && (!workingOnly || set.isWorking) {
+            if let last = result.last, last.set > set.set { inOrder = false }
+            result.append(set)
+        }
+        if !inOrder { result.sort { $0.set < $1.set } }
+        return result
     }
 
     public func prescription(of exercise: String) -> Prescription? {

@@ -13,20 +13,25 @@ public struct Analysis: Sendable {
     public let records: [PersonalRecord]
     /// For each exercise, the indices into `finished` of the workouts with at least one working set of it.
     public let sessionIndices: [String: [Int]]
+    /// `finished[i].performed`: each finished workout's exercises with their sets, grouped once for every view.
+    public let performed: [[PerformedExercise]]
 
     public init(_ ledger: Ledger, context: ProjectionContext = .standard) {
         self.ledger = ledger
         self.context = context
         let finished = ledger.finishedWorkouts
         self.finished = finished
+        let performed = finished.map(\.performed)
+        self.performed = performed
         var indices: [String: [Int]] = [:]
-        for (index, workout) in finished.enumerated() {
-            for exercise in workout.performedExercises where workout.sets.contains(where: { $0.exercise == exercise && $0.isWorking }) {
-                indices[exercise, default: []].append(index)
+        for (index, exercises) in performed.enumerated() {
+            for exercise in exercises where !exercise.workingSets.isEmpty {
+                indices[exercise.exercise, default: []].append(index)
             }
         }
         sessionIndices = indices
-        var records = Analysis.findRecords(finished)
+        var finder = RecordFinder()
+        var records = finished.indices.flatMap { finder.records(of: finished[$0], performed: performed[$0]) }
         for index in records.indices { records[index].name = ledger.exerciseName(records[index].exercise, context: context) }
         self.records = records
     }
@@ -73,7 +78,7 @@ public struct Analysis: Sendable {
             let prescribed = past.prescription(of: exercise)
             return ProgressionInput.Session(
                 workout: past.id, at: past.startedAt,
-                sets: past.workingSets(of: exercise).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps) },
+                sets: (performance(of: exercise, inFinished: index)?.workingSets ?? []).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps) },
                 targetReps: prescribed?.repRange?.upper, targetSets: prescribed.map(\.setCount).flatMap { $0 > 0 ? $0 : nil })
         }
         return ProgressionInput(
@@ -94,25 +99,32 @@ public struct Analysis: Sendable {
 
     public func index(of workout: String) -> Int? { finished.firstIndex { $0.id == workout } }
 
+    /// `exercise` as `finished[index]` performed it; nil when that workout has no set or cardio entry of it.
+    public func performance(of exercise: String, inFinished index: Int) -> PerformedExercise? {
+        performed[index].first { $0.exercise == exercise }
+    }
+
     /// Reps and volume deltas of one exercise between two workouts, and the per-set "+N".
+    /// The i-th working set of `now` is compared with the i-th working set of `then`; warm-ups are skipped on both
+    /// sides. One walk over each side, with nothing copied (this runs for every exercise of every finished workout).
     public static func compare(_ now: [LoggedSet], _ then: [LoggedSet]) -> ExerciseComparison {
-        let nowWorking = now.filter(\.isWorking), thenWorking = then.filter(\.isWorking)
-        let repsDelta = nowWorking.reduce(0) { $0 + $1.reps } - thenWorking.reduce(0) { $0 + $1.reps }
-        let volumeDelta = nowWorking.reduce(0.0) { $0 + $1.volumeKilograms } - thenWorking.reduce(0.0) { $0 + $1.volumeKilograms }
+        var nowReps = 0, nowVolume = 0.0, thenReps = 0, thenVolume = 0.0
         var plus: [Int: Int] = [:]
-        for (i, set) in nowWorking.enumerated() where i < thenWorking.count {
-            let n = set.reps - thenWorking[i].reps
+        var cursor = then.startIndex
+        for set in now where set.isWorking {
+            nowReps += set.reps; nowVolume += set.volumeKilograms
+            while cursor < then.endIndex, !then[cursor].isWorking { cursor += 1 }
+            guard cursor < then.endIndex else { continue }
+            let n = set.reps - then[cursor].reps
             if n > 0 { plus[set.set] = n }
+            cursor += 1
         }
-        return ExerciseComparison(repsDelta: repsDelta, volumeDeltaKilograms: Rounding.kilograms(volumeDelta), plus: plus)
+        for set in then where set.isWorking { thenReps += set.reps; thenVolume += set.volumeKilograms }
+        return ExerciseComparison(repsDelta: nowReps - thenReps, volumeDeltaKilograms: Rounding.kilograms(nowVolume - thenVolume), plus: plus)
     }
 
     // MARK: Records
 
-    static func findRecords(_ finished: [WorkoutRecord]) -> [PersonalRecord] {
-        var finder = RecordFinder()
-        return finished.flatMap { finder.records(of: $0) }
-    }
 }
 
 /// The records of finished workouts taken in order (PROJECTIONS.md §"Records"): the bests so far per exercise, so
@@ -157,11 +169,14 @@ public struct RecordFinder: Equatable, Sendable, Codable {
     public init() {}
 
     /// The records `workout` sets against every workout passed before it (unnamed), in the order the views list them.
-    public mutating func records(of workout: WorkoutRecord) -> [PersonalRecord] {
+    public mutating func records(of workout: WorkoutRecord) -> [PersonalRecord] { records(of: workout, performed: workout.performed) }
+
+    /// The same, with `workout.performed` already at hand.
+    mutating func records(of workout: WorkoutRecord, performed: [PerformedExercise]) -> [PersonalRecord] {
         var records: [PersonalRecord] = []
         let date = LocalDate(day: workout.day)
-        for exercise in workout.performedExercises {
-            let sets = workout.workingSets(of: exercise)
+        for performance in performed {
+            let exercise = performance.exercise, sets = performance.workingSets
             guard !sets.isEmpty else { continue }
             var heaviest = sets[0], bestE1RM = sets[0], bestVolume = sets[0]
             var sessionVolume = 0.0

@@ -111,8 +111,8 @@ public struct ExerciseHistoryView: Equatable, Sendable {
         var previous: [LoggedSet]?
         for index in analysis.sessionIndices[exercise] ?? [] {
             let workout = analysis.finished[index]
-            let all = workout.sets(of: exercise)
-            let working = all.filter(\.isWorking)
+            let performance = analysis.performance(of: exercise, inFinished: index)
+            let all = performance?.sets ?? [], working = performance?.workingSets ?? []
             let date = LocalDate(day: workout.day)
             var top = working[0]
             var sessionVolume = 0.0, sessionE1RM = 0.0, reps = 0

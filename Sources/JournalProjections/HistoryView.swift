@@ -76,15 +76,15 @@ extension Analysis {
     /// The summary of `finished[index]`, compared with the previous workout of the same name.
     public func summary(_ index: Int) -> WorkoutSummary {
         let workout = finished[index]
-        let previous = previousSameName(index).map { finished[$0] }
+        let previousIndex = previousSameName(index)
+        let previous = previousIndex.map { finished[$0] }
         var exercises: [ExerciseSummary] = []
         var setCount = 0, reps = 0, volume = 0.0, increasedReps = 0, increasedLoad = 0.0
-        let previouslyPerformed = previous?.performedExercises ?? []
-        for exercise in workout.performedExercises {
-            let sets = workout.sets(of: exercise)
+        for performance in performed[index] {
+            let exercise = performance.exercise, sets = performance.sets
             var comparison: ExerciseComparison?
-            if let previous, previouslyPerformed.contains(exercise) {
-                comparison = Analysis.compare(sets, previous.sets(of: exercise))
+            if let previousIndex, let then = self.performance(of: exercise, inFinished: previousIndex) {
+                comparison = Analysis.compare(sets, then.sets)
             }
             var exerciseVolume = 0.0
             for set in sets where set.isWorking {

@@ -96,14 +96,16 @@ public struct ProgressView: Equatable, Sendable {
         let (year, month, _) = LocalDate(day: today).components
         let monthStart = LocalDate(year: year, month: month, day: 1).day
         var volume = 0.0
-        var muscleSets: [String: Int] = [:]
+        var muscleSets: [String: Int] = [:], setsPerExercise: [String: Int] = [:]
         for workout in inRange {
             for set in workout.sets where set.isWorking {
                 volume += set.volumeKilograms
-                muscleSets[analysis.muscles(set.exercise).first ?? "other", default: 0] += 1
+                setsPerExercise[set.exercise, default: 0] += 1
             }
-            for _ in workout.cardio { muscleSets["cardio", default: 0] += 1 }
+            if !workout.cardio.isEmpty { muscleSets["cardio", default: 0] += workout.cardio.count }
         }
+        // Each exercise's muscles looked up once, not once per set.
+        for (exercise, sets) in setsPerExercise { muscleSets[analysis.muscles(exercise).first ?? "other", default: 0] += sets }
         let totalSets = muscleSets.values.reduce(0, +)
         let shares = muscleSets.map { MuscleShare(muscle: $0.key, sets: $0.value, percent: (Double($0.value) * 1000 / Double(max(1, totalSets))).rounded() / 10) }
             .sorted { ($0.sets, $1.muscle) > ($1.sets, $0.muscle) }
@@ -111,7 +113,9 @@ public struct ProgressView: Equatable, Sendable {
         var perWeek: [Int: Int] = [:], volumePerWeek: [Int: Double] = [:]
         for workout in inRange {
             perWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += 1
-            volumePerWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += workout.sets.filter(\.isWorking).reduce(0) { $0 + $1.volumeKilograms }
+            var workoutVolume = 0.0
+            for set in workout.sets where set.isWorking { workoutVolume += set.volumeKilograms }
+            volumePerWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += workoutVolume
         }
         var weeks: [WeekCount] = []
         if let from {
@@ -141,7 +145,7 @@ public struct ProgressView: Equatable, Sendable {
             let points = (analysis.sessionIndices[exercise] ?? []).compactMap { index -> ChartPoint? in
                 let workout = analysis.finished[index]
                 guard ids.contains(workout.id) else { return nil }
-                let top = workout.workingSets(of: exercise).map(\.kilograms).max() ?? 0
+                let top = analysis.performance(of: exercise, inFinished: index)?.workingSets.map(\.kilograms).max() ?? 0
                 return ChartPoint(date: LocalDate(day: workout.day), workout: workout.id, value: Rounding.kilograms(top))
             }
             return points.isEmpty ? nil : StrengthSeries(exercise: exercise, name: analysis.exerciseName(exercise),
