@@ -46,7 +46,7 @@ extension RecordingRules {
     }
 
     /// The lifter's rules; `checkWorkoutState` has already accepted the workout's status.
-    func checkLifterRules(_ event: Event, _ record: WorkoutRecord?) -> EventRuleViolation? {
+    func checkLifterRules(_ event: Event, _ record: Int?) -> EventRuleViolation? {
         func refuse(_ field: String?, _ rule: String) -> EventRuleViolation {
             EventRuleViolation(type: event.type, field: field, value: field.flatMap { event[$0] }, rule: rule)
         }
@@ -79,8 +79,8 @@ extension RecordingRules {
             }
             return nil
         }
-        guard let record else { return nil }
-        let status = record.status
+        guard let position = record else { return nil }
+        let status = ledger.workouts[position].status
         let exercise = event.string(.exercise)
         switch event.knownType {
         case .workoutDeleted?:
@@ -89,8 +89,8 @@ extension RecordingRules {
             if event[.finishedAt] != nil && status != .finished {
                 return refuse("finished_at", "cannot be set: workout \"\(workout)\" is not finished yet")
             }
-            let start = event.string(.startedAt).flatMap(Timestamp.init(rfc3339:)) ?? record.startedAt
-            let finish = event.string(.finishedAt).flatMap(Timestamp.init(rfc3339:)) ?? record.finishedAt
+            let start = event.string(.startedAt).flatMap(Timestamp.init(rfc3339:)) ?? ledger.workouts[position].startedAt
+            let finish = event.string(.finishedAt).flatMap(Timestamp.init(rfc3339:)) ?? ledger.workouts[position].finishedAt
             if let finish, finish.epochMilliseconds < start.epochMilliseconds {
                 if event[.finishedAt] != nil { return refuse("finished_at", "must not be before the start (\(start.rfc3339))") }
                 return refuse("started_at", "must not be after the finish (\(finish.rfc3339))")
@@ -98,32 +98,35 @@ extension RecordingRules {
         case .workoutFinished?:
             // A workout logged afterwards cannot end before it started.
             guard let finish = event.string(.finishedAt).flatMap(Timestamp.init(rfc3339:)),
-                  finish.epochMilliseconds < record.startedAt.epochMilliseconds else { return nil }
-            return refuse("finished_at", "must not be before the start (\(record.startedAt.rfc3339))")
+                  finish.epochMilliseconds < ledger.workouts[position].startedAt.epochMilliseconds else { return nil }
+            return refuse("finished_at", "must not be before the start (\(ledger.workouts[position].startedAt.rfc3339))")
         case .setRated?:
             guard let exercise, let set = event.int(.set) else { return nil }
-            if !record.hasCompleted(exercise, set: set) {
+            if !ledger.workouts[position].hasCompleted(exercise, set: set) {
                 return refuse("set", "is not a completed set of \(exercise) in workout \"\(workout)\" (RPE is recorded after completing a set)")
             }
         case .setEdited?, .setNoted?, .setRemoved?:
             guard status == .finished, let exercise, let set = event.int(.set) else { return nil }
-            if !record.hasCompleted(exercise, set: set) {
+            if !ledger.workouts[position].hasCompleted(exercise, set: set) {
                 return refuse("set", "is not a completed set of \(exercise) in finished workout \"\(workout)\" (finishing dropped the incomplete sets)")
             }
         case .exerciseNoted?, .exerciseRemoved?:
-            guard status == .finished, let exercise, !record.order.contains(exercise) else { return nil }
+            guard status == .finished, let exercise, !ledger.workouts[position].order.contains(exercise) else { return nil }
             return refuse("exercise", "is not in finished workout \"\(workout)\" (finishing dropped exercises with no completed set)")
         case .exerciseAdded?:
             guard exercise != nil else { return nil }
+            let record = ledger.workouts[position]
             if let broken = WorkoutRecord.brokenGroup(record.supersets, order: orderAfter(event, in: record)) {
                 return refuse(event[.position] != nil ? "position" : "exercise",
                               "would split superset \"\(broken.group)\" (\(list(broken.members))); add it before or after the group")
             }
         case .exercisesReordered?:
+            let record = ledger.workouts[position]
             if let broken = WorkoutRecord.brokenGroup(record.supersets, order: orderAfter(event, in: record)) {
                 return refuse("order", "would separate superset \"\(broken.group)\" (\(list(broken.members))); move a superset as one block or unlink it first")
             }
         case .supersetLinked?:
+            let record = ledger.workouts[position]
             let order = record.order
             let members = event.array(.exercises)?.compactMap(\.stringValue) ?? []
             if Set(members).count != members.count { return refuse("exercises", "names an exercise twice") }
@@ -141,15 +144,15 @@ extension RecordingRules {
                 return refuse("exercises", "would split superset \"\(broken.group)\" (\(list(broken.members))); link whole groups")
             }
         case .supersetUnlinked?:
-            if !record.supersets.contains(where: { $0.group == event.string(.group) }) {
+            if !ledger.workouts[position].supersets.contains(where: { $0.group == event.string(.group) }) {
                 return refuse("group", "is not a superset of workout \"\(workout)\"")
             }
         case .restStarted?:
             guard status == .open, let exercise else { return nil }
-            if let last = record.lastCompletedSet, last.kind == .drop {
+            if let last = ledger.workouts[position].lastCompletedSet, last.kind == .drop {
                 return refuse("exercise", "cannot start a rest: the last completed set (set \(last.set) of \(last.exercise)) is a drop set, and drop sets do not start the rest timer")
             }
-            if let group = record.group(of: exercise), group.members.last != exercise {
+            if let group = ledger.workouts[position].group(of: exercise), group.members.last != exercise {
                 return refuse("exercise", "is not the last exercise of superset \"\(group.group)\" (\(list(group.members))); in a superset the rest timer starts after the last one")
             }
         default:

@@ -32,8 +32,8 @@ extension RecordingRules {
         event.knownType == .workoutStarted && (event[.source] != nil || event[.startedAt] != nil)
     }
 
-    /// `record`: the model's workout named by `event`'s `workout`.
-    func checkReferences(_ event: Event, _ record: WorkoutRecord?) -> EventRuleViolation? {
+    /// `record`: the position in `ledger.workouts` of the workout named by `event`'s `workout`.
+    func checkReferences(_ event: Event, _ record: Int?) -> EventRuleViolation? {
         func refuse(_ field: String, _ value: JSONValue?, _ rule: String) -> EventRuleViolation {
             EventRuleViolation(type: event.type, field: field, value: value, rule: rule)
         }
@@ -44,7 +44,6 @@ extension RecordingRules {
                               + "(check the spelling with `journal catalog --search TEXT`, or record an exercise.created for it first)")
             }
         }
-        let workout = record
         switch event.knownType {
         case .workoutStarted?:
             // Without a programme the index is not checked (journals and tools that number workouts without one).
@@ -53,21 +52,23 @@ extension RecordingRules {
                 return refuse("session", event[.session], "is beyond the programme's \(sessions) sessions (0…\(sessions - 1); null for a workout outside the programme)")
             }
         case .workoutPaused?:
-            if let workout, workout.pausedAt != nil {
+            if let record, ledger.workouts[record].pausedAt != nil {
                 return refuse("workout", event[.workout], "is already paused (resume it with workout.resumed)")
             }
         case .workoutResumed?:
-            if let workout, workout.pausedAt == nil {
+            if let record, ledger.workouts[record].pausedAt == nil {
                 return refuse("workout", event[.workout], "is not paused (pause it with workout.paused first)")
             }
         case .exerciseSubmitted?:
             // Seed 000/001: "Submit exercise" needs at least one completed set (or, for cardio, its entry).
-            guard let workout, let exercise = event.string(.exercise) else { return nil }
+            guard let record, let exercise = event.string(.exercise) else { return nil }
+            let workout = ledger.workouts[record]
             if !workout.sets.contains(where: { $0.exercise == exercise }) && !workout.cardio.contains(where: { $0.exercise == exercise }) {
                 return refuse("exercise", event[.exercise], "has no completed set in workout \"\(workout.id)\" (complete at least one set before submitting it)")
             }
         case .exerciseSwapped?:
-            guard let workout, let from = event.string(.from) else { return nil }
+            guard let record, let from = event.string(.from) else { return nil }
+            let workout = ledger.workouts[record]
             if event.string(.to) == from { return refuse("to", event[.to], "is the exercise being swapped (\"from\"); swap onto another exercise") }
             if !workout.order.contains(from) {
                 return refuse("from", event[.from], "is not in workout \"\(workout.id)\" (its exercises: \(workout.order.joined(separator: ", ")))")

@@ -158,8 +158,9 @@ public struct RecordingRules: Sendable {
     func checkContent(_ event: Event, allowUnknownTypes: Bool) -> EventRuleViolation? {
         if event.knownType == .dataErased { return checkErasureMarker(event, allowUnknownTypes: allowUnknownTypes) }
         if let violation = SchemaValidator.validate(event, allowUnknownTypes: allowUnknownTypes) { return violation }
-        // The workout the event names, looked up once for the three (nil: none named, or not in the model).
-        let record = event.string(.workout).flatMap { ledger.workout($0) }
+        // Where the workout the event names is in the model, looked up once for the three (nil: none named, or not in
+        // the model); they read it in place (`ledger.workouts[record]`), not through a copy.
+        let record = event.string(.workout).flatMap { ledger.position(ofWorkout: $0) }
         if let violation = checkWorkoutState(event, record) { return violation }
         if let violation = checkLifterRules(event, record) { return violation }
         return checkReferences(event, record)
@@ -186,8 +187,8 @@ public struct RecordingRules: Sendable {
         .exercisesReordered, .supersetLinked, .supersetUnlinked,
     ]
 
-    /// `record`: the model's workout named by `event`'s `workout`.
-    func checkWorkoutState(_ event: Event, _ record: WorkoutRecord?) -> EventRuleViolation? {
+    /// `record`: the position in `ledger.workouts` of the workout named by `event`'s `workout`.
+    func checkWorkoutState(_ event: Event, _ record: Int?) -> EventRuleViolation? {
         guard let workout = event.string(.workout) else { return nil }
         if event.knownType == .workoutStarted {
             if startedWorkouts.contains(workout) {
@@ -203,9 +204,9 @@ public struct RecordingRules: Sendable {
             return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
                                       rule: "has not been started (record a workout.started with this workout id first)")
         }
-        switch record.status {
+        switch ledger.workouts[record].status {
         case .open:
-            if event.knownType == .workoutFinished, record.sets.isEmpty && record.cardio.isEmpty {
+            if event.knownType == .workoutFinished, ledger.workouts[record].sets.isEmpty && ledger.workouts[record].cardio.isEmpty {
                 return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
                                           rule: "has no completed set; complete at least one set or discard the workout")
             }
@@ -217,7 +218,7 @@ public struct RecordingRules: Sendable {
                                       rule: "is already finished (to correct it, use set.edited, set.removed or set.completed with \"edited\": true)")
         case .discarded, .deleted:
             return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
-                                      rule: "was \(record.status == .discarded ? "discarded" : "deleted") and cannot change")
+                                      rule: "was \(ledger.workouts[record].status == .discarded ? "discarded" : "deleted") and cannot change")
         }
     }
 }

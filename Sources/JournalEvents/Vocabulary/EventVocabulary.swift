@@ -314,7 +314,13 @@ public enum EventVocabulary {
 
     /// `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 bytes. One pass over the bytes (every exercise id of every event is checked).
     public static func isSlug(_ text: String) -> Bool {
-        let utf8 = text.utf8
+        // The bytes read in place (`withUTF8` copies only a string that is not UTF-8 already): the schema checks
+        // call this for every exercise id of every event, and walking the `UTF8View` cost twice as much.
+        var text = text
+        return text.withUTF8 { isSlug(utf8: $0) }
+    }
+
+    private static func isSlug(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !utf8.isEmpty, utf8.count <= 64 else { return false }
         var previous = UInt8(ascii: "-")  // a dash first is refused like a dash after a dash
         for byte in utf8 {
