@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "JournalEventsTests", dependencies: ["JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalFileTests", dependencies: ["JournalFile", "JournalModel", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain", "JournalModel"], swiftSettings: swiftSettings),
-        .testTarget(name: "JournalModelTests", dependencies: ["JournalModel", "JournalEvents"], swiftSettings: swiftSettings),
+        .testTarget(name: "JournalModelTests", dependencies: ["JournalModel", "JournalEvents", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalModel", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalCLITests", dependencies: ["JournalCLI"], swiftSettings: swiftSettings),
         .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "JournalFile", "JournalEvents", "JournalModel", "JournalProjections", "JournalStore", "JournalSimulator", "JournalInterchange", "JournalTesting"],

@@ -13,13 +13,8 @@ public struct RecordingRules: Sendable {
 
     public private(set) var lastSeq = 0
     public private(set) var lastAt: Timestamp?
-    private var ids = Set<String>()
-    /// Each device's highest id counter, but for the device of the latest event, whose counter is `recentCounter`: a run
-    /// of one device's events (every journal, in practice) then neither makes a `String` nor hashes one per event.
-    private var counters: [String: Int] = [:]
-    /// The device of the latest event when its tag is ASCII (empty: none), and its highest counter.
-    private var recentDevice = ""
-    private var recentCounter = 0
+    /// The ids used and each device's highest id counter.
+    private var ids = UsedEventIDs()
     /// Every workout id ever started, including those `data.cleared` removed from the model.
     private var startedWorkouts = Set<String>()
     /// Workouts that are history rather than live sessions (`startsRecordedAfterwards`: imported or logged afterwards).
@@ -41,7 +36,7 @@ public struct RecordingRules: Sendable {
 
     /// Folds an event already in the journal (no checks).
     public mutating func apply(_ event: Event) {
-        ids.insert(event.id)
+        _ = ids.insert(event.id)
         fold(event)
     }
 
@@ -49,31 +44,16 @@ public struct RecordingRules: Sendable {
     /// not, the first rule it breaks given the events before it (`check`'s, seq aside: the verifier reports seq gaps
     /// itself); then it is folded (`apply`). The id is looked up once for both.
     public mutating func verifyStored(_ event: Event) -> (reusedID: Bool, violation: EventRuleViolation?) {
-        let fresh = ids.insert(event.id).inserted
+        let fresh = ids.insert(event.id)
         let violation = fresh ? checkContent(event, allowUnknownTypes: true) : nil
         fold(event)
         return (!fresh, violation)
     }
 
-    /// `value = max(value, to)` in place (on a dictionary entry: one look-up of its key).
-    private static func raise(_ value: inout Int, to: Int) { if to > value { value = to } }
-
-    /// `apply` without recording the id.
+    /// `apply` without recording the id (and its device's counter).
     private mutating func fold(_ event: Event) {
         lastSeq = max(lastSeq, event.seq)
         if lastAt == nil || event.at > lastAt! { lastAt = event.at }
-        if !recentDevice.isEmpty, let counter = EventID.counter(of: event.id, device: recentDevice) {
-            RecordingRules.raise(&recentCounter, to: counter)
-        } else if let id = EventID(event.id) {
-            if !recentDevice.isEmpty { counters[recentDevice] = recentCounter }
-            let counter = max(counters[id.device] ?? 0, id.counter)
-            if id.device.utf8.allSatisfy({ $0 < 0x80 }) {
-                (recentDevice, recentCounter) = (id.device, counter)
-            } else {
-                (recentDevice, recentCounter) = ("", 0)
-                counters[id.device] = counter
-            }
-        }
         let started = ledger.workouts.count
         ledger.apply(event)
         if ledger.workouts.count == started + 1, let workout = ledger.workouts.last {
@@ -98,8 +78,7 @@ public struct RecordingRules: Sendable {
 
     /// The next id counter for `device`.
     public func nextID(device: String) -> String {
-        let counter = !recentDevice.isEmpty && device == recentDevice ? recentCounter : counters[device] ?? 0
-        return EventID(device: device, counter: counter + 1).text
+        EventID(device: device, counter: ids.highestCounter(of: device) + 1).text
     }
 
     /// Why a draft cannot be appended.
