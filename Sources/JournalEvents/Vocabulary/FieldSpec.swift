@@ -1,5 +1,7 @@
 /// The shape of one payload field, as FORMAT.md §"Event types" documents it.
-public indirect enum FieldKind: Sendable {
+/// Only the two recursive cases are `indirect`: the schema checks read a kind for every field of every event, and a
+/// boxed payload is a reference count shared by every thread that validates (SCALE.md §"Fleet jobs").
+public enum FieldKind: Sendable {
     /// A UTF-8 string of at most `maxBytes` bytes.
     case text(maxBytes: Int)
     /// A kebab-case identifier: `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 bytes (exercise ids).
@@ -15,11 +17,11 @@ public indirect enum FieldKind: Sendable {
     /// `YYYY-MM-DD`.
     case date
     case object([FieldSpec])
-    case array(of: FieldKind, maxCount: Int)
+    indirect case array(of: FieldKind, maxCount: Int)
     /// Any JSON value.
     case any
     /// Either of two kinds (e.g. an integer or null).
-    case either(FieldKind, FieldKind)
+    indirect case either(FieldKind, FieldKind)
     case null
 
     /// How FORMAT.md names the kind.
