@@ -160,7 +160,6 @@ public struct WarmupCard: Equatable, Hashable, Sendable, Codable {
     public init(state: State, minutes: Double? = nil, startedAt: Timestamp? = nil) { self.state = state; self.minutes = minutes; self.startedAt = startedAt }
 }
 
-/// One workout as its events left it, finished or not.
 /// One performed exercise of a workout (`WorkoutRecord.performed`): its completed sets ordered by set number, and
 /// the working ones among them (the same array when there is no warm-up).
 public struct PerformedExercise: Equatable, Sendable {
@@ -169,6 +168,7 @@ public struct PerformedExercise: Equatable, Sendable {
     public let workingSets: [LoggedSet]
 }
 
+/// One workout as its events left it, finished or not.
 public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
     public enum Status: String, Equatable, Hashable, Sendable, Codable { case open, finished, discarded, deleted }
 

@@ -123,8 +123,6 @@ public struct Analysis: Sendable {
         return ExerciseComparison(repsDelta: nowReps - thenReps, volumeDeltaKilograms: Rounding.kilograms(nowVolume - thenVolume), plus: plus)
     }
 
-    // MARK: Records
-
 }
 
 /// The records of finished workouts taken in order (PROJECTIONS.md §"Records"): the bests so far per exercise, so
