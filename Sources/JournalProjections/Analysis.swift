@@ -167,20 +167,14 @@ public struct RecordFinder: Equatable, Sendable, Codable {
     public init() {}
 
     /// The records `workout` sets against every workout passed before it (unnamed), in the order the views list them.
-    public mutating func records(of workout: WorkoutRecord) -> [PersonalRecord] {
-        records(of: workout, workingSets: workout.performedExercises.map { ($0, workout.workingSets(of: $0)) })
-    }
+    public mutating func records(of workout: WorkoutRecord) -> [PersonalRecord] { records(of: workout, performed: workout.performed) }
 
-    /// The same, with `workout.performed` already at hand.
+    /// The same, with `workout.performed` already at hand (`Analysis.performed`).
     mutating func records(of workout: WorkoutRecord, performed: [PerformedExercise]) -> [PersonalRecord] {
-        records(of: workout, workingSets: performed.map { ($0.exercise, $0.workingSets) })
-    }
-
-    /// `workingSets`: each performed exercise of `workout` with its working sets, in display order.
-    private mutating func records(of workout: WorkoutRecord, workingSets: [(String, [LoggedSet])]) -> [PersonalRecord] {
         var records: [PersonalRecord] = []
         let date = LocalDate(day: workout.day)
-        for (exercise, sets) in workingSets {
+        for performance in performed {
+            let exercise = performance.exercise, sets = performance.workingSets
             guard !sets.isEmpty else { continue }
             var heaviest = sets[0], bestE1RM = sets[0], bestVolume = sets[0]
             var sessionVolume = 0.0

@@ -77,7 +77,6 @@ extension Analysis {
     public func summary(_ index: Int) -> WorkoutSummary {
         let workout = finished[index]
         let previousIndex = previousSameName(index)
-        let previous = previousIndex.map { finished[$0] }
         var exercises: [ExerciseSummary] = []
         var setCount = 0, reps = 0, volume = 0.0, increasedReps = 0, increasedLoad = 0.0
         for performance in performed[index] {
@@ -107,8 +106,8 @@ extension Analysis {
         return WorkoutSummary(
             workout: workout.id, name: workout.name, startedAt: workout.startedAt, finishedAt: workout.finishedAt ?? workout.startedAt,
             date: LocalDate(day: workout.day), durationSeconds: workout.durationSeconds, exerciseCount: exercises.count,
-            setCount: setCount, reps: reps, volumeKilograms: Rounding.kilograms(volume), firstTime: previous == nil,
-            previousWorkout: previous?.id, increasedReps: increasedReps, increasedLoadKilograms: Rounding.kilograms(increasedLoad),
+            setCount: setCount, reps: reps, volumeKilograms: Rounding.kilograms(volume), firstTime: previousIndex == nil,
+            previousWorkout: previousIndex.map { finished[$0].id }, increasedReps: increasedReps, increasedLoadKilograms: Rounding.kilograms(increasedLoad),
             exercises: exercises, notes: workout.notes.filter { $0.exercise == nil }.map(\.text), edited: workout.edited)
     }
 
