@@ -3,6 +3,16 @@ import Foundation
 /// A group's work against its deadline, shared by `GroupCommit` and `GroupRead`: a runner never waits on a
 /// database call past the deadline, nor at all once every request of its group gave up.
 enum Deadline {
+    /// A push's 503 past its deadline, from its group's runner or from its own `Expiry`: the same words either way.
+    static func notCommitted(within limit: Duration) -> SyncFailure {
+        SyncFailure(503, "database_unavailable", "the database did not commit within \(limit); nothing was acknowledged; retry")
+    }
+
+    /// A read's 503 past its deadline.
+    static func notAnswered(within limit: Duration) -> SyncFailure {
+        SyncFailure(503, "database_unavailable", "the database did not answer within \(limit); retry")
+    }
+
     /// `body`'s result, or a 503 once `limit` passed (`pastDeadline`, by default "did not commit"), or
     /// `CancellationError` as soon as `abandoned` (checked every 50 ms) is true. `body` is then cancelled but not
     /// awaited: a transaction stuck on a dead node's pool is left behind (it commits or rolls back on its own;
@@ -27,8 +37,7 @@ enum Deadline {
                     }
                 }
                 // The answer first: the cancelled body must not answer in its place.
-                race.finish(.failure(pastDeadline ?? SyncFailure(503, "database_unavailable",
-                                                                 "the database did not commit within \(limit); nothing was acknowledged; retry")))
+                race.finish(.failure(pastDeadline ?? notCommitted(within: limit)))
                 work.cancel()
             }
         }

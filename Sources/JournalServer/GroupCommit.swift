@@ -28,6 +28,8 @@ final class GroupCommit: @unchecked Sendable {
     /// and once every committer did, no push of this node would ever be committed again, even after the node
     /// came back (a failed-over node that is promoted again).
     let commitDeadline: Duration
+    /// Answers a push 503 once `commitDeadline` passed since it queued, whether it still waits or its group runs.
+    let expiry: Expiry
     let logger: Logger
     private let lock = NSLock()
     private var queue: [Push] = []
@@ -39,12 +41,14 @@ final class GroupCommit: @unchecked Sendable {
         self.committers = committers
         self.maximumEvents = maximumEvents
         self.commitDeadline = commitDeadline
+        expiry = Expiry(limit: commitDeadline, failure: Deadline.notCommitted(within: commitDeadline))
         self.logger = logger
     }
 
-    /// Queues a push and returns once the transaction holding it committed (or failed). When the calling task is
-    /// cancelled (the request's deadline passed) it returns at once with `CancellationError`; the push may still
-    /// be committed later, unacknowledged, which a retry then finds stored.
+    /// Queues a push and returns once the transaction holding it committed (or failed). Past `commitDeadline`
+    /// after it queued it returns 503, and when the calling task is cancelled it returns at once with
+    /// `CancellationError`; either way the push may still be committed later, unacknowledged, which a retry then
+    /// finds stored.
     func push(user: String, events: [Event], commit: @escaping Commit) async throws -> PushOutcome {
         let waiter = Waiter<PushOutcome>()
         return try await withTaskCancellationHandler {
@@ -56,6 +60,7 @@ final class GroupCommit: @unchecked Sendable {
                     running += 1
                     return true
                 }
+                expiry.watch(waiter)
                 if start { Task { await self.drain(commit) } }
             }
         } onCancel: {

@@ -15,6 +15,8 @@ final class GroupRead<Key: Sendable, Value: Sendable>: @unchecked Sendable {
     let runners: Int
     let maximumKeys: Int
     let deadline: Duration
+    /// Answers a read 503 once `deadline` passed since it queued, whether it still waits or its group runs.
+    let expiry: Expiry
     let fetch: Fetch
     private let lock = NSLock()
     private var queue: [(key: Key, waiter: Waiter<Value>)] = []
@@ -24,11 +26,12 @@ final class GroupRead<Key: Sendable, Value: Sendable>: @unchecked Sendable {
         self.runners = runners
         self.maximumKeys = maximumKeys
         self.deadline = deadline
+        expiry = Expiry(limit: deadline, failure: Deadline.notAnswered(within: deadline))
         self.fetch = fetch
     }
 
-    /// The value for `key`, read with whatever else is queued. Cancelled (the request's deadline passed), it
-    /// returns at once with `CancellationError`.
+    /// The value for `key`, read with whatever else is queued. Past `deadline` after it queued it throws 503;
+    /// cancelled, it returns at once with `CancellationError`.
     func read(_ key: Key) async throws -> Value {
         let waiter = Waiter<Value>()
         return try await withTaskCancellationHandler {
@@ -40,6 +43,7 @@ final class GroupRead<Key: Sendable, Value: Sendable>: @unchecked Sendable {
                     running += 1
                     return true
                 }
+                expiry.watch(waiter)
                 if start { Task { await self.drain() } }
             }
         } onCancel: {
@@ -51,9 +55,9 @@ final class GroupRead<Key: Sendable, Value: Sendable>: @unchecked Sendable {
     private func drain() async {
         while let group = nextGroup() {
             let keys = group.map(\.key), fetch = self.fetch
-            let late = SyncFailure(503, "database_unavailable", "the database did not answer within \(deadline); retry")
             switch await Deadline.result(of: { try await fetch(keys) }, within: deadline,
-                                         abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) }, pastDeadline: late) {
+                                         abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) },
+                                         pastDeadline: expiry.failure) {
             case .success(let values) where values.count == group.count:
                 for (entry, value) in zip(group, values) { entry.waiter.resume(.success(value)) }
             case .success(let values):

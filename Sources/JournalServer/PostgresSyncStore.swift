@@ -12,8 +12,9 @@ import PostgresNIO
 public struct PostgresSyncStore: SyncStore {
     public let client: PostgresClient
     let logger: Logger
-    /// How long a request waits for PostgreSQL before it is refused with 503 (the pool waits for a
-    /// connection indefinitely while the database is down).
+    /// How long a push, pull or token look-up waits for PostgreSQL before it is refused with 503 (the pool waits
+    /// for a connection indefinitely while the database is down): each waits in a group queue whose `Expiry`
+    /// answers it then.
     let deadline: Duration
     /// Concurrent pushes of different users, committed together (SCALE.md §"Group commit").
     let groups: GroupCommit
@@ -32,21 +33,6 @@ public struct PostgresSyncStore: SyncStore {
         groups = GroupCommit(commitDeadline: deadline, logger: logger)
         tokenReads = GroupRead(deadline: deadline) { tokens in try await Self.principals(of: tokens, client: client, logger: logger) }
         pullReads = GroupRead(deadline: deadline) { keys in try await Self.storedPulls(keys, client: client, logger: logger) }
-    }
-
-    /// Runs `body`, or throws 503 once `deadline` passed (the body is cancelled then; whatever it did not
-    /// commit is rolled back, and nothing is acknowledged).
-    func withinDeadline<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let deadline = self.deadline
-        return try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: deadline)
-                throw SyncFailure(503, "database_unavailable", "the database did not answer within \(deadline); nothing was acknowledged; retry")
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
     }
 
     // MARK: Migrations
@@ -74,9 +60,7 @@ public struct PostgresSyncStore: SyncStore {
 
     public func push(user: String, events: [Event]) async throws -> PushOutcome {
         do {
-            return try await withinDeadline { [self] in
-                try await groups.push(user: user, events: events) { group in try await self.commitGroup(group) }
-            }
+            return try await groups.push(user: user, events: events) { group in try await self.commitGroup(group) }
         } catch let error as PostgresTransactionError {
             // A refusal inside the transaction (rolled back): report the refusal itself.
             if let failure = error.closureError as? SyncFailure { throw failure }
@@ -261,7 +245,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     public func pull(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
-        try await withinDeadline { try await pullPage(user: user, after: cursor, limit: limit) }
+        try await pullPage(user: user, after: cursor, limit: limit)
     }
 
     /// A pull's key in a group of pulls: the user and the position after which it reads.
@@ -334,10 +318,6 @@ public struct PostgresSyncStore: SyncStore {
     // MARK: Tokens and the access log
 
     public func authenticate(token: String) async throws -> Principal? {
-        try await withinDeadline { try await lookUp(token: token) }
-    }
-
-    private func lookUp(token: String) async throws -> Principal? {
         try await tokenReads.read(token)
     }
 

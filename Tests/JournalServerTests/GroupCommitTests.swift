@@ -1,3 +1,4 @@
+import Foundation
 import JournalSync
 import Testing
 @testable import JournalServer
@@ -35,5 +36,50 @@ struct GroupCommitTests {
         }
         let next = try await groups.push(user: "b", events: [], commit: Self.commit)
         #expect(next == Self.outcome)
+    }
+
+    /// A request as `Expiry` sees it, recording what answered it.
+    final class Request: Expiring, @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers: [String] = []
+        private var done: CheckedContinuation<Void, Never>?
+        var isAnswered: Bool { lock.withLock { !answers.isEmpty } }
+        var answered: [String] { lock.withLock { answers } }
+        func answer(_ text: String) {
+            let done: CheckedContinuation<Void, Never>? = lock.withLock {
+                answers.append(text)
+                defer { self.done = nil }
+                return self.done
+            }
+            done?.resume()
+        }
+        func expire(_ failure: SyncFailure) { answer(failure.description) }
+        func answeredOnce() async {
+            await withCheckedContinuation { continuation in
+                let now: Bool = lock.withLock {
+                    if !answers.isEmpty { return true }
+                    done = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+    }
+
+    @Test("a request still unanswered at its deadline is answered 503 once; an answered one is left alone", .timeLimit(.minutes(1)))
+    func expiry() async throws {
+        let expiry = Expiry(limit: .milliseconds(200), failure: Deadline.notCommitted(within: .milliseconds(200)))
+        let answered = Request(), late = Request(), later = Request()
+        expiry.watch(answered)
+        expiry.watch(late)
+        answered.answer("committed")
+        await late.answeredOnce()
+        #expect(late.answered == ["503 database_unavailable: the database did not commit within 0.2 seconds; nothing was acknowledged; retry"])
+        #expect(answered.answered == ["committed"])
+        // The sweeper stopped when nothing waited; a later request starts it again.
+        expiry.watch(later)
+        await later.answeredOnce()
+        #expect(later.answered == ["503 database_unavailable: the database did not commit within 0.2 seconds; nothing was acknowledged; retry"])
+        #expect(late.answered.count == 1)
     }
 }
