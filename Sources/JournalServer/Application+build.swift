@@ -153,7 +153,8 @@ struct SyncRoutes: Sendable {
         let outcome = try await store.push(user: user, events: events)
         ServerMetrics.pushedEvents.increment(by: outcome.stored)
         logger.debug("push \(principal.user)→\(user): \(events.count) events, \(outcome.stored) new, cursor \(outcome.cursor)")
-        return json(PushAnswer(acknowledged: outcome.acknowledged, stored: outcome.stored, cursor: outcome.cursor.description))
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes:
+            SyncBody.pushAnswer(acknowledged: outcome.acknowledged, stored: outcome.stored, cursor: outcome.cursor))))
     }
 
     // MARK: Pull
@@ -270,12 +271,6 @@ struct SyncRoutes: Sendable {
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
-}
-
-struct PushAnswer: Codable {
-    var acknowledged: [String]
-    var stored: Int
-    var cursor: String
 }
 
 struct AccessLogAnswer: Codable {

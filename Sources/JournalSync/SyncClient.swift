@@ -95,6 +95,11 @@ public struct SyncClient: Sendable {
         public var acknowledged: [String]
         public var stored: Int
         public var cursor: String
+        public init(acknowledged: [String], stored: Int, cursor: String) {
+            self.acknowledged = acknowledged
+            self.stored = stored
+            self.cursor = cursor
+        }
     }
 
     /// The user and role of the token.
@@ -108,8 +113,9 @@ public struct SyncClient: Sendable {
     /// Pushes `events` (at most `SyncProtocol.maximumPushEvents`); returns once the server committed them.
     public func push(user: String, events: [Event]) async throws(Failure) -> PushAnswer {
         let data = try await send("POST", SyncProtocol.eventsPath(user: user), body: SyncBody.push(events))
-        guard let answer = try? JSONDecoder().decode(PushAnswer.self, from: data) else { throw .badAnswer("push: \(String(decoding: data, as: UTF8.self))") }
-        return answer
+        do { return try SyncBody.pushAnswer(Array(data)) } catch {
+            throw .badAnswer("push: \(error.message): \(String(decoding: data.prefix(300), as: UTF8.self))")
+        }
     }
 
     /// One page of events after `cursor`.

@@ -89,6 +89,38 @@ public enum SyncBody {
         return events
     }
 
+    /// `{"acknowledged":[…],"cursor":"…","stored":N}`: a push's answer (keys sorted).
+    public static func pushAnswer(acknowledged: [String], stored: Int, cursor: SyncCursor) -> [UInt8] {
+        var out = Array(#"{"acknowledged":["#.utf8)
+        for (index, id) in acknowledged.enumerated() {
+            if index > 0 { out.append(0x2C) }
+            JSONWriter.writeString(id, into: &out)
+        }
+        out += Array(#"],"cursor":"#.utf8)
+        JSONWriter.writeString(cursor.description, into: &out)
+        out += Array(#","stored":\#(stored)}"#.utf8)
+        return out
+    }
+
+    /// A push's answer, read back.
+    public static func pushAnswer(_ body: [UInt8]) throws(Problem) -> SyncClient.PushAnswer {
+        let value: JSONValue
+        do { value = try JSONParser.parse(body) } catch { throw Problem("the server's push answer is not JSON: \(error.reason)") }
+        guard case .object(let object) = value, case .array(let items)? = object["acknowledged"],
+              let stored = object["stored"]?.intValue, let cursor = object["cursor"]?.stringValue else {
+            throw Problem("the server's push answer lacks acknowledged, stored or cursor")
+        }
+        var acknowledged: [String] = []
+        acknowledged.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            guard let id = item.stringValue else {
+                throw Problem("the server's push answer's acknowledged[\(index)] is \(item.kindName), not an event id (a string)")
+            }
+            acknowledged.append(id)
+        }
+        return SyncClient.PushAnswer(acknowledged: acknowledged, stored: stored, cursor: cursor)
+    }
+
     /// `{"cursor":"…","more":…,"events":[…]}`: a pull page.
     public static func page(events: [[UInt8]], cursor: SyncCursor, more: Bool) -> [UInt8] {
         var out = Array(#"{"cursor":""#.utf8) + Array(cursor.description.utf8) + Array(#"","more":"#.utf8)
