@@ -36,8 +36,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // journal-load only (SCALE.md): latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
-        // journal-load only (SCALE.md): its devices' HTTP client.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // journal-load only (SCALE.md): its devices' HTTP/1.1 connections (already under Hummingbird and postgres-nio).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .systemLibrary(
@@ -83,7 +83,10 @@ let package = Package(
         .target(name: "JournalLoad",
                 dependencies: ["JournalServer", "JournalSync", "JournalEvents", "JournalModel", "JournalSimulator", "JournalTesting",
                                .product(name: "Histogram", package: "hdrhistogram-swift"),
-                               .product(name: "AsyncHTTPClient", package: "async-http-client")],
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOPosix", package: "swift-nio"),
+                               .product(name: "NIOHTTP1", package: "swift-nio"),
+                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalLoadCLI",

@@ -109,7 +109,7 @@ public enum LoadRun {
 
     /// Runs the load against `server` for `users` (tokens already made), then reads every user's journal back.
     public static func run(label: String, server: URL, users: [User], options: Options, serverPID: pid_t? = nil) async throws -> Report {
-        let transport = NIOTransport(connections: options.devices)
+        let transport = NIOTransport()
         do {
             let report = try await run(label: label, server: server, users: users, options: options, serverPID: serverPID, transport: transport)
             await transport.shutdown()
