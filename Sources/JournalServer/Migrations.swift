@@ -84,5 +84,18 @@ enum Migrations {
             // Events timed before a user's erasure (`data.cleared` after `account.deleted`) are not stored again.
             "ALTER TABLE journal_users ADD COLUMN erased_before_ms bigint",
         ]),
+        Migration(version: 3, name: "a group's heads set user by user", statements: [
+            // One primary-key update per user (Statements.swift): `UPDATE … FROM unnest(…)` was planned as a hash
+            // join over a sequential scan of every user once the table held a few thousand.
+            """
+            CREATE FUNCTION journal_set_heads(users text[], heads bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+            BEGIN
+                FOR i IN 1 .. coalesce(array_length(users, 1), 0) LOOP
+                    UPDATE journal_users SET head = heads[i] WHERE user_id = users[i];
+                END LOOP;
+            END
+            $$
+            """,
+        ]),
     ]
 }

@@ -3,7 +3,7 @@ import NIOCore
 import PostgresNIO
 
 extension PostgresConnection {
-    /// Runs a prepared statement that returns no rows, to its end.
+    /// Runs a prepared statement to its end, ignoring its rows (none, or `journal_set_heads`'s one void).
     func run<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger) async throws where Statement.Row == () {
         let rows: AsyncThrowingMapSequence<PostgresRowSequence, ()> = try await execute(statement, logger: logger)
         for try await _ in rows {}
@@ -12,6 +12,14 @@ extension PostgresConnection {
 
 /// The hot queries as prepared statements (SCALE.md §"Group commit"): each is parsed and planned once per
 /// connection, then only bound and executed. Every value is a bound parameter (`$n`).
+///
+/// Every statement that reads or writes a group's rows looks each key up by itself (`CROSS JOIN LATERAL (…
+/// OFFSET 0)`, or a loop in `journal_set_heads`): one index probe per key, in the one partition that holds it,
+/// whatever the tables hold. Written as a join or with `= ANY`, PostgreSQL 15 planned hash joins and sequential
+/// scans of every partition once the tables held a few thousand users (it costs a parameterised scan of a
+/// partitioned table as if every partition were probed), so each group's cost grew with every user the server
+/// had: 3.3 ms for 50 token look-ups among 6,448 tokens, 11 ms for 50 pulls among 17,822 batches (SCALE.md
+/// §"Group reads"). `OFFSET 0` keeps the planner from flattening the subquery back into a join.
 enum Statements {
     /// A statement bound to a group's users ($1) and the size of a sealed batch ($2).
     protocol UsersAndSealedCount: PostgresPreparedStatement {
@@ -22,7 +30,8 @@ enum Statements {
     struct TokenPrincipals: PostgresPreparedStatement {
         static let sql = """
             SELECT t.token, k.user_id, k.role FROM unnest($1::text[]) AS t(token)
-            JOIN journal_tokens k ON k.token_hash = sha256(convert_to(t.token, 'UTF8')) AND k.revoked_at IS NULL
+            CROSS JOIN LATERAL (SELECT user_id, role FROM journal_tokens
+                                WHERE token_hash = sha256(convert_to(t.token, 'UTF8')) AND revoked_at IS NULL OFFSET 0) k
             """
         typealias Row = (String, String, String)
         var tokens: [String]
@@ -37,8 +46,9 @@ enum Statements {
         static let sql = """
             SELECT p.i, u.head, u.epoch, b.first_position, b.block
             FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS p(user_id, after_position, i)
-            JOIN journal_users u ON u.user_id = p.user_id
-            LEFT JOIN journal_batches b ON b.user_id = u.user_id AND b.last_position > p.after_position
+            CROSS JOIN LATERAL (SELECT head, epoch FROM journal_users WHERE user_id = p.user_id OFFSET 0) u
+            LEFT JOIN LATERAL (SELECT first_position, last_position, block FROM journal_batches
+                               WHERE user_id = p.user_id AND last_position > p.after_position OFFSET 0) b ON true
             ORDER BY p.i, b.last_position
             """
         typealias Row = (Int64, Int64, Int64, Int64?, ByteBuffer?)
@@ -61,9 +71,13 @@ enum Statements {
         func decodeRow(_ row: PostgresRow) throws -> Row {}
     }
 
-    /// Locks a group's users' rows, in user order, and reads them.
+    /// Locks a group's users' rows, in the order given (user order), and reads them.
     struct LockUsers: PostgresPreparedStatement {
-        static let sql = "SELECT user_id, head, epoch, erased_before_ms FROM journal_users WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE"
+        static let sql = """
+            SELECT u.user_id, u.head, u.epoch, u.erased_before_ms FROM unnest($1::text[]) AS k(user_id)
+            CROSS JOIN LATERAL (SELECT user_id, head, epoch, erased_before_ms FROM journal_users
+                                WHERE user_id = k.user_id FOR UPDATE) u
+            """
         typealias Row = (String, Int64, Int64, Int64?)
         var users: [String]
         func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(users); return bindings }
@@ -74,8 +88,11 @@ enum Statements {
     /// which a compaction rewrites.
     struct Batches: UsersAndSealedCount {
         static let sql = """
-            SELECT user_id, last_position, event_count, ids, CASE WHEN event_count < $2 THEN block END
-            FROM journal_batches WHERE user_id = ANY($1::text[]) ORDER BY user_id, last_position
+            SELECT b.user_id, b.last_position, b.event_count, b.ids, b.block
+            FROM unnest($1::text[]) WITH ORDINALITY AS k(user_id, i)
+            CROSS JOIN LATERAL (SELECT user_id, last_position, event_count, ids, CASE WHEN event_count < $2 THEN block END AS block
+                                FROM journal_batches WHERE user_id = k.user_id OFFSET 0) b
+            ORDER BY k.i, b.last_position
             """
         typealias Row = (String, Int64, Int, ByteBuffer, ByteBuffer?)
         var users: [String]
@@ -126,12 +143,9 @@ enum Statements {
         func decodeRow(_ row: PostgresRow) throws -> Row {}
     }
 
-    /// A group's users' new heads.
+    /// A group's users' new heads, one indexed update per user (`journal_set_heads`, migration 3).
     struct SetHeads: PostgresPreparedStatement {
-        static let sql = """
-            UPDATE journal_users AS u SET head = d.head FROM unnest($1::text[], $2::bigint[]) AS d(user_id, head)
-            WHERE u.user_id = d.user_id
-            """
+        static let sql = "SELECT journal_set_heads($1::text[], $2::bigint[])"
         typealias Row = ()
         var users: [String] = [], heads: [Int64] = []
         func makeBindings() -> PostgresBindings {
