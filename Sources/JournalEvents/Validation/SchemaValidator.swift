@@ -8,27 +8,36 @@ public enum SchemaValidator {
     /// only when `allowUnknownTypes` is set (it was written by a newer version).
     public static func validate(_ event: Event, allowUnknownTypes: Bool = false) -> EventRuleViolation? {
         if let violation = checkPrivacy(event.fields, path: { "" }, type: event.type, event: event) { return violation }
-        guard let schema = event.knownType.flatMap(EventVocabulary.schema(for:)) ?? EventVocabulary.schema(for: event.type) else {
+        if let known = event.knownType, let entry = EventVocabulary.entriesByKnownType[Int(known.rawValue)] {
+            return entry._withUnsafeGuaranteedRef { validate(event, against: $0) }
+        }
+        guard let schema = EventVocabulary.schema(for: event.type) else {
             if allowUnknownTypes { return nil }
             return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
                                       rule: "is not a known event type (see FORMAT.md §\"Event types\"; `journal schema` lists them)")
         }
-        if event.v > schema.version {
+        return validate(event, against: EventVocabulary.SchemaEntry(schema))
+    }
+
+    /// The checks of an event whose type's schema is known, read in place through its entry (not copied: see
+    /// `EventVocabulary.SchemaEntry`).
+    static func validate(_ event: Event, against entry: EventVocabulary.SchemaEntry) -> EventRuleViolation? {
+        if event.v > entry.schema.version {
             // Written by a newer version: its fields may differ; keep it as it is.
             return nil
         }
         // A key of the vocabulary is judged by its code; any other by name.
         for position in event.fields.fields.indices {
             if let key = event.payloadKey(at: position) {
-                if schema.hasField(key) { continue }
-            } else if schema.fieldNames.contains(event.fields.fields[position].key) {
+                if entry.schema.hasField(key) { continue }
+            } else if entry.schema.fieldNames.contains(event.fields.fields[position].key) {
                 continue
             }
             return EventRuleViolation(type: event.type, field: event.fields.fields[position].key, value: nil,
-                                      rule: "is not a field of \(event.type) v\(schema.version) (fields: \(schema.fields.map(\.name).joined(separator: ", ")))")
+                                      rule: "is not a field of \(event.type) v\(entry.schema.version) (fields: \(entry.schema.fields.map(\.name).joined(separator: ", ")))")
         }
-        if let violation = check(fields: schema.fields, in: event.fields, path: { "" }, type: event.type, event: event) { return violation }
-        return schema.check?(event)
+        if let violation = check(fields: entry.schema.fields, in: event.fields, path: { "" }, type: event.type, event: event) { return violation }
+        return entry.schema.check?(event)
     }
 
     /// Where a value sits in the payload (`exercises[2].sets[0].weight`), rendered only when a rule is broken: the

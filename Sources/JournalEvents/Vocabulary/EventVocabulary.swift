@@ -292,6 +292,19 @@ public enum EventVocabulary {
         return table
     }()
 
+    /// One schema of the vocabulary held by reference, for `SchemaValidator`: reading a stored event's schema then
+    /// counts one reference, where copying the `EventSchema` counted seven (its strings, arrays, set and closure).
+    /// Every thread validating events counts them on the same shared objects, which is what kept two fleet workers
+    /// from reaching twice one (SCALE.md §"Fleet jobs").
+    final class SchemaEntry: Sendable {
+        let schema: EventSchema
+        init(_ schema: EventSchema) { self.schema = schema }
+    }
+
+    /// `byKnownType`, each schema held by reference. The entries live as long as the process (they are never
+    /// released), so a reader borrows one without counting a reference at all (`_withUnsafeGuaranteedRef`).
+    static let entriesByKnownType: [Unmanaged<SchemaEntry>?] = byKnownType.map { $0.map { Unmanaged.passRetained(SchemaEntry($0)) } }
+
     public static func isKnown(_ type: String) -> Bool {
         // The decoder's table of vocabulary strings answers without hashing the whole string
         // (it is on every replay's path); anything it does not hold is looked up as before.
