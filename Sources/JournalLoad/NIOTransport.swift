@@ -10,8 +10,8 @@ import NIOPosix
 ///
 /// The devices' side shares the machine with the server and PostgreSQL, so what it spends per request is taken
 /// from them. URLSession on Linux (libcurl under Foundation) spent more than a core of the two at 1,000 devices;
-/// AsyncHTTPClient about 1.3 cores, much of it its connection pool's bookkeeping; this spends less than either
-/// (SCALE.md §"Load").
+/// with AsyncHTTPClient the load generator still took about 1.3 cores, its pool scanning every connection on each
+/// request; this spends less than either (SCALE.md §"Load").
 final class NIOTransport: SyncTransport, @unchecked Sendable {
     // @unchecked: `idle` is read and written under `lock`; the rest is immutable.
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
