@@ -36,7 +36,9 @@ final class GroupCommit: @unchecked Sendable {
     private var running = 0
     private var busy: Set<String> = []
 
-    init(committers: Int = 2, maximumEvents: Int = 4_000, commitDeadline: Duration = .seconds(10),
+    /// `committers`: 4, so that at a few devices a push seldom waits for a free committer (with 2, a 10-device run's
+    /// push p50 was 24 ms against 14 ms), while at 1,000 devices the groups stay large (SCALE.md §"Group commit").
+    init(committers: Int = 4, maximumEvents: Int = 4_000, commitDeadline: Duration = .seconds(10),
          logger: Logger = Logger(label: "journal.group-commit")) {
         self.committers = committers
         self.maximumEvents = maximumEvents

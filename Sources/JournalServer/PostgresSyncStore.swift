@@ -21,10 +21,10 @@ public struct PostgresSyncStore: SyncStore {
     /// Concurrent token look-ups and pulls, each kind answered by one query per group (SCALE.md §"Group reads").
     let tokenReads: GroupRead<String, Principal?>
     let pullReads: GroupRead<PullKey, StoredPull?>
-    /// PostgreSQL connections per server (SCALE.md §"Group commit"): the 2 group committers', the 2 token and 2 pull
+    /// PostgreSQL connections per server (SCALE.md §"Group commit"): the 4 group committers', the 2 token and 2 pull
     /// group readers' (one short query each), and 2 for the rest. More would only make PostgreSQL's backends
     /// contend for 2 cores.
-    public static let poolSize = 8
+    public static let poolSize = 10
 
     public init(client: PostgresClient, logger: Logger, deadline: Duration = .seconds(10)) {
         self.client = client
