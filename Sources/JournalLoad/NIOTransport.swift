@@ -33,8 +33,12 @@ final class NIOTransport: SyncTransport, @unchecked Sendable {
         do {
             let channel = try await connection(host: host, port: port)
             let promise = channel.eventLoop.makePromise(of: Exchange.Answer.self)
+            // A connection that closed since it was checked has no handler left to answer: its failed write does
+            // (a promise completed twice keeps its first result).
+            let written = channel.eventLoop.makePromise(of: Void.self)
+            written.futureResult.whenFailure { promise.fail($0) }
             channel.writeAndFlush(Exchange(head: head, body: request.body, timeoutSeconds: request.timeoutSeconds, answer: promise),
-                                  promise: nil)
+                                  promise: written)
             let answer: Exchange.Answer
             do { answer = try await promise.futureResult.get() } catch {
                 channel.close(promise: nil)
