@@ -37,6 +37,9 @@ public struct NaiveSyncStore: SyncStore {
                 UNIQUE (user_id, id)
             )
             """, logger: logger)
+        // Its pulls read a user's rows after a position: an index for them, so that the peer is naive in its
+        // design (a row and a transaction per event), not in its indexes (SCALE.md §"The naive peer").
+        try await client.query("CREATE INDEX IF NOT EXISTS naive_events_user_position ON naive_events (user_id, position)", logger: logger)
     }
 
     public func push(user: String, events: [Event]) async throws -> PushOutcome {
