@@ -1,50 +1,46 @@
 import Foundation
 
-/// A group's work against its deadline, shared by `GroupCommit` and `GroupRead`: a runner never waits on a
-/// database call past the deadline, nor at all once every request of its group gave up.
+/// Request deadlines, shared by `GroupCommit` and `GroupRead`: each request's is kept by its queue's `Expiry`, and a
+/// runner stops waiting on a database call as soon as every request of its group has been answered.
 enum Deadline {
-    /// A push's 503 past its deadline, from its group's runner or from its own `Expiry`: the same words either way.
+    /// A push's 503 past its deadline (`GroupCommit`'s `Expiry`).
     static func notCommitted(within limit: Duration) -> SyncFailure {
         SyncFailure(503, "database_unavailable", "the database did not commit within \(limit); nothing was acknowledged; retry")
     }
 
-    /// A read's 503 past its deadline.
+    /// A read's 503 past its deadline (`GroupRead`'s `Expiry`).
     static func notAnswered(within limit: Duration) -> SyncFailure {
         SyncFailure(503, "database_unavailable", "the database did not answer within \(limit); retry")
     }
 
-    /// `body`'s result, or a 503 once `limit` passed (`pastDeadline`, by default "did not commit"), or
-    /// `CancellationError` as soon as `abandoned` (checked every 50 ms) is true. `body` is then cancelled but not
-    /// awaited: a transaction stuck on a dead node's pool is left behind (it commits or rolls back on its own;
-    /// nothing of it was acknowledged, and a retried push finds whatever it stored).
-    static func result<T: Sendable>(of body: @escaping @Sendable () async throws -> T, within limit: Duration,
-                                    abandonedWhen abandoned: @escaping @Sendable () -> Bool = { false },
-                                    pastDeadline: SyncFailure? = nil) async -> Result<T, any Error> {
+    /// `body`'s result, or `CancellationError` as soon as `abandoned` (checked every 50 ms) is true: every request of
+    /// the group was answered without it (each by its `Expiry` at its deadline, or cancelled). `body` is then
+    /// cancelled but not awaited: a transaction stuck on a dead node's pool is left behind (it commits or rolls back
+    /// on its own; nothing of it was acknowledged, and a retried push finds whatever it stored). Every request of a
+    /// group queued before the group started, so a runner waits at most its requests' deadline and 50 ms more.
+    static func result<T: Sendable>(of body: @escaping @Sendable () async throws -> T,
+                                    abandonedWhen abandoned: @escaping @Sendable () -> Bool) async -> Result<T, any Error> {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>, Never>) in
             let race = Race(continuation)
             let work = Task {
                 do { race.finish(.success(try await body())) } catch { race.finish(.failure(error)) }
             }
             race.timer = Task {
-                let clock = ContinuousClock()
-                let end = clock.now + limit
-                while clock.now < end {
-                    try await Task.sleep(for: min(.milliseconds(50), end - clock.now))
+                while true {
+                    try await Task.sleep(for: .milliseconds(50))
                     if abandoned() {
+                        // The answer first: the cancelled body must not answer in its place.
                         race.finish(.failure(CancellationError()))
                         work.cancel()
                         return
                     }
                 }
-                // The answer first: the cancelled body must not answer in its place.
-                race.finish(.failure(pastDeadline ?? notCommitted(within: limit)))
-                work.cancel()
             }
         }
     }
 }
 
-/// The first of a group's work and its deadline to finish answers; the other is ignored (the timer is cancelled).
+/// The first of a group's work and its abandonment to finish answers; the other is ignored (the timer is cancelled).
 final class Race<T: Sendable>: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
     private let lock = NSLock()

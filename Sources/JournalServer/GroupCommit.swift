@@ -23,10 +23,11 @@ final class GroupCommit: @unchecked Sendable {
 
     let committers: Int
     let maximumEvents: Int
-    /// How long a committer waits for its group's transaction before it answers the group's pushes 503 and goes on
-    /// with the next group. Without it a committer whose node died would wait for the dead node's pool forever,
-    /// and once every committer did, no push of this node would ever be committed again, even after the node
-    /// came back (a failed-over node that is promoted again).
+    /// How long a push waits, from when it queues, before its `Expiry` answers it 503; a committer gives its group's
+    /// transaction up once every push of the group is answered, and goes on with the next group. Without it a
+    /// committer whose node died would wait for the dead node's pool forever, and once every committer did, no push
+    /// of this node would ever be committed again, even after the node came back (a failed-over node that is
+    /// promoted again).
     let commitDeadline: Duration
     /// Answers a push 503 once `commitDeadline` passed since it queued, whether it still waits or its group runs.
     let expiry: Expiry
@@ -77,7 +78,7 @@ final class GroupCommit: @unchecked Sendable {
         while let group = nextGroup() {
             // A group whose every push has been answered (each request's deadline passed: its node is gone) is
             // abandoned at once, so that this committer is free for the pushes that come after a failover.
-            switch await Deadline.result(of: { try await commit(group) }, within: commitDeadline,
+            switch await Deadline.result(of: { try await commit(group) },
                                          abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) }) {
             case .success(let outcomes):
                 for (push, outcome) in zip(group, outcomes) { push.waiter.resume(outcome.mapError { $0 }) }

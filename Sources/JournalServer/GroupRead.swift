@@ -2,11 +2,12 @@ import Foundation
 import Logging
 
 /// Group reads (SCALE.md §"Group reads"): concurrent look-ups of one kind — token principals, pulls — wait in one
-/// queue, and a runner answers every queued one with one query (`= ANY`, `unnest`) instead of one query each. At
+/// queue, and a runner answers every queued one with one query (`unnest … CROSS JOIN LATERAL`) instead of one each. At
 /// most `runners` queries run at once, so while one runs the next group fills; a look-up that finds a runner free
 /// is sent at once, alone, so a quiet server adds no wait. The same bound and deadline as `GroupCommit`: the queue
-/// is bounded by the server's admission bound, a group by `maximumKeys`, and a runner never waits on its query past
-/// `deadline` (nor at all once every request in its group gave up), so a dead node's pool cannot hold it.
+/// is bounded by the server's admission bound, a group by `maximumKeys`, each read is answered 503 `deadline` after it
+/// queued (`Expiry`), and a runner stops waiting on its query once every read of its group is answered, so a dead
+/// node's pool cannot hold it.
 final class GroupRead<Key: Sendable, Value: Sendable>: @unchecked Sendable {
     // @unchecked: `queue` and `running` are read and written under `lock`; the rest is immutable.
     /// Answers a group's keys, one value per key in the same order. A thrown error is every key's answer.
@@ -55,9 +56,8 @@ final class GroupRead<Key: Sendable, Value: Sendable>: @unchecked Sendable {
     private func drain() async {
         while let group = nextGroup() {
             let keys = group.map(\.key), fetch = self.fetch
-            switch await Deadline.result(of: { try await fetch(keys) }, within: deadline,
-                                         abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) },
-                                         pastDeadline: expiry.failure) {
+            switch await Deadline.result(of: { try await fetch(keys) },
+                                         abandonedWhen: { group.allSatisfy(\.waiter.isAnswered) }) {
             case .success(let values) where values.count == group.count:
                 for (entry, value) in zip(group, values) { entry.waiter.resume(.success(value)) }
             case .success(let values):
