@@ -71,7 +71,8 @@ public struct SyncClient: Sendable {
             switch self {
             case let .refused(status, code, message): return "the server refused (\(status) \(code)): \(message)"
             case let .transport(reason): return "cannot reach the server: \(reason)"
-            case let .badAnswer(reason): return "the server's answer is not the sync protocol: \(reason)"
+            case let .badAnswer(reason):
+                return "the server's answer is not the sync protocol: \(reason); check that the server URL is a journal-server's (its GET /health answers ok)"
             }
         }
 

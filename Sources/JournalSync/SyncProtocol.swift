@@ -106,10 +106,10 @@ public enum SyncBody {
     public static func pushAnswer(_ body: [UInt8]) throws(Problem) -> SyncClient.PushAnswer {
         let value: JSONValue
         do { value = try JSONParser.parse(body) } catch { throw Problem("the server's push answer is not JSON: \(error.reason)") }
-        guard case .object(let object) = value, case .array(let items)? = object["acknowledged"],
-              let stored = object["stored"]?.intValue, let cursor = object["cursor"]?.stringValue else {
-            throw Problem("the server's push answer lacks acknowledged, stored or cursor")
-        }
+        guard case .object(let object) = value else { throw Problem("the server's push answer is a JSON \(value.kindName), not an object") }
+        guard case .array(let items)? = object["acknowledged"] else { throw Problem("the server's push answer has no \"acknowledged\" array") }
+        guard let stored = object["stored"]?.intValue else { throw Problem("the server's push answer has no \"stored\" count") }
+        guard let cursor = object["cursor"]?.stringValue else { throw Problem("the server's push answer has no \"cursor\" string") }
         var acknowledged: [String] = []
         acknowledged.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {

@@ -14,8 +14,14 @@ struct SyncBodyTests {
 
     @Test("an answer that is not a push's answer is refused, saying what is missing")
     func badAnswers() {
-        #expect(throws: SyncBody.Problem("the server's push answer lacks acknowledged, stored or cursor")) {
+        #expect(throws: SyncBody.Problem("the server's push answer has no \"cursor\" string")) {
             try SyncBody.pushAnswer(Array(#"{"acknowledged":[],"stored":1}"#.utf8))
+        }
+        #expect(throws: SyncBody.Problem("the server's push answer has no \"acknowledged\" array")) {
+            try SyncBody.pushAnswer(Array(#"{"stored":1,"cursor":"1-1"}"#.utf8))
+        }
+        #expect(throws: SyncBody.Problem("the server's push answer is a JSON array, not an object")) {
+            try SyncBody.pushAnswer(Array("[]".utf8))
         }
         #expect(throws: SyncBody.Problem("the server's push answer's acknowledged[0] is number, not an event id (a string)")) {
             try SyncBody.pushAnswer(Array(#"{"acknowledged":[7],"cursor":"1-1","stored":1}"#.utf8))
