@@ -38,6 +38,8 @@ public struct StoredJournal: Sendable {
         public var eventCount: Int
         public var ids: [UInt8]
         public var block: [UInt8]
+        /// `journal_batches.id_ranges` (`IDRanges`); nil for a batch stored before migration 4.
+        public var idRanges: String?
     }
 
     public var user: String
@@ -50,7 +52,8 @@ public struct StoredJournal: Sendable {
 
     /// What the server's own rules say of its rows, before the journal is read: positions run 1…head without
     /// gaps or overlaps (so no acknowledged event is missing), each batch's ids frame lists as many ids as it holds
-    /// events. One line a problem.
+    /// events, and its id ranges (when it has them) are its ids' (a push that trusted wrong ranges could store an
+    /// event twice). One line a problem.
     public var storeProblems: [String] {
         var problems: [String] = []
         var expected: Int64 = 1
@@ -62,6 +65,9 @@ public struct StoredJournal: Sendable {
                 let ids = try StoredBatch.ids(ofFrame: batch.ids)
                 if ids.count != batch.eventCount {
                     problems.append("journal_batches: the ids frame of positions \(batch.first)…\(batch.last) lists \(ids.count) ids for \(batch.eventCount) events")
+                }
+                if let ranges = batch.idRanges, ranges != IDRanges(ids: ids)?.text {
+                    problems.append("journal_batches: the id_ranges of positions \(batch.first)…\(batch.last) are \(ranges.debugDescription) but its ids give \((IDRanges(ids: ids)?.text).map(\.debugDescription) ?? "none (NULL)")")
                 }
             } catch {
                 problems.append("journal_batches: the ids frame of positions \(batch.first)…\(batch.last) is damaged: \(error)")
@@ -288,13 +294,14 @@ public struct FleetRunner: Sendable {
                     // per partition, where `= ANY(users)` made one index descent per user and partition.
                     let first = journals[0].user, last = journals[journals.count - 1].user
                     let rows = try await connection.query("""
-                        SELECT user_id, first_position, last_position, event_count, ids, block FROM journal_batches
+                        SELECT user_id, first_position, last_position, event_count, ids, block, id_ranges FROM journal_batches
                         WHERE user_id >= \(first) AND user_id <= \(last) ORDER BY user_id, last_position
                         """, logger: logger)
-                    for try await (user, first, last, count, ids, block) in rows.decode((String, Int64, Int64, Int, ByteBuffer, ByteBuffer).self) {
+                    for try await (user, first, last, count, ids, block, ranges) in rows.decode((String, Int64, Int64, Int, ByteBuffer, ByteBuffer, String?).self) {
                         guard let position = index[user] else { continue }
                         journals[position].batches.append(StoredJournal.Batch(first: first, last: last, eventCount: count,
-                                                                              ids: Array(buffer: ids), block: Array(buffer: block)))
+                                                                              ids: Array(buffer: ids), block: Array(buffer: block),
+                                                                              idRanges: ranges))
                     }
                 }
                 try await connection.query("COMMIT", logger: logger)

@@ -141,7 +141,7 @@ public enum FleetIngest {
                 try await writer.write(buffer)
             }
             try await connection.copyFrom(table: "journal_batches",
-                                          columns: ["user_id", "first_position", "last_position", "event_count", "ids", "block"],
+                                          columns: ["user_id", "first_position", "last_position", "event_count", "ids", "block", "id_ranges"],
                                           logger: logger) { writer in
                 var buffer = ByteBuffer()
                 for user in chunk {
@@ -150,7 +150,8 @@ public enum FleetIngest {
                         writeBytea(row.ids, into: &buffer)
                         buffer.writeInteger(UInt8(ascii: "\t"))
                         writeBytea(row.block, into: &buffer)
-                        buffer.writeInteger(UInt8(ascii: "\n"))
+                        // Tags and base-36 counters need no COPY escape; `\N` is NULL.
+                        buffer.writeString("\t\(row.idRanges ?? "\\N")\n")
                     }
                     if buffer.readableBytes >= 1 << 20 {
                         try await writer.write(buffer)

@@ -97,5 +97,10 @@ enum Migrations {
             $$
             """,
         ]),
+        Migration(version: 4, name: "each batch's id ranges", statements: [
+            // `IDRanges`: a push reads a sealed batch's ids frame only when these say it may hold a pushed id; a
+            // batch stored before this migration has none (NULL) and its ids frame is read as before.
+            "ALTER TABLE journal_batches ADD COLUMN id_ranges text",
+        ]),
     ]
 }

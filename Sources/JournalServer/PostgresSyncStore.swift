@@ -81,10 +81,11 @@ public struct PostgresSyncStore: SyncStore {
             for try await (user, head, epoch, erasedBefore) in try await connection.execute(Statements.LockUsers(users: users), logger: logger) {
                 states[user] = UserState(head: head, epoch: epoch, erasedBefore: erasedBefore)
             }
-            for try await (user, last, count, ids, block) in try await connection.execute(
+            for try await (user, last, count, ranges, ids, block) in try await connection.execute(
                 Statements.Batches(users: users, sealedCount: sealed), logger: logger) {
                 states[user, default: UserState()].batches.append(
-                    StoredRow(last: last, count: count, ids: try StoredBatch.ids(ofFrame: Array(buffer: ids)), block: block))
+                    StoredRow(last: last, count: count, ids: try ids.map { try StoredBatch.ids(ofFrame: Array(buffer: $0)) },
+                              ranges: ranges.flatMap(IDRanges.init(text:)), block: block))
             }
             var writes = GroupWrites()
             var outcomes: [Result<PushOutcome, SyncFailure>] = []
@@ -114,7 +115,9 @@ public struct PostgresSyncStore: SyncStore {
     struct StoredRow {
         var last: Int64
         var count: Int
-        var ids: [String]
+        /// nil for a sealed batch with id ranges (`Statements.Batches`).
+        var ids: [String]?
+        var ranges: IDRanges?
         /// The block of an open batch (fewer than `StoredBatch.targetEvents` events); nil for a sealed one.
         var block: ByteBuffer?
         var first: Int64 { last - Int64(count) + 1 }
@@ -143,7 +146,21 @@ public struct PostgresSyncStore: SyncStore {
         let user = push.user, events = push.events
         // Every stored id, and the batch (by its last position) that holds it.
         var batchOf: [String: Int64] = [:]
-        for batch in state.batches { for id in batch.ids { batchOf[id] = batch.last } }
+        for batch in state.batches { for id in batch.ids ?? [] { batchOf[id] = batch.last } }
+        // Sealed batches were read without their ids: read those whose id ranges may hold a pushed id.
+        let unread = state.batches.filter { $0.ids == nil }
+        if !unread.isEmpty {
+            var wanted = Set<Int64>()
+            for event in events where batchOf[event.id] == nil {
+                guard let id = EventID(event.id) else { continue }   // then no batch with ranges holds it
+                for batch in unread where batch.ranges?.mayHold(id) ?? true { wanted.insert(batch.last) }
+            }
+            if !wanted.isEmpty {
+                for try await (last, ids) in try await connection.execute(Statements.BatchIDs(user: user, lasts: wanted.sorted()), logger: logger) {
+                    for id in try StoredBatch.ids(ofFrame: Array(buffer: ids)) { batchOf[id] = last }
+                }
+            }
+        }
         // Split the push into events already stored (they must be identical) and new ones.
         var fresh: [Event] = []
         var freshIdentity: [String: [UInt8]] = [:]
@@ -184,9 +201,11 @@ public struct PostgresSyncStore: SyncStore {
             var first = head + 1
             if open.count >= Self.maximumOpenBatches || openEvents + fresh.count >= StoredBatch.targetEvents {
                 for batch in open {
-                    guard let block = batch.block else { throw StoredBatch.Damaged(reason: "open batch \(batch.last) of user \(user) read without its block") }
+                    guard let block = batch.block, let batchIDs = batch.ids else {
+                        throw StoredBatch.Damaged(reason: "open batch \(batch.last) of user \(user) read without its block or ids")
+                    }
                     lines += try StoredBatch.lines(ofBlock: Array(buffer: block))
-                    ids += batch.ids
+                    ids += batchIDs
                 }
                 first = open.first?.first ?? first
                 writes.compacted.append(user)

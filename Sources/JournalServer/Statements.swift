@@ -84,19 +84,35 @@ enum Statements {
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
-    /// A group's users' batches in position order: every ids frame, and the block of each open (unsealed) batch,
-    /// which a compaction rewrites.
+    /// A group's users' batches in position order: each one's id ranges (`IDRanges`), the ids frame and block of
+    /// each open (unsealed) batch, which a compaction rewrites, and the ids frame of a sealed one only when it has no
+    /// ranges (written before migration 4). A push reads the other sealed ids frames it needs with `BatchIDs`.
     struct Batches: UsersAndSealedCount {
         static let sql = """
-            SELECT b.user_id, b.last_position, b.event_count, b.ids, b.block
+            SELECT b.user_id, b.last_position, b.event_count, b.id_ranges,
+                   CASE WHEN b.event_count < $2 OR b.id_ranges IS NULL THEN b.ids END, CASE WHEN b.event_count < $2 THEN b.block END
             FROM unnest($1::text[]) WITH ORDINALITY AS k(user_id, i)
-            CROSS JOIN LATERAL (SELECT user_id, last_position, event_count, ids, CASE WHEN event_count < $2 THEN block END AS block
+            CROSS JOIN LATERAL (SELECT user_id, last_position, event_count, id_ranges, ids, block
                                 FROM journal_batches WHERE user_id = k.user_id OFFSET 0) b
             ORDER BY k.i, b.last_position
             """
-        typealias Row = (String, Int64, Int, ByteBuffer, ByteBuffer?)
+        typealias Row = (String, Int64, Int, String?, ByteBuffer?, ByteBuffer?)
         var users: [String]
         var sealedCount: Int32
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// The ids frames of one user's batches ending at the given positions.
+    struct BatchIDs: PostgresPreparedStatement {
+        static let sql = "SELECT last_position, ids FROM journal_batches WHERE user_id = $1 AND last_position = ANY($2::bigint[])"
+        typealias Row = (Int64, ByteBuffer)
+        var user: String
+        var lasts: [Int64]
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(user); bindings.append(lasts)
+            return bindings
+        }
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
@@ -112,17 +128,19 @@ enum Statements {
     /// A group's new batches, every user's in one statement.
     struct InsertBatches: PostgresPreparedStatement {
         static let sql = """
-            INSERT INTO journal_batches (user_id, first_position, last_position, event_count, ids, block)
-            SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::integer[], $5::bytea[], $6::bytea[])
+            INSERT INTO journal_batches (user_id, first_position, last_position, event_count, ids, block, id_ranges)
+            SELECT u, f, l, c, i, b, nullif(r, '')
+            FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::integer[], $5::bytea[], $6::bytea[], $7::text[]) AS t(u, f, l, c, i, b, r)
             """
         typealias Row = ()
         var users: [String] = [], firsts: [Int64] = [], lasts: [Int64] = [], counts: [Int32] = []
         var ids: [ByteBuffer] = [], blocks: [ByteBuffer] = []
+        /// "" for none (NULL): postgres-nio binds no array of optionals, and a batch's ranges are never empty.
+        var idRanges: [String] = []
         var isEmpty: Bool { users.isEmpty }
 
         mutating func add(user: String, first: Int64, lines: [[UInt8]], ids eventIDs: [String]) {
-            add(user: user, StoredBatch.Row(first: first, eventCount: lines.count, ids: StoredBatch.idsFrame(eventIDs),
-                                            block: StoredBatch.block(lines)))
+            add(user: user, StoredBatch.row(first: first, lines: lines, ids: eventIDs))
         }
 
         mutating func add(user: String, _ row: StoredBatch.Row) {
@@ -132,12 +150,13 @@ enum Statements {
             counts.append(Int32(row.eventCount))
             ids.append(ByteBuffer(bytes: row.ids))
             blocks.append(ByteBuffer(bytes: row.block))
+            idRanges.append(row.idRanges ?? "")
         }
 
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresBindings()
             bindings.append(users); bindings.append(firsts); bindings.append(lasts)
-            bindings.append(counts); bindings.append(ids); bindings.append(blocks)
+            bindings.append(counts); bindings.append(ids); bindings.append(blocks); bindings.append(idRanges)
             return bindings
         }
         func decodeRow(_ row: PostgresRow) throws -> Row {}

@@ -30,6 +30,11 @@ enum StoredBatch {
         return Layout.block(frame, version: .v2)
     }
 
+    /// The row of a batch of `lines` from position `first` on, the events `ids`.
+    static func row(first: Int64, lines: [[UInt8]], ids: [String]) -> Row {
+        Row(first: first, eventCount: lines.count, ids: idsFrame(ids), block: block(lines), idRanges: IDRanges(ids: ids)?.text)
+    }
+
     /// The ids frame: ids joined by newlines.
     static func idsFrame(_ ids: [String]) -> [UInt8] {
         Zstd.pooled { $0.compressFrame(Array(ids.joined(separator: "\n").utf8), level: level(eventCount: ids.count)) }
@@ -64,6 +69,8 @@ enum StoredBatch {
         var eventCount: Int
         var ids: [UInt8]
         var block: [UInt8]
+        /// `IDRanges(ids:)?.text`: nil when the ids frame must always be read.
+        var idRanges: String?
         var last: Int64 { first + Int64(eventCount) - 1 }
     }
 
@@ -77,7 +84,7 @@ enum StoredBatch {
             let end = min(start + targetEvents, events.count)
             let position = first + Int64(start)
             let lines = events[start..<end].enumerated().map { line($0.element, position: position + Int64($0.offset)) }
-            rows.append(Row(first: position, eventCount: lines.count, ids: idsFrame(events[start..<end].map(\.id)), block: block(lines)))
+            rows.append(row(first: position, lines: lines, ids: events[start..<end].map(\.id)))
             start = end
         }
         return rows

@@ -81,13 +81,52 @@ struct FleetTests {
             let ingested = try await Self.rows(url, user: FleetIngest.user(prefix: "sim", index: index))
             let pushed = try await Self.rows(url, user: "pushed-\(index)")
             // However the pushes were split, every position holds the same line and id; the sealed batches (their
-            // compactions) are byte for byte ingest's, from the one encoder (`StoredBatch`).
+            // compactions) are byte for byte ingest's, id ranges included, from the one encoder (`StoredBatch`).
             #expect(try Self.content(ingested) == Self.content(pushed), "user \(index): the events of ingest and of pushes differ")
             #expect(ingested.filter { $0.count == StoredBatch.targetEvents } == pushed.filter { $0.count == StoredBatch.targetEvents },
                     "user \(index): the sealed batches of ingest and of pushes differ")
             batchCounts.append(ingested.count)
         }
         #expect(batchCounts == [1, 3, 2, 1])
+    }
+
+    @Test("a push reads a sealed batch's ids only when its id ranges may hold a pushed id, and still finds every stored one")
+    func idRangesFindStoredEvents() async throws {
+        let url = try await Self.freshDatabase("ranges")
+        _ = try await Self.ingest(url, users: 2, weeks: 3)
+        let user = FleetIngest.user(prefix: "sim", index: 1)   // two sealed batches and an open one
+        let events = try FleetIngest.simulatedEvents(index: 1, seed: 1, weeks: 3)
+        let ingested = try await Self.idRanges(url, user: user)
+        #expect(ingested == ["ph:1-e8", "ph:e9-sg", "ph:sh-zm"])
+        @Sendable func setting(_ id: String) throws -> Event {
+            try EventCodec.decode(Array(#"{"v":1,"seq":1,"id":"\#(id)","at":"2025-03-01T10:00:00.000+00:00","type":"settings.changed","key":"theme","value":"dark"}"#.utf8))
+        }
+        try await withFleetClient(url, migrate: false) { client, logger in
+            let store = PostgresSyncStore(client: client, logger: logger)
+            // A retry of events of the first sealed batch, with one new event: only the new one is stored.
+            let retried = try await store.push(user: user, events: Array(events[10..<20]) + [try setting("tab-1")])
+            #expect(retried.stored == 1)
+            #expect(retried.acknowledged.count == 11)
+            // A stored id with other content, in the second sealed batch, is found and refused.
+            do {
+                _ = try await store.push(user: user, events: [try setting(events[700].id)])
+                Issue.record("a conflicting id in a sealed batch was stored")
+            } catch let failure as SyncFailure {
+                #expect(failure.description == "409 id_conflict: event id ph-jh is already stored for user sim-0000001 with different content (two devices with the same device tag?); nothing was stored")
+            }
+        }
+        let pushed = try await Self.idRanges(url, user: user)
+        #expect(pushed == ["ph:1-e8", "ph:e9-sg", "ph:sh-zm", "tab:1-1"])
+        // Batches stored before migration 4 have no ranges: their ids frames are read, and a retry stores nothing.
+        try await Self.execute(url, "UPDATE journal_batches SET id_ranges = NULL WHERE user_id = \(user)")
+        try await withFleetClient(url, migrate: false) { client, logger in
+            let again = try await PostgresSyncStore(client: client, logger: logger).push(user: user, events: Array(events[600..<610]))
+            #expect(again.stored == 0)
+        }
+        // Wrong ranges would let a push store an event twice: fleet verify reports them.
+        try await Self.execute(url, "UPDATE journal_batches SET id_ranges = 'ph:1-2' WHERE user_id = \(user) AND last_position = 512")
+        let report = try await Self.run(.verify, url)
+        #expect(report.problems.map(\.reason) == [#"journal_batches: the id_ranges of positions 1…512 are "ph:1-2" but its ids give "ph:1-e8""#])
     }
 
     @Test("fleet verify names the user and the reason of a damaged block, a missing batch and a head past the batches")
@@ -164,7 +203,7 @@ struct FleetTests {
 
 extension FleetTests {
     struct Row: Equatable, Sendable {
-        var first: Int64, last: Int64, count: Int, ids: [UInt8], block: [UInt8]
+        var first: Int64, last: Int64, count: Int, ids: [UInt8], block: [UInt8], idRanges: String?
     }
 
     /// The lines and ids of `rows`, in position order.
@@ -174,14 +213,25 @@ extension FleetTests {
 
     struct Content: Equatable { var lines: [[UInt8]], ids: [String] }
 
+    /// A user's `journal_batches.id_ranges` in position order ("NULL" for none).
+    static func idRanges(_ url: DatabaseURL, user: String) async throws -> [String] {
+        try await withFleetClient(url, migrate: false) { client, logger in
+            var ranges: [String] = []
+            for try await text in try await client.query("""
+                SELECT id_ranges FROM journal_batches WHERE user_id = \(user) ORDER BY last_position
+                """, logger: logger).decode(String?.self) { ranges.append(text ?? "NULL") }
+            return ranges
+        }
+    }
+
     /// A user's `journal_batches` rows in position order.
     static func rows(_ url: DatabaseURL, user: String) async throws -> [Row] {
         try await withFleetClient(url, migrate: false) { client, logger in
             var rows: [Row] = []
-            for try await (first, last, count, ids, block) in try await client.query("""
-                SELECT first_position, last_position, event_count, ids, block FROM journal_batches WHERE user_id = \(user) ORDER BY last_position
-                """, logger: logger).decode((Int64, Int64, Int, ByteBuffer, ByteBuffer).self) {
-                rows.append(Row(first: first, last: last, count: count, ids: Array(buffer: ids), block: Array(buffer: block)))
+            for try await (first, last, count, ids, block, ranges) in try await client.query("""
+                SELECT first_position, last_position, event_count, ids, block, id_ranges FROM journal_batches WHERE user_id = \(user) ORDER BY last_position
+                """, logger: logger).decode((Int64, Int64, Int, ByteBuffer, ByteBuffer, String?).self) {
+                rows.append(Row(first: first, last: last, count: count, ids: Array(buffer: ids), block: Array(buffer: block), idRanges: ranges))
             }
             return rows
         }
