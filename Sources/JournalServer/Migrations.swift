@@ -102,5 +102,50 @@ enum Migrations {
             // batch stored before this migration has none (NULL) and its ids frame is read as before.
             "ALTER TABLE journal_batches ADD COLUMN id_ranges text",
         ]),
+        Migration(version: 5, name: "a group's reads and writes, one call each", statements: [
+            // A group commit in four round trips (BEGIN, this, `journal_write_group`, COMMIT) instead of seven
+            // (SCALE.md §"Group commit"). Each user in the order given (user order): their row, created if new,
+            // locked and read, then their batches in position order, as `Statements.LockGroup` decodes them.
+            """
+            CREATE FUNCTION journal_lock_group(p_users text[], p_sealed integer)
+            RETURNS TABLE (r_user text, r_head bigint, r_epoch bigint, r_erased_before_ms bigint,
+                           r_last bigint, r_count integer, r_id_ranges text, r_ids bytea, r_block bytea)
+            LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO journal_users (user_id) SELECT unnest(p_users) ORDER BY 1 ON CONFLICT (user_id) DO NOTHING;
+                FOR i IN 1 .. coalesce(array_length(p_users, 1), 0) LOOP
+                    RETURN QUERY SELECT u.user_id, u.head, u.epoch, u.erased_before_ms,
+                                        NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea
+                        FROM journal_users u WHERE u.user_id = p_users[i] FOR UPDATE;
+                    RETURN QUERY SELECT b.user_id, NULL::bigint, NULL::bigint, NULL::bigint,
+                                        b.last_position, b.event_count, b.id_ranges,
+                                        CASE WHEN b.event_count < p_sealed OR b.id_ranges IS NULL THEN b.ids END,
+                                        CASE WHEN b.event_count < p_sealed THEN b.block END
+                        FROM journal_batches b WHERE b.user_id = p_users[i] ORDER BY b.last_position;
+                END LOOP;
+            END
+            $$
+            """,
+            // The group's writes: the compacted users' open batches deleted, the new batches inserted (an empty
+            // `p_ranges` element is NULL: postgres-nio binds no array of optionals), the heads set.
+            """
+            CREATE FUNCTION journal_write_group(p_compacted text[], p_sealed integer, p_users text[], p_firsts bigint[],
+                                                p_lasts bigint[], p_counts integer[], p_ids bytea[], p_blocks bytea[],
+                                                p_ranges text[], p_head_users text[], p_heads bigint[])
+            RETURNS void LANGUAGE plpgsql AS $$
+            BEGIN
+                FOR i IN 1 .. coalesce(array_length(p_compacted, 1), 0) LOOP
+                    DELETE FROM journal_batches WHERE user_id = p_compacted[i] AND event_count < p_sealed;
+                END LOOP;
+                INSERT INTO journal_batches (user_id, first_position, last_position, event_count, ids, block, id_ranges)
+                    SELECT t.u, t.f, t.l, t.c, t.i, t.b, nullif(t.r, '')
+                    FROM unnest(p_users, p_firsts, p_lasts, p_counts, p_ids, p_blocks, p_ranges) AS t(u, f, l, c, i, b, r);
+                FOR i IN 1 .. coalesce(array_length(p_head_users, 1), 0) LOOP
+                    UPDATE journal_users SET head = p_heads[i] WHERE user_id = p_head_users[i];
+                END LOOP;
+            END
+            $$
+            """,
+        ]),
     ]
 }

@@ -76,18 +76,18 @@ public struct PostgresSyncStore: SyncStore {
         let users = group.map(\.user).sorted()
         let sealed = Int32(StoredBatch.targetEvents)
         return try await client.withTransaction(logger: logger) { connection in
-            try await connection.run(Statements.EnsureUsers(users: users), logger: logger)
             var states: [String: UserState] = [:]
-            for try await (user, head, epoch, erasedBefore) in try await connection.execute(Statements.LockUsers(users: users), logger: logger) {
-                states[user] = UserState(head: head, epoch: epoch, erasedBefore: erasedBefore)
+            for try await (user, head, epoch, erasedBefore, last, count, ranges, ids, block) in try await connection.execute(
+                Statements.LockGroup(users: users, sealedCount: sealed), logger: logger) {
+                if let head, let epoch {
+                    states[user] = UserState(head: head, epoch: epoch, erasedBefore: erasedBefore)
+                } else if let last, let count {
+                    states[user, default: UserState()].batches.append(
+                        StoredRow(last: last, count: count, ids: try ids.map { try StoredBatch.ids(ofFrame: Array(buffer: $0)) },
+                                  ranges: ranges.flatMap(IDRanges.init(text:)), block: block))
+                }
             }
-            for try await (user, last, count, ranges, ids, block) in try await connection.execute(
-                Statements.Batches(users: users, sealedCount: sealed), logger: logger) {
-                states[user, default: UserState()].batches.append(
-                    StoredRow(last: last, count: count, ids: try ids.map { try StoredBatch.ids(ofFrame: Array(buffer: $0)) },
-                              ranges: ranges.flatMap(IDRanges.init(text:)), block: block))
-            }
-            var writes = GroupWrites()
+            var writes = Statements.WriteGroup(sealedCount: sealed)
             var outcomes: [Result<PushOutcome, SyncFailure>] = []
             for push in group {
                 do {
@@ -96,11 +96,7 @@ public struct PostgresSyncStore: SyncStore {
                     outcomes.append(.failure(failure))
                 }
             }
-            if !writes.compacted.isEmpty {
-                try await connection.run(Statements.DeleteOpen(users: writes.compacted, sealedCount: sealed), logger: logger)
-            }
-            if !writes.batches.isEmpty { try await connection.run(writes.batches, logger: logger) }
-            if !writes.heads.users.isEmpty { try await connection.run(writes.heads, logger: logger) }
+            if !writes.isEmpty { try await connection.run(writes, logger: logger) }
             return outcomes
         }
     }
@@ -115,20 +111,12 @@ public struct PostgresSyncStore: SyncStore {
     struct StoredRow {
         var last: Int64
         var count: Int
-        /// nil for a sealed batch with id ranges (`Statements.Batches`).
+        /// nil for a sealed batch with id ranges (`Statements.LockGroup`).
         var ids: [String]?
         var ranges: IDRanges?
         /// The block of an open batch (fewer than `StoredBatch.targetEvents` events); nil for a sealed one.
         var block: ByteBuffer?
         var first: Int64 { last - Int64(count) + 1 }
-    }
-
-    /// What a group writes after every push in it was planned, in three statements.
-    struct GroupWrites {
-        /// Users whose open batches are rewritten (deleted, their events in `batches`).
-        var compacted: [String] = []
-        var batches = Statements.InsertBatches()
-        var heads = Statements.SetHeads()
     }
 
     /// Open batches a user may have before the next push compacts them (SCALE.md §"Group commit").
@@ -142,7 +130,7 @@ public struct PostgresSyncStore: SyncStore {
     /// the new ones reach `StoredBatch.targetEvents`, the open batches and the new events are rewritten
     /// together: into sealed batches of `targetEvents` (compressed hard) and one open batch with the rest.
     private func plan(_ push: GroupCommit.Push, state: UserState, _ connection: PostgresConnection,
-                      into writes: inout GroupWrites) async throws -> PushOutcome {
+                      into writes: inout Statements.WriteGroup) async throws -> PushOutcome {
         let user = push.user, events = push.events
         // Every stored id, and the batch (by its last position) that holds it.
         var batchOf: [String: Int64] = [:]
@@ -219,8 +207,8 @@ public struct PostgresSyncStore: SyncStore {
                 let end = min(start + StoredBatch.targetEvents, lines.count)
                 writes.batches.add(user: user, first: first + Int64(start), lines: Array(lines[start..<end]), ids: Array(ids[start..<end]))
             }
-            writes.heads.users.append(user)
-            writes.heads.heads.append(head)
+            writes.headUsers.append(user)
+            writes.heads.append(head)
         }
         return PushOutcome(acknowledged: events.map(\.id), stored: fresh.count, cursor: SyncCursor(epoch: state.epoch, position: head))
     }

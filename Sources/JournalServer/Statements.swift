@@ -3,7 +3,7 @@ import NIOCore
 import PostgresNIO
 
 extension PostgresConnection {
-    /// Runs a prepared statement to its end, ignoring its rows (none, or `journal_set_heads`'s one void).
+    /// Runs a prepared statement to its end, ignoring its rows (none, or a function's one void row).
     func run<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger) async throws where Statement.Row == () {
         let rows: AsyncThrowingMapSequence<PostgresRowSequence, ()> = try await execute(statement, logger: logger)
         for try await _ in rows {}
@@ -14,7 +14,7 @@ extension PostgresConnection {
 /// connection, then only bound and executed. Every value is a bound parameter (`$n`).
 ///
 /// Every statement that reads or writes a group's rows looks each key up by itself (`CROSS JOIN LATERAL (…
-/// OFFSET 0)`, or a loop in `journal_set_heads`): one index probe per key, in the one partition that holds it,
+/// OFFSET 0)`, or a loop in `journal_lock_group` and `journal_write_group`): one index probe per key, in the one partition that holds it,
 /// whatever the tables hold. Written as a join or with `= ANY`, PostgreSQL 15 planned hash joins and sequential
 /// scans of every partition once the tables held a few thousand users (it costs a parameterised scan of a
 /// partitioned table as if every partition were probed), so each group's cost grew with every user the server
@@ -62,41 +62,15 @@ enum Statements {
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
-    /// A group's users exist (in user order, so that two groups never wait on each other in opposite orders).
-    struct EnsureUsers: PostgresPreparedStatement {
-        static let sql = "INSERT INTO journal_users (user_id) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT (user_id) DO NOTHING"
-        typealias Row = ()
-        var users: [String]
-        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(users); return bindings }
-        func decodeRow(_ row: PostgresRow) throws -> Row {}
-    }
-
-    /// Locks a group's users' rows, in the order given (user order), and reads them.
-    struct LockUsers: PostgresPreparedStatement {
-        static let sql = """
-            SELECT u.user_id, u.head, u.epoch, u.erased_before_ms FROM unnest($1::text[]) AS k(user_id)
-            CROSS JOIN LATERAL (SELECT user_id, head, epoch, erased_before_ms FROM journal_users
-                                WHERE user_id = k.user_id FOR UPDATE) u
-            """
-        typealias Row = (String, Int64, Int64, Int64?)
-        var users: [String]
-        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(users); return bindings }
-        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
-    }
-
-    /// A group's users' batches in position order: each one's id ranges (`IDRanges`), the ids frame and block of
-    /// each open (unsealed) batch, which a compaction rewrites, and the ids frame of a sealed one only when it has no
-    /// ranges (written before migration 4). A push reads the other sealed ids frames it needs with `BatchIDs`.
-    struct Batches: UsersAndSealedCount {
-        static let sql = """
-            SELECT b.user_id, b.last_position, b.event_count, b.id_ranges,
-                   CASE WHEN b.event_count < $2 OR b.id_ranges IS NULL THEN b.ids END, CASE WHEN b.event_count < $2 THEN b.block END
-            FROM unnest($1::text[]) WITH ORDINALITY AS k(user_id, i)
-            CROSS JOIN LATERAL (SELECT user_id, last_position, event_count, id_ranges, ids, block
-                                FROM journal_batches WHERE user_id = k.user_id OFFSET 0) b
-            ORDER BY k.i, b.last_position
-            """
-        typealias Row = (String, Int64, Int, String?, ByteBuffer?, ByteBuffer?)
+    /// A group's users created if new, locked and read in one call (`journal_lock_group`, migration 5), each in the
+    /// order given (user order, so that two groups never wait on each other in opposite orders): first the user's
+    /// row (head, epoch, erasure; the batch columns NULL), then each of its batches in position order (the user
+    /// columns NULL) with its id ranges (`IDRanges`), the ids frame and block of an open (unsealed) batch, which a
+    /// compaction rewrites, and the ids frame of a sealed one only when it has no ranges (stored before migration 4).
+    /// A push reads the other sealed ids frames it needs with `BatchIDs`.
+    struct LockGroup: UsersAndSealedCount {
+        static let sql = "SELECT * FROM journal_lock_group($1::text[], $2)"
+        typealias Row = (String, Int64?, Int64?, Int64?, Int64?, Int?, String?, ByteBuffer?, ByteBuffer?)
         var users: [String]
         var sealedCount: Int32
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
@@ -114,15 +88,6 @@ enum Statements {
             return bindings
         }
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
-    }
-
-    /// Deletes the open batches of the users being compacted (their events are in the rows inserted next).
-    struct DeleteOpen: UsersAndSealedCount {
-        static let sql = "DELETE FROM journal_batches WHERE user_id = ANY($1::text[]) AND event_count < $2"
-        typealias Row = ()
-        var users: [String]
-        var sealedCount: Int32
-        func decodeRow(_ row: PostgresRow) throws -> Row {}
     }
 
     /// A group's new batches, every user's in one statement.
@@ -162,14 +127,28 @@ enum Statements {
         func decodeRow(_ row: PostgresRow) throws -> Row {}
     }
 
-    /// A group's users' new heads, one indexed update per user (`journal_set_heads`, migration 3).
-    struct SetHeads: PostgresPreparedStatement {
-        static let sql = "SELECT journal_set_heads($1::text[], $2::bigint[])"
+    /// A group's writes in one call (`journal_write_group`, migration 5): the open batches of the users it compacts
+    /// deleted, its new batches inserted, its users' new heads set (one primary-key update each).
+    struct WriteGroup: PostgresPreparedStatement {
+        static let sql = """
+            SELECT journal_write_group($1::text[], $2, $3::text[], $4::bigint[], $5::bigint[], $6::integer[], $7::bytea[],
+                                       $8::bytea[], $9::text[], $10::text[], $11::bigint[])
+            """
         typealias Row = ()
-        var users: [String] = [], heads: [Int64] = []
+        var sealedCount: Int32
+        /// Users whose open batches are rewritten (deleted here, their events in `batches`).
+        var compacted: [String] = []
+        var batches = InsertBatches()
+        var headUsers: [String] = [], heads: [Int64] = []
+        var isEmpty: Bool { compacted.isEmpty && batches.isEmpty && headUsers.isEmpty }
+
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresBindings()
-            bindings.append(users); bindings.append(heads)
+            bindings.append(compacted); bindings.append(sealedCount)
+            bindings.append(batches.users); bindings.append(batches.firsts); bindings.append(batches.lasts)
+            bindings.append(batches.counts); bindings.append(batches.ids); bindings.append(batches.blocks)
+            bindings.append(batches.idRanges)
+            bindings.append(headUsers); bindings.append(heads)
             return bindings
         }
         func decodeRow(_ row: PostgresRow) throws -> Row {}
