@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -141,6 +142,19 @@ public final class Subprocess {
         }
         let status = child.wait()
         return (status, String(decoding: out, as: UTF8.self), readFile(errorPath))
+    }
+
+    /// `run` on a thread of its own, awaited: the calling task's thread goes back to Swift's cooperative pool while
+    /// the child runs. Use it when the child talks to a server in the test's own process: `run` blocks its thread
+    /// until the child ends, and two tests blocking both threads of a 2-core machine's pool on children waiting for
+    /// an in-process server wait for ever (the server's tasks have no thread left to run on).
+    public static func runDetached(_ executable: String, _ arguments: [String], stdin: String = "",
+                                   scratch: String) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try run(executable, arguments, stdin: stdin, scratch: scratch) })
+            }
+        }
     }
 
     static let counter = Counter()

@@ -24,7 +24,7 @@ struct EndToEndTests {
         watchJournal.close()
         try await withServer { server in
             let url = server.absoluteString
-            var run = try Subprocess.run(journal, ["sync", phone, "--server", url, "--token", token], scratch: scratch.path)
+            var run = try await Subprocess.runDetached(journal, ["sync", phone, "--server", url, "--token", token], scratch: scratch.path)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout == """
                 synced:   \(phone) with \(url) as user \(user)
@@ -33,41 +33,41 @@ struct EndToEndTests {
                 journal:  8 events; cursor 1-8
 
                 """)
-            run = try Subprocess.run("/usr/bin/env", ["JOURNAL_TOKEN=\(token)", journal, "sync", watch, "--server", url, "--json"], scratch: scratch.path)
+            run = try await Subprocess.runDetached("/usr/bin/env", ["JOURNAL_TOKEN=\(token)", journal, "sync", watch, "--server", url, "--json"], scratch: scratch.path)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout == #"{"user":"\#(user)","pulled":8,"merged":8,"pushed":3,"stored_by_server":3,"events":11,"cursor":"1-11"}"# + "\n")
-            run = try Subprocess.run(journal, ["sync", phone, "--server", url, "--token", token, "--json"], scratch: scratch.path)
+            run = try await Subprocess.runDetached(journal, ["sync", phone, "--server", url, "--token", token, "--json"], scratch: scratch.path)
             #expect(run.stdout == #"{"user":"\#(user)","pulled":3,"merged":3,"pushed":0,"stored_by_server":0,"events":11,"cursor":"1-11"}"# + "\n")
             // Nothing moves once both are in step.
-            run = try Subprocess.run(journal, ["sync", watch, "--server", url, "--token", token, "--json"], scratch: scratch.path)
+            run = try await Subprocess.runDetached(journal, ["sync", watch, "--server", url, "--token", token, "--json"], scratch: scratch.path)
             #expect(run.stdout == #"{"user":"\#(user)","pulled":0,"merged":0,"pushed":0,"stored_by_server":0,"events":11,"cursor":"1-11"}"# + "\n")
             #expect(readFileBytes(phone) == readFileBytes(watch))
 
             // A new device restores the whole journal.
             let fresh = scratch.file("new-phone.journal")
-            run = try Subprocess.run(journal, ["restore", "--server", url, "--token", token, "-o", fresh], scratch: scratch.path)
+            run = try await Subprocess.runDetached(journal, ["restore", "--server", url, "--token", token, "-o", fresh], scratch: scratch.path)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout == "restored: 11 events of user \(user) → \(fresh) (cursor 1-11)\n")
             #expect(readFileBytes(fresh) == readFileBytes(phone))
-            run = try Subprocess.run(journal, ["restore", "--server", url, "--token", token, "-o", fresh], scratch: scratch.path)
+            run = try await Subprocess.runDetached(journal, ["restore", "--server", url, "--token", token, "-o", fresh], scratch: scratch.path)
             #expect(run.status == 1)
             #expect(run.stderr == "journal: restore: \(fresh) already exists; choose another output (-o), or remove it first\n")
 
             // Support opens the user's journal: allowed, read-only, logged.
             let opened = scratch.file("support-copy.journal")
-            run = try Subprocess.run(journal, ["restore", "--server", url, "--token", support, "--user", user, "-o", opened, "--json"], scratch: scratch.path)
+            run = try await Subprocess.runDetached(journal, ["restore", "--server", url, "--token", support, "--user", user, "-o", opened, "--json"], scratch: scratch.path)
             #expect(run.stdout == #"{"user":"\#(user)","events":11,"cursor":"1-11","output":"\#(opened)"}"# + "\n")
             #expect(readFileBytes(opened) == readFileBytes(phone))
-            run = try Subprocess.run(journal, ["sync", opened, "--server", url, "--token", support], scratch: scratch.path)
+            run = try await Subprocess.runDetached(journal, ["sync", opened, "--server", url, "--token", support], scratch: scratch.path)
             #expect(run.status == 1)
             // Another user's token cannot restore this journal.
             let other = try await PostgresFixture.token(user: PostgresFixture.freshUser("mallory"))
-            run = try Subprocess.run(journal, ["restore", "--server", url, "--token", other, "--user", user, "-o", scratch.file("stolen.journal")], scratch: scratch.path)
+            run = try await Subprocess.runDetached(journal, ["restore", "--server", url, "--token", other, "--user", user, "-o", scratch.file("stolen.journal")], scratch: scratch.path)
             #expect(run.status == 1)
             #expect(run.stderr.contains("journal: restore: the server refused (403 forbidden): this token belongs to user mallory-"))
             #expect(!FileManager.default.fileExists(atPath: scratch.file("stolen.journal")))
             // No token at all.
-            run = try Subprocess.run("/usr/bin/env", ["-u", "JOURNAL_TOKEN", journal, "sync", phone, "--server", url], scratch: scratch.path)
+            run = try await Subprocess.runDetached("/usr/bin/env", ["-u", "JOURNAL_TOKEN", journal, "sync", phone, "--server", url], scratch: scratch.path)
             #expect(run.status == 64)
             #expect(run.stderr.contains("no token: pass --token T or set JOURNAL_TOKEN"))
         }

@@ -53,12 +53,12 @@ struct ErasureSyncTests {
         try Self.zeldasPhone(phone)
         try await withServer { server in
             let url = server.absoluteString
-            func sync(_ file: String, json: Bool = true) throws -> (status: Int32, stdout: String, stderr: String) {
-                try Subprocess.run(journal, ["sync", file, "--server", url, "--token", token] + (json ? ["--json"] : []), scratch: scratch.path)
+            func sync(_ file: String, json: Bool = true) async throws -> (status: Int32, stdout: String, stderr: String) {
+                try await Subprocess.runDetached(journal, ["sync", file, "--server", url, "--token", token] + (json ? ["--json"] : []), scratch: scratch.path)
             }
-            var run = try sync(phone)
+            var run = try await sync(phone)
             #expect(run.stdout == #"{"user":"\#(user)","pulled":0,"merged":0,"pushed":4,"stored_by_server":4,"events":4,"cursor":"1-4"}"# + "\n", "\(run.stderr)")
-            run = try sync(watch)
+            run = try await sync(watch)
             #expect(run.stdout == #"{"user":"\#(user)","pulled":4,"merged":4,"pushed":0,"stored_by_server":0,"events":4,"cursor":"1-4"}"# + "\n", "\(run.stderr)")
             // The watch records a workout offline before the erasure; it never reaches the server.
             var wa = try EventJournal(path: watch, device: "wa", clock: { Fixtures.start })
@@ -71,7 +71,7 @@ struct ErasureSyncTests {
             #expect(run.status == 0, "\(run.stderr)")
             let marker = try #require(try EventReader.events(path: phone).first)
             #expect(marker.type == "data.erased")
-            run = try sync(phone)
+            run = try await sync(phone)
             #expect(run.stdout == #"{"user":"\#(user)","pulled":0,"merged":0,"pushed":1,"stored_by_server":1,"events":1,"cursor":"1-4"}"# + "\n", "\(run.stderr)")
             #expect(try await PostgresFixture.scalar("SELECT epoch FROM journal_users WHERE user_id = \(user)") == 2)
             #expect(try await PostgresFixture.scalar("SELECT coalesce(sum(event_count), 0)::bigint FROM journal_batches WHERE user_id = \(user)") == 1)
@@ -84,7 +84,7 @@ struct ErasureSyncTests {
             #expect(try EventReader.events(path: watch).count == 10)
 
             // The watch's next sync erases its journal through the erasure path, adopting the phone's marker.
-            run = try sync(watch, json: false)
+            run = try await sync(watch, json: false)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout == """
                 synced:   \(watch) with \(url) as user \(user)
@@ -104,14 +104,14 @@ struct ErasureSyncTests {
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
 
             // The phone's next sync brings the watch's later workout; then both hold the same bytes, as a restore does.
-            run = try sync(phone)
+            run = try await sync(phone)
             #expect(run.stdout == #"{"user":"\#(user)","pulled":4,"merged":3,"pushed":0,"stored_by_server":0,"events":4,"cursor":"2-4"}"# + "\n", "\(run.stderr)")
-            run = try sync(watch)
+            run = try await sync(watch)
             #expect(run.stdout == #"{"user":"\#(user)","pulled":0,"merged":0,"pushed":0,"stored_by_server":0,"events":4,"cursor":"2-4"}"# + "\n", "\(run.stderr)")
             #expect(readFileBytes(phone) == readFileBytes(watch))
             #expect(try Self.leaks(phone) == [])
             let restored = scratch.file("restored.journal")
-            run = try Subprocess.run(journal, ["restore", "--server", url, "--token", token, "-o", restored], scratch: scratch.path)
+            run = try await Subprocess.runDetached(journal, ["restore", "--server", url, "--token", token, "-o", restored], scratch: scratch.path)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(readFileBytes(restored) == readFileBytes(watch))
         }

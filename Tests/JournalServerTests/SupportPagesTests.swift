@@ -105,20 +105,20 @@ struct SupportPagesTests {
         try await withServer { server in
             _ = try await SyncClient(server: server, token: token).push(user: user, events: events)
             /// The DOM Chromium built for `path`, within 60 s.
-            func dom(_ path: String) throws -> String {
-                let run = try Subprocess.run("/usr/bin/timeout", ["60", chromium, "--headless", "--disable-gpu", "--no-sandbox",
-                                                                  "--user-data-dir=\(scratch.file("profile"))", "--dump-dom",
-                                                                  server.absoluteString + path], scratch: scratch.path)
+            func dom(_ path: String) async throws -> String {
+                let run = try await Subprocess.runDetached("/usr/bin/timeout", ["60", chromium, "--headless", "--disable-gpu", "--no-sandbox",
+                                                                                "--user-data-dir=\(scratch.file("profile"))", "--dump-dom",
+                                                                                server.absoluteString + path], scratch: scratch.path)
                 #expect(run.status == 0, "chromium: \(run.stderr.suffix(2000))")
                 return run.stdout
             }
-            let report = try dom("/v1/journals/\(user)/report?token=\(support)")
+            let report = try await dom("/v1/journals/\(user)/report?token=\(support)")
             #expect(report.contains("<title>\(user) (journal-server) — workout report</title>"))
             #expect(report.contains("2 workouts</p>"))
             #expect(report.contains(#"<h3><a href="workouts/w2/timeline?token=\#(support)">Push</a></h3>"#))
             #expect(report.contains("<b>Barbell Bench Press</b> <span class=\"muted\">62.5×9, 65×10</span>"))
             #expect(report.contains("1,213 kg"))
-            let timeline = try dom("/v1/journals/\(user)/workouts/w2/timeline?token=\(support)")
+            let timeline = try await dom("/v1/journals/\(user)/workouts/w2/timeline?token=\(support)")
             #expect(timeline.contains("<h1>Push</h1>"))
             #expect(timeline.contains("workout w2 · 4 events</p>"))
             #expect(timeline.components(separatedBy: "<td>set.completed</td>").count - 1 == 2)
