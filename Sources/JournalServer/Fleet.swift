@@ -66,8 +66,8 @@ public struct StoredJournal: Sendable {
                 if ids.count != batch.eventCount {
                     problems.append("journal_batches: the ids frame of positions \(batch.first)…\(batch.last) lists \(ids.count) ids for \(batch.eventCount) events")
                 }
-                if let ranges = batch.idRanges, ranges != IDRanges(ids: ids)?.text {
-                    problems.append("journal_batches: the id_ranges of positions \(batch.first)…\(batch.last) are \(ranges.debugDescription) but its ids give \((IDRanges(ids: ids)?.text).map(\.debugDescription) ?? "none (NULL)")")
+                if let ranges = batch.idRanges, case let actual = IDRanges(ids: ids)?.text, ranges != actual {
+                    problems.append("journal_batches: the id_ranges of positions \(batch.first)…\(batch.last) are \(ranges.debugDescription) but its ids give \(actual.map(\.debugDescription) ?? "none (NULL)")")
                 }
             } catch {
                 problems.append("journal_batches: the ids frame of positions \(batch.first)…\(batch.last) is damaged: \(error)")

@@ -230,9 +230,9 @@ public struct PostgresSyncStore: SyncStore {
         guard let cleared = AccountErasure.trigger(pushed: fresh, journal: all) else { return nil }
         let kept = all.filter { AccountErasure.keeps($0, after: cleared) }
         try await connection.query("DELETE FROM journal_batches WHERE user_id = \(user)", logger: logger)
-        var batches = Statements.InsertBatches()
-        for row in StoredBatch.rows(kept) { batches.add(user: user, row) }
-        if !batches.isEmpty { try await connection.run(batches, logger: logger) }
+        var writes = Statements.WriteGroup(sealedCount: Int32(StoredBatch.targetEvents))
+        for row in StoredBatch.rows(kept) { writes.batches.add(user: user, row) }
+        if !writes.isEmpty { try await connection.run(writes, logger: logger) }
         var epoch: Int64 = 0
         for try await e in try await connection.query("""
             UPDATE journal_users SET epoch = epoch + 1, head = \(Int64(kept.count)), erased_before_ms = \(cleared.at.epochMilliseconds)

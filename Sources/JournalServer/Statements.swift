@@ -90,14 +90,8 @@ enum Statements {
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
-    /// A group's new batches, every user's in one statement.
-    struct InsertBatches: PostgresPreparedStatement {
-        static let sql = """
-            INSERT INTO journal_batches (user_id, first_position, last_position, event_count, ids, block, id_ranges)
-            SELECT u, f, l, c, i, b, nullif(r, '')
-            FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::integer[], $5::bytea[], $6::bytea[], $7::text[]) AS t(u, f, l, c, i, b, r)
-            """
-        typealias Row = ()
+    /// New batches, column by column, as `WriteGroup` binds them (`journal_write_group` inserts them).
+    struct NewBatches {
         var users: [String] = [], firsts: [Int64] = [], lasts: [Int64] = [], counts: [Int32] = []
         var ids: [ByteBuffer] = [], blocks: [ByteBuffer] = []
         /// "" for none (NULL): postgres-nio binds no array of optionals, and a batch's ranges are never empty.
@@ -117,14 +111,6 @@ enum Statements {
             blocks.append(ByteBuffer(bytes: row.block))
             idRanges.append(row.idRanges ?? "")
         }
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings()
-            bindings.append(users); bindings.append(firsts); bindings.append(lasts)
-            bindings.append(counts); bindings.append(ids); bindings.append(blocks); bindings.append(idRanges)
-            return bindings
-        }
-        func decodeRow(_ row: PostgresRow) throws -> Row {}
     }
 
     /// A group's writes in one call (`journal_write_group`, migration 5): the open batches of the users it compacts
@@ -138,7 +124,7 @@ enum Statements {
         var sealedCount: Int32
         /// Users whose open batches are rewritten (deleted here, their events in `batches`).
         var compacted: [String] = []
-        var batches = InsertBatches()
+        var batches = NewBatches()
         var headUsers: [String] = [], heads: [Int64] = []
         var isEmpty: Bool { compacted.isEmpty && batches.isEmpty && headUsers.isEmpty }
 
