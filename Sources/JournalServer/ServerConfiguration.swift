@@ -83,6 +83,12 @@ public struct DatabaseURL: Sendable, CustomStringConvertible {
         }
         var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: mode)
         configuration.options.connectTimeout = .seconds(5)
+        // The per-user tables are hash-partitioned (Migrations.partitions). PostgreSQL 15 costs a generic plan of a
+        // statement on them as if it scanned every partition, so its plan cache chose a custom plan, planned
+        // again, on every run of every prepared statement and of every statement in the group functions: an
+        // eighth of the machine's CPU at 1,000 devices (SCALE.md §"Plans made once"). A generic plan prunes to
+        // the one partition at run time.
+        configuration.options.additionalStartupParameters = [("plan_cache_mode", "force_generic_plan")]
         return configuration
     }
 }

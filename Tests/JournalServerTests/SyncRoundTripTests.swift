@@ -7,6 +7,8 @@ import JournalServer
 import JournalStore
 import JournalSync
 import JournalTesting
+import Logging
+import PostgresNIO
 import Testing
 
 /// Runs `body` with a live journal-server (real socket, real PostgreSQL) and a client for it.
@@ -91,5 +93,32 @@ extension SyncRoundTripTests {
             #expect(again.cursor == "2-2")
         }
         #expect(try await PostgresFixture.scalar("SELECT coalesce(sum(event_count), 0)::bigint FROM journal_batches WHERE user_id = \(user)") == 2)
+    }
+}
+
+extension SyncRoundTripTests {
+    @Test("the server's connections plan a statement on the partitioned tables once, not on every run")
+    func genericPlans() async throws {
+        var logger = Logger(label: "plans")
+        logger.logLevel = .error
+        let client = PostgresClient(configuration: try DatabaseURL(try PostgresFixture.url()).clientConfiguration)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            try await PostgresSyncStore(client: client, logger: logger).migrate()
+            try await client.withConnection { connection in
+                try await connection.query("PREPARE head_probe(text) AS SELECT head FROM journal_users WHERE user_id = $1", logger: logger)
+                for _ in 1...7 { try await connection.query("EXECUTE head_probe('nobody')", logger: logger) }
+                let rows = try await connection.query("""
+                    SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'head_probe'
+                    """, logger: logger)
+                var plans: [(Int64, Int64)] = []
+                for try await row in rows.decode((Int64, Int64).self) { plans.append(row) }
+                // Without `plan_cache_mode = force_generic_plan` PostgreSQL 15 plans this one 7 times (0, 7).
+                #expect(plans.map(\.0) == [7])
+                #expect(plans.map(\.1) == [0])
+                try await connection.query("DEALLOCATE head_probe", logger: logger)
+            }
+        }
     }
 }
