@@ -21,7 +21,7 @@ struct JournalLoadCommand: AsyncParsableCommand {
     var requests: Int = 40
     @Option(help: "Seconds after which devices start no new request.")
     var seconds: Double = 20
-    @Option(help: "batches, naive, or both (the naive peer design measured in the same run).")
+    @Option(help: "Store designs, comma-separated: batches, naive, memory (the ceiling: events in the server's memory only); both = batches,naive; all = batches,naive,memory.")
     var design: String = "both"
     @Option(help: "Seed of the users' device counts and of which devices come back from offline.")
     var seed: UInt64 = 1
@@ -42,9 +42,14 @@ struct JournalLoadCommand: AsyncParsableCommand {
         let designs: [StoreDesign]
         switch design {
         case "both": designs = [.batches, .naive]
+        case "all": designs = [.batches, .naive, .memory]
         default:
-            guard let one = StoreDesign(rawValue: design) else { throw ValidationError("--design \(design) is not batches, naive or both") }
-            designs = [one]
+            designs = try design.split(separator: ",", omittingEmptySubsequences: false).map {
+                guard let one = StoreDesign(rawValue: String($0)) else {
+                    throw ValidationError("--design \(design): \(String($0).debugDescription) is not batches, naive or memory (or pass both or all)")
+                }
+                return one
+            }
         }
         let binary = server ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal-server").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -76,6 +81,14 @@ struct JournalLoadCommand: AsyncParsableCommand {
                 print(String(format: "%d devices: batches/naive acknowledged events/s %.2fx; push p99 %.1f ms vs %.1f ms; server CPU per event %@",
                              count, batches.eventsPerSecond / max(naive.eventsPerSecond, 0.001), batches.push[1], naive.push[1],
                              zip(batches.cpuMicrosecondsPerEvent, naive.cpuMicrosecondsPerEvent).map { String(format: "%.0f vs %.0f µs", $0, $1) } ?? "-"))
+            }
+            if let memory = reports[.memory] {
+                for design in designs where design != .memory {
+                    guard let report = reports[design] else { continue }
+                    let naive = reports[.naive].map { String(format: ", %.2fx the naive design's", memory.eventsPerSecond / max($0.eventsPerSecond, 0.001)) } ?? ""
+                    print(String(format: "%d devices: %@ at %.0f%% of the ceiling (memory: %.0f acknowledged events/s%@)",
+                                 count, design.rawValue, 100 * report.eventsPerSecond / max(memory.eventsPerSecond, 0.001), memory.eventsPerSecond, naive))
+                }
             }
         }
         if failed { throw ExitCode(1) }

@@ -28,6 +28,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         logger: logger
     )
     let startLogger = logger
+    if configuration.store == .memory {
+        logger.warning("store memory: events are kept in this process only and every one is lost when it stops; a peer for load measurements (SCALE.md), never a store for users")
+    }
     app.beforeServerStarts {
         try await store.migrate()
         startLogger.info("schema migrated on \(configuration.database)")

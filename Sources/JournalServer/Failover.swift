@@ -58,6 +58,7 @@ public func makeSyncStore(_ database: DatabaseURL, design: StoreDesign = .batche
         switch design {
         case .batches: return (PostgresSyncStore(client: client, logger: logger, deadline: deadline), [client])
         case .naive: return (NaiveSyncStore(client: client, logger: logger), [client])
+        case .memory: return (MemorySyncStore(client: client, logger: logger), [client])
         }
     }
     let clients = database.endpoints.map {

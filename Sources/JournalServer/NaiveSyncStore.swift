@@ -5,13 +5,16 @@ import Logging
 import NIOCore
 import PostgresNIO
 
-/// Which store the server runs on (SCALE.md): the real one, or the naive peer design that the load generator
+/// Which store the server runs on (SCALE.md): the real one, or one of the peer designs that the load generator
 /// measures it against in the same run.
 public enum StoreDesign: String, Sendable, CaseIterable {
     /// `PostgresSyncStore`: each user's events in zstd blocks of the journal's own framing (SYNC.md §"Schema").
     case batches
     /// `NaiveSyncStore`: one JSONB row inserted per event, one transaction per request. For comparison only.
     case naive
+    /// `MemorySyncStore`: events in the server process's memory only, lost when it stops: the ceiling of any
+    /// design on the machine. For comparison only.
+    case memory
 }
 
 /// The naive peer design (SCALE.md §"The naive peer"): a push is one transaction inserting one JSONB row per

@@ -36,7 +36,7 @@ struct Serve: AsyncParsableCommand {
     var listen: String = ServerConfiguration.defaultListen
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
-    @Option(help: "Store design: batches (the real one) or naive (one JSONB row per event; the load generator's peer, SCALE.md).")
+    @Option(help: "Store design: batches (the real one), naive (one JSONB row per event) or memory (events in this process only, lost when it stops): the last two are the load generator's peers (SCALE.md).")
     var store: String = StoreDesign.batches.rawValue
 
     func run() async throws {
@@ -44,7 +44,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--listen \(listen.debugDescription) is not HOST:PORT")
         }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level \(logLevel) is not a log level") }
-        guard let design = StoreDesign(rawValue: store) else { throw ValidationError("--store \(store) is not batches or naive") }
+        guard let design = StoreDesign(rawValue: store) else { throw ValidationError("--store \(store) is not batches, naive or memory") }
         var configuration = ServerConfiguration(database: try database.url(), host: host, port: port, logLevel: level)
         configuration.store = design
         let app = try await buildApplication(configuration)

@@ -1,0 +1,60 @@
+import JournalEvents
+import JournalSync
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// The ceiling peer design (SCALE.md §"The ceiling"): users' events kept in the server process's memory and
+/// nowhere else, so **every event is lost when the server stops**. It exists to measure what the HTTP server, the
+/// token look-ups and the simulated devices alone allow on a machine: a design that stored nothing at all could not
+/// go faster. Like the naive peer, a push stores the ids it has not seen (no content check, no account erasure) and
+/// a pull returns the lines after a position, in epoch 1; tokens and the access log are the real store's. Never
+/// used unless the server is started with `--store memory` (which warns on start).
+public final class MemorySyncStore: SyncStore {
+    let inner: PostgresSyncStore
+    private struct Journal {
+        var lines: [[UInt8]] = []
+        var ids: Set<String> = []
+    }
+    private let journals = Mutex<[String: Journal]>([:])
+
+    public init(client: PostgresClient, logger: Logger) { inner = PostgresSyncStore(client: client, logger: logger) }
+
+    public func migrate() async throws { try await inner.migrate() }
+
+    public func push(user: String, events: [Event]) async throws -> PushOutcome {
+        journals.withLock { journals in
+            var journal = journals[user, default: Journal()]
+            var stored = 0
+            for event in events where journal.ids.insert(event.id).inserted {
+                journal.lines.append(StoredBatch.line(event, position: Int64(journal.lines.count + 1)))
+                stored += 1
+            }
+            journals[user] = journal
+            return PushOutcome(acknowledged: events.map(\.id), stored: stored,
+                               cursor: SyncCursor(epoch: 1, position: Int64(journal.lines.count)))
+        }
+    }
+
+    public func pull(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
+        try journals.withLock { journals in
+            let lines = journals[user]?.lines ?? []
+            let after = cursor.isStart ? 0 : Int(cursor.position)
+            guard cursor.isStart || (cursor.epoch == 1 && after <= lines.count) else {
+                throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is unknown to this server's memory for user \(user) (it holds \(lines.count) events); pull from cursor 0")
+            }
+            let end = min(after + limit, lines.count)
+            return PullPage(lines: Array(lines[after..<end]), cursor: end == 0 ? .start : SyncCursor(epoch: 1, position: Int64(end)),
+                            more: end < lines.count)
+        }
+    }
+
+    public func authenticate(token: String) async throws -> Principal? { try await inner.authenticate(token: token) }
+    public func addToken(_ token: String, user: String, role: Role) async throws { try await inner.addToken(token, user: user, role: role) }
+    public func revoke(token: String) async throws -> Bool { try await inner.revoke(token: token) }
+    public func revokeAll(user: String) async throws -> Int { try await inner.revokeAll(user: user) }
+    public func logAccess(actor: String, subject: String, action: String, detail: String) async throws {
+        try await inner.logAccess(actor: actor, subject: subject, action: action, detail: detail)
+    }
+    public func accessLog(subject: String?) async throws -> [AccessLogEntry] { try await inner.accessLog(subject: subject) }
+}
