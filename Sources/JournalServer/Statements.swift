@@ -62,9 +62,9 @@ enum Statements {
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
-    /// A group's users created if new, locked and read in one call (`journal_lock_group`, migration 5), each in the
-    /// order given (user order, so that two groups never wait on each other in opposite orders): first the user's
-    /// row (head, epoch, erasure; the batch columns NULL), then each of its batches in position order (the user
+    /// A group's users created if new, locked and read in one call (`journal_lock_group`, migrations 5 and 6), in the
+    /// order given (user order, so that two groups never wait on each other in opposite orders): first every user's
+    /// row (head, epoch, erasure; the batch columns NULL), then every user's batches in position order (the user
     /// columns NULL) with its id ranges (`IDRanges`), the ids frame and block of an open (unsealed) batch, which a
     /// compaction rewrites, and the ids frame of a sealed one only when it has no ranges (stored before migration 4).
     /// A push reads the other sealed ids frames it needs with `BatchIDs`.
