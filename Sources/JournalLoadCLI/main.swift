@@ -50,6 +50,10 @@ struct JournalLoadCommand: AsyncParsableCommand {
                 }
                 return one
             }
+            // A design's users are named by design and count: a second run of one would push what the first stored.
+            if let twice = designs.first(where: { design in designs.filter { $0 == design }.count > 1 }) {
+                throw ValidationError("--design \(design) names \(twice.rawValue) twice; each design runs once per device count")
+            }
         }
         let binary = server ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal-server").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -57,6 +61,7 @@ struct JournalLoadCommand: AsyncParsableCommand {
         }
         let run = "\(getpid())-\(Int(Date().timeIntervalSince1970) % 100_000)"
         var failed = false
+        var checkpoints = true
         for count in counts {
             var reports: [StoreDesign: LoadRun.Report] = [:]
             for design in designs {
@@ -69,6 +74,12 @@ struct JournalLoadCommand: AsyncParsableCommand {
                 let made = users
                 try await withSyncStore(databaseURL) { store in
                     for user in made { try await store.addToken(user.token, user: user.id, role: .user) }
+                }
+                if checkpoints {
+                    do { try await checkpoint(databaseURL) } catch {
+                        checkpoints = false
+                        FileHandle.standardError.write(Data("journal-load: CHECKPOINT before each run refused (\(String(reflecting: error))); the runs go on without it, so each may pay for the writes of the one before\n".utf8))
+                    }
                 }
                 let server = try ServerProcess(binary: binary, database: url, design: design)
                 defer { server.stop() }
