@@ -52,8 +52,8 @@ extension DatabaseURL {
 public func makeSyncStore(_ database: DatabaseURL, design: StoreDesign = .batches,
                           logger: Logger, deadline: Duration = .seconds(10)) -> (store: any SyncStore, clients: [PostgresClient]) {
     guard database.endpoints.count > 1 else {
-        var configuration = database.clientConfiguration
-        if design == .batches { configuration.options.maximumConnections = PostgresSyncStore.poolSize }
+        // The peers keep postgres-nio's default pool (SCALE.md §"Group commit": a pool of 10 is the batched design's).
+        let configuration = design == .batches ? PostgresSyncStore.clientConfiguration(database) : database.clientConfiguration
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         switch design {
         case .batches: return (PostgresSyncStore(client: client, logger: logger, deadline: deadline), [client])
@@ -62,9 +62,7 @@ public func makeSyncStore(_ database: DatabaseURL, design: StoreDesign = .batche
         }
     }
     let clients = database.endpoints.map {
-        var configuration = database.url(for: $0).clientConfiguration
-        configuration.options.maximumConnections = PostgresSyncStore.poolSize
-        return PostgresClient(configuration: configuration, backgroundLogger: logger)
+        PostgresClient(configuration: PostgresSyncStore.clientConfiguration(database.url(for: $0)), backgroundLogger: logger)
     }
     let store = FailoverSyncStore(nodes: clients.map { PostgresSyncStore(client: $0, logger: logger, deadline: deadline) },
                                   database: database, logger: logger)

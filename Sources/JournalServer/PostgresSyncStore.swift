@@ -26,6 +26,13 @@ public struct PostgresSyncStore: SyncStore {
     /// contend for 2 cores.
     public static let poolSize = 10
 
+    /// The configuration of a pool this store runs on: `database`'s, with `poolSize` connections.
+    static func clientConfiguration(_ database: DatabaseURL) -> PostgresClient.Configuration {
+        var configuration = database.clientConfiguration
+        configuration.options.maximumConnections = poolSize
+        return configuration
+    }
+
     public init(client: PostgresClient, logger: Logger, deadline: Duration = .seconds(10)) {
         self.client = client
         self.logger = logger
