@@ -10,8 +10,8 @@ import Synchronization
 /// go faster. Like the naive peer, a push stores the ids it has not seen (no content check, no account erasure) and
 /// a pull returns the lines after a position, in epoch 1; tokens and the access log are the real store's. Never
 /// used unless the server is started with `--store memory` (which warns on start).
-public final class MemorySyncStore: SyncStore {
-    let inner: PostgresSyncStore
+public final class MemorySyncStore: PeerSyncStore {
+    public let inner: PostgresSyncStore
     private struct Journal {
         var lines: [[UInt8]] = []
         var ids: Set<String> = []
@@ -19,8 +19,6 @@ public final class MemorySyncStore: SyncStore {
     private let journals = Mutex<[String: Journal]>([:])
 
     public init(client: PostgresClient, logger: Logger) { inner = PostgresSyncStore(client: client, logger: logger) }
-
-    public func migrate() async throws { try await inner.migrate() }
 
     public func push(user: String, events: [Event]) async throws -> PushOutcome {
         journals.withLock { journals in
@@ -48,13 +46,4 @@ public final class MemorySyncStore: SyncStore {
                             more: end < lines.count)
         }
     }
-
-    public func authenticate(token: String) async throws -> Principal? { try await inner.authenticate(token: token) }
-    public func addToken(_ token: String, user: String, role: Role) async throws { try await inner.addToken(token, user: user, role: role) }
-    public func revoke(token: String) async throws -> Bool { try await inner.revoke(token: token) }
-    public func revokeAll(user: String) async throws -> Int { try await inner.revokeAll(user: user) }
-    public func logAccess(actor: String, subject: String, action: String, detail: String) async throws {
-        try await inner.logAccess(actor: actor, subject: subject, action: action, detail: detail)
-    }
-    public func accessLog(subject: String?) async throws -> [AccessLogEntry] { try await inner.accessLog(subject: subject) }
 }

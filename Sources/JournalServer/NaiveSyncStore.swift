@@ -17,12 +17,31 @@ public enum StoreDesign: String, Sendable, CaseIterable {
     case memory
 }
 
+/// A peer design of the load generator (SCALE.md): its events are its own; its tokens and access log are the real
+/// store's, `inner`, so that every design authenticates the same way.
+public protocol PeerSyncStore: SyncStore {
+    var inner: PostgresSyncStore { get }
+}
+
+extension PeerSyncStore {
+    /// The real schema (tokens and access log); a peer with tables of its own adds them in its own `migrate`.
+    public func migrate() async throws { try await inner.migrate() }
+    public func authenticate(token: String) async throws -> Principal? { try await inner.authenticate(token: token) }
+    public func addToken(_ token: String, user: String, role: Role) async throws { try await inner.addToken(token, user: user, role: role) }
+    public func revoke(token: String) async throws -> Bool { try await inner.revoke(token: token) }
+    public func revokeAll(user: String) async throws -> Int { try await inner.revokeAll(user: user) }
+    public func logAccess(actor: String, subject: String, action: String, detail: String) async throws {
+        try await inner.logAccess(actor: actor, subject: subject, action: action, detail: detail)
+    }
+    public func accessLog(subject: String?) async throws -> [AccessLogEntry] { try await inner.accessLog(subject: subject) }
+}
+
 /// The naive peer design (SCALE.md §"The naive peer"): a push is one transaction inserting one JSONB row per
 /// event (`ON CONFLICT DO NOTHING` on the event id, so retries stay idempotent); a pull selects rows after a
 /// position. Tokens and the access log are the real store's. Its table lives beside the real schema and is
 /// made by `migrate`; it is never used unless the server is started with `--store naive`.
-public struct NaiveSyncStore: SyncStore {
-    let inner: PostgresSyncStore
+public struct NaiveSyncStore: PeerSyncStore {
+    public let inner: PostgresSyncStore
 
     public init(client: PostgresClient, logger: Logger) { inner = PostgresSyncStore(client: client, logger: logger) }
 
@@ -77,13 +96,4 @@ public struct NaiveSyncStore: SyncStore {
         }
         return PullPage(lines: lines, cursor: last == 0 ? .start : SyncCursor(epoch: 1, position: last), more: more)
     }
-
-    public func authenticate(token: String) async throws -> Principal? { try await inner.authenticate(token: token) }
-    public func addToken(_ token: String, user: String, role: Role) async throws { try await inner.addToken(token, user: user, role: role) }
-    public func revoke(token: String) async throws -> Bool { try await inner.revoke(token: token) }
-    public func revokeAll(user: String) async throws -> Int { try await inner.revokeAll(user: user) }
-    public func logAccess(actor: String, subject: String, action: String, detail: String) async throws {
-        try await inner.logAccess(actor: actor, subject: subject, action: action, detail: detail)
-    }
-    public func accessLog(subject: String?) async throws -> [AccessLogEntry] { try await inner.accessLog(subject: subject) }
 }
