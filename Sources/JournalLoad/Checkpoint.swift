@@ -12,6 +12,15 @@ public func checkpoint(_ database: DatabaseURL) async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await client.run() }
         defer { group.cancelAll() }
-        try await client.query("CHECKPOINT", logger: logger)
+        do { try await client.query("CHECKPOINT", logger: logger) } catch let error as PSQLError {
+            // postgres-nio's own description hides the server's message.
+            throw CheckpointRefused(reason: error.serverInfo?[.message] ?? String(reflecting: error))
+        }
     }
+}
+
+/// Why PostgreSQL did not checkpoint, in its own words (e.g. "must be superuser or have privileges of pg_checkpoint").
+public struct CheckpointRefused: Error, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
 }

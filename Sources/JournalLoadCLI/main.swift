@@ -51,8 +51,9 @@ struct JournalLoadCommand: AsyncParsableCommand {
                 return one
             }
             // A design's users are named by design and count: a second run of one would push what the first stored.
-            if let twice = designs.first(where: { design in designs.filter { $0 == design }.count > 1 }) {
-                throw ValidationError("--design \(design) names \(twice.rawValue) twice; each design runs once per device count")
+            var seen = Set<StoreDesign>()
+            for one in designs where !seen.insert(one).inserted {
+                throw ValidationError("--design \(design) names \(one.rawValue) twice; list each design once (each runs once per device count)")
             }
         }
         let binary = server ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal-server").path
@@ -78,7 +79,7 @@ struct JournalLoadCommand: AsyncParsableCommand {
                 if checkpoints {
                     do { try await checkpoint(databaseURL) } catch {
                         checkpoints = false
-                        FileHandle.standardError.write(Data("journal-load: CHECKPOINT before each run refused (\(String(reflecting: error))); the runs go on without it, so each may pay for the writes of the one before\n".utf8))
+                        FileHandle.standardError.write(Data("journal-load: CHECKPOINT on \(databaseURL) refused: \(error); the runs go on without one, so each may pay for the writes of the run before it; for equal starts, connect as a superuser or a role granted pg_checkpoint\n".utf8))
                     }
                 }
                 let server = try ServerProcess(binary: binary, database: url, design: design)
