@@ -34,6 +34,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // JournalSync on Linux: the sync client's HTTP, with TLS (SYNC.md §"HTTP on Linux": URLSession there keeps a
+        // core busy while it waits). Already under the server's tests (HummingbirdTesting).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // journal-load only (SCALE.md): latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // journal-load only (SCALE.md): its devices' HTTP/1.1 connections (already under Hummingbird and postgres-nio).
@@ -56,8 +60,12 @@ let package = Package(
         .target(name: "JournalInterchange",
                 dependencies: ["JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "SwiftCSV"],
                 swiftSettings: swiftSettings),
-        // The sync protocol's wire types and its HTTP client (Foundation's URLSession); SYNC.md.
-        .target(name: "JournalSync", dependencies: ["JournalFile", "JournalEvents", "JournalStore"],
+        // The sync protocol's wire types and its HTTP client (AsyncHTTPClient on Linux, URLSession elsewhere); SYNC.md.
+        .target(name: "JournalSync",
+                dependencies: ["JournalFile", "JournalEvents", "JournalStore",
+                               .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+                               .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
+                               .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux]))],
                 swiftSettings: swiftSettings),
         .target(name: "JournalServer",
                 dependencies: [

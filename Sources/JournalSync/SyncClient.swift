@@ -5,7 +5,8 @@ import FoundationNetworking
 import JournalEvents
 
 /// One HTTP exchange of the sync protocol: what `SyncClient` sends and the status and body that came back.
-/// Apps use `URLSessionTransport`; the load generator uses a cheaper one (SCALE.md §"Load"). The protocol's
+/// `SyncClient.init(server:token:)` takes the platform's: `HTTPClientTransport` on Linux, `URLSessionTransport`
+/// elsewhere; the load generator uses a plain-HTTP one (SCALE.md §"Load"). The protocol's
 /// paths, bodies and refusals are `SyncClient`'s alone.
 public protocol SyncTransport: Sendable {
     /// The answer's status and body; throws when the server cannot be reached or the connection broke (a
@@ -33,13 +34,22 @@ public struct URLSessionTransport: SyncTransport {
     }
 }
 
-/// The HTTP side of the sync protocol (SYNC.md §"Protocol"), over a `SyncTransport` (URLSession by default).
+/// The HTTP side of the sync protocol (SYNC.md §"Protocol"), over a `SyncTransport` (the platform's by default).
 public struct SyncClient: Sendable {
     public let server: URL
     public let token: String?
     let transport: any SyncTransport
 
-    public init(server: URL, token: String?, session: URLSession = .shared) {
+    /// Over the platform's transport: AsyncHTTPClient on Linux (SYNC.md §"HTTP on Linux"), URLSession elsewhere.
+    public init(server: URL, token: String?) {
+        #if canImport(AsyncHTTPClient)
+        self.init(server: server, token: token, transport: HTTPClientTransport())
+        #else
+        self.init(server: server, token: token, transport: URLSessionTransport())
+        #endif
+    }
+
+    public init(server: URL, token: String?, session: URLSession) {
         self.init(server: server, token: token, transport: URLSessionTransport(session: session))
     }
 
@@ -56,6 +66,13 @@ public struct SyncClient: Sendable {
         public var headers: [(String, String)]
         public var body: [UInt8]?
         public var timeoutSeconds: Double
+        public init(method: String, url: URL, headers: [(String, String)], body: [UInt8]?, timeoutSeconds: Double) {
+            self.method = method
+            self.url = url
+            self.headers = headers
+            self.body = body
+            self.timeoutSeconds = timeoutSeconds
+        }
     }
 
     /// Why a request failed.

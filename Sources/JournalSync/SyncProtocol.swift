@@ -6,6 +6,8 @@ import JournalEvents
 public enum SyncProtocol {
     /// Largest request body the server reads, in bytes.
     public static let maximumBodyBytes = 4 << 20
+    /// Largest answer body the client reads, in bytes (a pull page of `maximumPullEvents` long events fits).
+    public static let maximumAnswerBytes = 64 << 20
     /// Most events in one push.
     public static let maximumPushEvents = 1000
     /// Most events in one pull page (the default and the ceiling of `limit`).

@@ -1,4 +1,5 @@
 import JournalFile
+import JournalLoad
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -28,19 +29,6 @@ struct CrashTests {
         var all: Set<String> { lock.withLock { ids } }
     }
 
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// Starts the real `journal-server serve` and waits until it answers /health.
     static func startServer(database: String, port: Int, log: String) async throws -> Subprocess {
         let binary = try builtExecutable("journal-server", override: "JOURNAL_SERVER_BIN")
@@ -61,7 +49,7 @@ struct CrashTests {
         let scratch = ScratchDirectory("crash")
         let device = scratch.file("device.journal")
         let events = try Fixtures.simulatedJournal(at: device, storage: PosixStorage(), weeks: 8, device: "ph")
-        let port = Self.freePort()
+        let port = try freePort()
         let server = URL(string: "http://127.0.0.1:\(port)")!
         let client = SyncClient(server: server, token: token)
         let acknowledged = Acknowledged()
