@@ -1,3 +1,4 @@
+#if os(Linux)   // HTTPClientTransport is the Linux transport (SYNC.md §"HTTP on Linux")
 import Foundation
 import JournalLoad
 import JournalSync
@@ -60,3 +61,4 @@ struct SyncTransportTests {
         }
     }
 }
+#endif
