@@ -1,14 +1,17 @@
 import Foundation
 import Histogram
 import JournalEvents
+import JournalFile
 import JournalModel
 import JournalServer
 import JournalSimulator
 import JournalSync
+import NIOConcurrencyHelpers
 import JournalTesting
 
 /// The load generator's engine (SCALE.md §"Load"): simulated users with 1–3 devices each sync with a server over
-/// loopback, for a bounded number of requests and a bounded time, then every acknowledged event is read back.
+/// loopback, for a bounded number of requests and a bounded time, then every user's journal is restored (`journal
+/// restore`'s code) and every acknowledged event looked for in it.
 ///
 /// Each user's first device is a phone in a live workout: it pushes each action as it happens, one event per
 /// request, with no pause (a closed loop: the next action once the last one is acknowledged). Other devices
@@ -143,25 +146,7 @@ public enum LoadRun {
         }
         let elapsed = clock.now - started
         let cpuAfter = serverPID.flatMap(cpuSeconds)
-        // Read back every user's journal through the server (what `journal restore` does).
-        var missing = 0, unexpected = 0
-        let acknowledged = await tally.acknowledged
-        for user in users {
-            let client = SyncClient(server: server, token: user.token, transport: transport)
-            var cursor = SyncCursor.start
-            var ids: [String] = []
-            while true {
-                let after = cursor
-                let page = try await retrying { () async throws(SyncClient.Failure) -> SyncBody.Page in try await client.pull(user: user.id, after: after) }
-                ids += page.events.map(\.id)
-                cursor = page.cursor
-                if !page.more { break }
-            }
-            let mine = acknowledged[user.id] ?? []
-            let stored = Set(ids)
-            missing += mine.subtracting(stored).count
-            unexpected += stored.subtracting(mine).count + (ids.count - stored.count)
-        }
+        let (missing, unexpected) = try await verify(server: server, users: users, acknowledged: await tally.acknowledged, transport: transport)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let push = await tally.push, pull = await tally.pull
         func percentiles(_ histogram: Histogram<UInt64>) -> [Double] {
@@ -172,6 +157,35 @@ public enum LoadRun {
                       push: percentiles(push), pull: percentiles(pull), errors: await tally.errors,
                       missing: missing, unexpected: unexpected,
                       serverCPUSeconds: cpuBefore.flatMap { before in cpuAfter.map { $0 - before } })
+    }
+
+    /// Every user's journal restored with `journal restore`'s own code (`JournalSyncing.restore`: every page pulled,
+    /// absorbed into a new journal file in a scratch directory), then read from the file: the acknowledged events
+    /// not in it (`missing`), and the events in it that nobody pushed, or that the server stored more than once
+    /// (`unexpected`; restoring merges by id, so a second copy shows as more events pulled than the file holds).
+    public static func verify(server: URL, users: [User], acknowledged: [String: Set<String>],
+                              transport: any SyncTransport) async throws -> (missing: Int, unexpected: Int) {
+        var missing = 0, unexpected = 0
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("journal-load-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for (index, user) in users.enumerated() {
+            let client = SyncClient(server: server, token: user.token, transport: transport)
+            let path = scratch.appendingPathComponent("user-\(index).journal").path
+            let pulled = NIOLockedValueBox(0)
+            try await restoring(path) { () async throws(JournalSyncing.Problem) in
+                _ = try await JournalSyncing.restore(to: path, client: client, user: user.id) { progress in
+                    if case .pulled(let events) = progress { pulled.withLockedValue { $0 = events } }
+                }
+            }
+            let ids = try EventReader.events(path: path).map(\.id)
+            try FileManager.default.removeItem(atPath: path)
+            let mine = acknowledged[user.id] ?? []
+            let stored = Set(ids)
+            missing += mine.subtracting(stored).count
+            unexpected += stored.subtracting(mine).count + (pulled.withLockedValue { $0 } - ids.count)
+        }
+        return (missing, unexpected)
     }
 
     static func simulate(device: Int, offline: Bool, user: String, client: SyncClient, options: Options,
@@ -223,10 +237,13 @@ public enum LoadRun {
         }
     }
 
-    static func retrying<T>(_ body: () async throws(SyncClient.Failure) -> T) async throws -> T {
+    /// `body` (a restore into `output`) again after a transient failure or a 429, `output` removed first (a restore
+    /// refuses an existing file; it writes the file only once every page is pulled).
+    static func restoring(_ output: String, _ body: () async throws(JournalSyncing.Problem) -> Void) async throws {
         for attempt in 0... {
             do { return try await body() } catch {
-                guard error.isTransient || error.status == 429, attempt < 100 else { throw error }
+                guard case .server(let failure) = error, failure.isTransient || failure.status == 429, attempt < 100 else { throw error }
+                try? FileManager.default.removeItem(atPath: output)
                 try await Task.sleep(for: .milliseconds(100))
             }
         }

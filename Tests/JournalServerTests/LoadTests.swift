@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import JournalLoad
 import JournalServer
+import JournalSync
+import JournalTesting
 import Testing
 
 @Suite("journal-load: simulated devices against the server and its two peers, nothing acknowledged lost", .serialized)
@@ -50,4 +52,31 @@ struct LoadTests {
                          100 * batches.eventsPerSecond / max(memory.eventsPerSecond, 0.001)))
         }
     }
+
+    #if os(Linux)
+    @Test("the read-back restores each user's journal and finds an acknowledged event the server lacks, and one nobody pushed")
+    func verifierFindsLossAndStrangers() async throws {
+        let user = PostgresFixture.freshUser("verify")
+        let token = try await PostgresFixture.token(user: user)
+        let scratch = ScratchDirectory("load-verify")
+        let events = try recordedEvents(device: "ph", workouts: 1, in: scratch)
+        #expect(events.count == 4)
+        try await withServer { server in
+            // The server stores the first three events; the fourth is never pushed.
+            _ = try await SyncClient(server: server, token: token).push(user: user, events: Array(events[..<3]))
+            let users = [LoadRun.User(id: user, token: token, devices: 1)]
+            let all = Set(events.map(\.id))
+            let exact = try await LoadRun.verify(server: server, users: users, acknowledged: [user: Set(events[..<3].map(\.id))],
+                                                 transport: HTTPClientTransport())
+            #expect(exact.missing == 0 && exact.unexpected == 0)
+            // "Acknowledged" all four: one is missing.
+            let lost = try await LoadRun.verify(server: server, users: users, acknowledged: [user: all], transport: HTTPClientTransport())
+            #expect(lost.missing == 1 && lost.unexpected == 0)
+            // Acknowledged two of the three stored: one is unexpected.
+            let stranger = try await LoadRun.verify(server: server, users: users, acknowledged: [user: Set(events[..<2].map(\.id))],
+                                                    transport: HTTPClientTransport())
+            #expect(stranger.missing == 0 && stranger.unexpected == 1)
+        }
+    }
+    #endif
 }
