@@ -1,4 +1,4 @@
-#if canImport(AsyncHTTPClient)
+#if os(Linux)   // the only platform JournalSync links AsyncHTTPClient on (Package.swift)
 import AsyncHTTPClient
 import Foundation
 import NIOCore

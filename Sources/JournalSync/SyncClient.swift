@@ -42,7 +42,7 @@ public struct SyncClient: Sendable {
 
     /// Over the platform's transport: AsyncHTTPClient on Linux (SYNC.md §"HTTP on Linux"), URLSession elsewhere.
     public init(server: URL, token: String?) {
-        #if canImport(AsyncHTTPClient)
+        #if os(Linux)
         self.init(server: server, token: token, transport: HTTPClientTransport())
         #else
         self.init(server: server, token: token, transport: URLSessionTransport())
