@@ -1,26 +1,55 @@
 #if os(Linux)   // the only platform JournalSync links AsyncHTTPClient on (Package.swift)
 import AsyncHTTPClient
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
 /// `SyncTransport` on AsyncHTTPClient (SwiftNIO; TLS from swift-nio-ssl): the default on Linux, where Foundation's
-/// URLSession keeps a core busy while it waits for an answer (SYNC.md §"HTTP on Linux"). One process-wide client
-/// (`processClient`) keeps connections alive between requests and is never shut down.
+/// URLSession keeps a core busy while it waits for an answer (SYNC.md §"HTTP on Linux"). One client per proxy (most
+/// processes need one) for the whole process: it keeps connections alive between requests and is never shut down.
+///
+/// A proxy comes from the environment as libcurl (under URLSession) took it: `https_proxy`/`HTTPS_PROXY` for an
+/// `https` server, `http_proxy` for an `http` one, none for a host `no_proxy`/`NO_PROXY` names (`Proxying`). Every
+/// request through a proxy is tunnelled (`CONNECT host:port`, AsyncHTTPClient's only way), `http` ones too.
 public struct HTTPClientTransport: SyncTransport {
-    let client: HTTPClient
-    public init(client: HTTPClient = Self.processClient) { self.client = client }
+    let proxying: Proxying
+    let fixedClient: HTTPClient?
+
+    /// Through the proxy `environment` names for each server, if any.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        proxying = Proxying(environment: environment)
+        fixedClient = nil
+    }
+
+    /// Through `client` alone, whatever the environment says.
+    public init(client: HTTPClient) {
+        proxying = Proxying(environment: [:])
+        fixedClient = client
+    }
 
     /// AsyncHTTPClient's defaults, except that a refused connection is reported at once: by default it tries again
     /// with a back-off until the request's deadline, so `journal sync` against a stopped server said nothing for 60 s.
-    public static let processClient: HTTPClient = {
+    static func makeClient(proxy: HTTPClient.Configuration.Proxy?) -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
+        configuration.proxy = proxy
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    }
+
+    private static let clients = NIOLockedValueBox<[HTTPClient.Configuration.Proxy?: HTTPClient]>([:])
+
+    static func client(proxy: HTTPClient.Configuration.Proxy?) -> HTTPClient {
+        clients.withLockedValue { clients in
+            if let client = clients[proxy] { return client }
+            let client = makeClient(proxy: proxy)
+            clients[proxy] = client
+            return client
+        }
+    }
 
     public func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data) {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
@@ -28,6 +57,7 @@ public struct HTTPClientTransport: SyncTransport {
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let exchange = "\(request.method) \(request.url.absoluteString)"
+        let client = try fixedClient ?? Self.client(proxy: proxying.proxy(for: request.url))
         do {
             // The deadline covers the whole exchange, the answer's body included.
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(request.timeoutSeconds * 1000)))
@@ -77,6 +107,44 @@ public struct HTTPClientTransport: SyncTransport {
             }
         }
         return "\(error)"
+    }
+}
+
+/// Which proxy a request goes through, from the environment variables libcurl reads: `https_proxy` (or
+/// `HTTPS_PROXY`) for `https` URLs, `http_proxy` for `http` ones (libcurl ignores `HTTP_PROXY`, which a web server's
+/// CGI environment can set), and `no_proxy` (or `NO_PROXY`): hosts reached directly, comma-separated, each matching
+/// itself and its subdomains (a leading dot is ignored), `*` for every host. A proxy is `[http://][user:password@]host[:port]`
+/// (port 1080 when absent, as for curl).
+public struct Proxying: Sendable, Equatable {
+    var https: String?
+    var http: String?
+    var direct: [String]
+
+    public init(environment: [String: String]) {
+        func value(_ names: String...) -> String? { names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty } }
+        https = value("https_proxy", "HTTPS_PROXY")
+        http = value("http_proxy")
+        direct = (value("no_proxy", "NO_PROXY") ?? "").split(separator: ",").map {
+            var entry = $0.trimmingCharacters(in: .whitespaces).lowercased()
+            if entry.hasPrefix(".") { entry.removeFirst() }
+            return entry
+        }.filter { !$0.isEmpty }
+    }
+
+    /// The proxy for `url`, nil to connect directly; a variable that names no usable proxy is refused.
+    public func proxy(for url: URL) throws(SyncClient.Failure) -> HTTPClient.Configuration.Proxy? {
+        let scheme = url.scheme?.lowercased()
+        guard let setting = scheme == "https" ? https : scheme == "http" ? http : nil,
+              let host = url.host?.lowercased() else { return nil }
+        if direct.contains(where: { $0 == "*" || host == $0 || host.hasSuffix("." + $0) }) { return nil }
+        let variable = scheme == "https" ? "https_proxy" : "http_proxy"
+        guard let proxy = URLComponents(string: setting.contains("://") ? setting : "http://" + setting),
+              proxy.scheme?.lowercased() == "http", let proxyHost = proxy.host, !proxyHost.isEmpty else {
+            throw .transport("\(variable) is \(setting.debugDescription), which is not a proxy this client can use ([http://][user:password@]host[:port]); correct it, or unset it to connect directly")
+        }
+        let authorization = proxy.user.map { HTTPClient.Authorization.basic(username: $0.removingPercentEncoding ?? $0,
+                                                                             password: (proxy.password ?? "").removingPercentEncoding ?? "") }
+        return .server(host: proxyHost, port: proxy.port ?? 1080, authorization: authorization)
     }
 }
 #endif

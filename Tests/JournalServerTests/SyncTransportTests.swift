@@ -1,4 +1,5 @@
 #if os(Linux)   // HTTPClientTransport is the Linux transport (SYNC.md §"HTTP on Linux")
+import AsyncHTTPClient
 import Foundation
 import JournalLoad
 import JournalSync
@@ -59,6 +60,48 @@ struct SyncTransportTests {
         await #expect(throws: SyncClient.Failure.transport("GET http://127.0.0.1:\(port)/v1/whoami: the connection was refused; check the server URL and that the server is running")) {
             _ = try await client.whoami()
         }
+    }
+
+    @Test("the proxy comes from the environment as libcurl takes it: https_proxy, http_proxy, no_proxy; HTTP_PROXY ignored")
+    func proxyFromEnvironment() throws {
+        let https = URL(string: "https://sync.example.com/v1/whoami")!, http = URL(string: "http://sync.example.com:8080/v1/whoami")!
+        #expect(try Proxying(environment: [:]).proxy(for: https) == nil)
+        let both = Proxying(environment: ["HTTPS_PROXY": "http://proxy.corp:3128", "http_proxy": "plain.corp"])
+        #expect(try both.proxy(for: https) == .server(host: "proxy.corp", port: 3128))
+        #expect(try both.proxy(for: http) == .server(host: "plain.corp", port: 1080))
+        #expect(try Proxying(environment: ["HTTP_PROXY": "proxy.corp:3128"]).proxy(for: http) == nil)
+        #expect(try Proxying(environment: ["http_proxy": "proxy.corp:3128"]).proxy(for: https) == nil)
+        let signed = Proxying(environment: ["https_proxy": "http://ann%40corp:p%3Ass@proxy.corp:8080"])
+        #expect(try signed.proxy(for: https) == .server(host: "proxy.corp", port: 8080, authorization: .basic(username: "ann@corp", password: "p:ss")))
+        let except = Proxying(environment: ["https_proxy": "proxy.corp:3128", "no_proxy": "localhost, .example.com"])
+        #expect(try except.proxy(for: https) == nil)
+        #expect(try except.proxy(for: URL(string: "https://example.com/")!) == nil)
+        #expect(try except.proxy(for: URL(string: "https://badexample.com/")!) == .server(host: "proxy.corp", port: 3128))
+        #expect(try Proxying(environment: ["https_proxy": "proxy.corp:3128", "NO_PROXY": "*"]).proxy(for: https) == nil)
+        #expect(throws: SyncClient.Failure.transport("https_proxy is \"socks5://proxy.corp:1080\", which is not a proxy this client can use ([http://][user:password@]host[:port]); correct it, or unset it to connect directly")) {
+            try Proxying(environment: ["https_proxy": "socks5://proxy.corp:1080"]).proxy(for: https)
+        }
+    }
+
+    @Test("with http_proxy set, a request goes through the proxy, tunnelled (CONNECT host:port)")
+    func throughProxy() async throws {
+        let proxy = try SilentListener()
+        // The proxy: read what the client sends on the first connection, then hang up.
+        let received = Task.detached { () -> String in
+            let connection = accept(proxy.fd, nil, nil)
+            defer { close(connection) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(connection, &buffer, buffer.count)
+            return String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+        }
+        let transport = HTTPClientTransport(environment: ["http_proxy": "127.0.0.1:\(proxy.port)"])
+        let request = SyncClient.HTTPRequest(method: "GET", url: URL(string: "http://sync.example.invalid:8080/v1/whoami")!,
+                                             headers: [], body: nil, timeoutSeconds: 5)
+        await #expect(throws: SyncClient.Failure.transport("GET http://sync.example.invalid:8080/v1/whoami: the server closed the connection before it answered; try again")) {
+            _ = try await transport.exchange(request)
+        }
+        let firstLine = await received.value.split(separator: "\r\n").first.map(String.init)
+        #expect(firstLine == "CONNECT sync.example.invalid:8080 HTTP/1.1")
     }
 }
 #endif
