@@ -6,8 +6,8 @@ import JournalModel
 import JournalServer
 import JournalSimulator
 import JournalSync
-import NIOConcurrencyHelpers
 import JournalTesting
+import NIOConcurrencyHelpers
 
 /// The load generator's engine (SCALE.md §"Load"): simulated users with 1–3 devices each sync with a server over
 /// loopback, for a bounded number of requests and a bounded time, then every user's journal is restored (`journal
