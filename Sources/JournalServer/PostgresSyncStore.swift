@@ -89,9 +89,10 @@ public struct PostgresSyncStore: SyncStore {
                 if let head, let epoch {
                     states[user] = UserState(head: head, epoch: epoch, erasedBefore: erasedBefore)
                 } else if let last, let count {
+                    // A row's id ranges are read only when its ids were not: a push consults them for those rows alone.
                     states[user, default: UserState()].batches.append(
                         StoredRow(last: last, count: count, ids: try ids.map { try StoredBatch.ids(ofFrame: Array(buffer: $0)) },
-                                  ranges: ranges.flatMap(IDRanges.init(text:)), block: block))
+                                  ranges: ids == nil ? ranges.flatMap(IDRanges.init(text:)) : nil, block: block))
                 }
             }
             var writes = Statements.WriteGroup(sealedCount: sealed)
@@ -120,6 +121,7 @@ public struct PostgresSyncStore: SyncStore {
         var count: Int
         /// nil for a sealed batch with id ranges (`Statements.LockGroup`).
         var ids: [String]?
+        /// Parsed only for a row read without its ids (nil otherwise).
         var ranges: IDRanges?
         /// The block of an open batch (fewer than `StoredBatch.targetEvents` events); nil for a sealed one.
         var block: ByteBuffer?

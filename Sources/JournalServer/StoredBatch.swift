@@ -47,8 +47,17 @@ enum StoredBatch {
         guard Layout.checksumFrame(of: frame) == Array(block[(block.count - Layout.checksumFrameSize)...]) else {
             throw Damaged(reason: "CRC-32C mismatch")
         }
+        // One pass, each line copied once (`split` then `map(Array.init)` made every line twice: 2.5% of a
+        // 1,000-device run's server samples, SCALE.md §"The 3x target").
         let content = try decompress(frame)
-        return content.split(separator: 0x0A, omittingEmptySubsequences: true).map(Array.init)
+        var lines: [[UInt8]] = []
+        var start = 0
+        for index in content.indices where content[index] == 0x0A {
+            if index > start { lines.append(Array(content[start..<index])) }
+            start = index + 1
+        }
+        if start < content.count { lines.append(Array(content[start...])) }
+        return lines
     }
 
     static func ids(ofFrame frame: [UInt8]) throws -> [String] {
