@@ -4,7 +4,7 @@ import WorkoutJournal
 
 /// Options both sync commands take.
 struct ServerOptions: ParsableArguments {
-    @Option(help: "The journal-server, e.g. http://127.0.0.1:8080.") var server: String
+    @Option(help: "The journal-server, e.g. http://127.0.0.1:8080 (on Linux through the proxy https_proxy or http_proxy names, unless no_proxy lists its host; SYNC.md).") var server: String
     @Option(help: "Access token (default $JOURNAL_TOKEN; journal-server token create prints one).") var token: String?
 
     func client() throws -> SyncClient {
