@@ -16,18 +16,10 @@ import NIOSSL
 /// request through a proxy is tunnelled (`CONNECT host:port`, AsyncHTTPClient's only way), `http` ones too.
 public struct HTTPClientTransport: SyncTransport {
     let proxying: Proxying
-    let fixedClient: HTTPClient?
 
     /// Through the proxy `environment` names for each server, if any.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         proxying = Proxying(environment: environment)
-        fixedClient = nil
-    }
-
-    /// Through `client` alone, whatever the environment says.
-    public init(client: HTTPClient) {
-        proxying = Proxying(environment: [:])
-        fixedClient = client
     }
 
     /// AsyncHTTPClient's defaults, except that a refused connection is reported at once: by default it tries again
@@ -57,7 +49,7 @@ public struct HTTPClientTransport: SyncTransport {
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let exchange = "\(request.method) \(request.url.absoluteString)"
-        let client = try fixedClient ?? Self.client(proxy: proxying.proxy(for: request.url))
+        let client = try Self.client(proxy: proxying.proxy(for: request.url))
         do {
             // The deadline covers the whole exchange, the answer's body included.
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(request.timeoutSeconds * 1000)))
