@@ -178,5 +178,32 @@ enum Migrations {
             $$
             """,
         ]),
+        Migration(version: 7, name: "a known group's writes, its heads checked", statements: [
+            // A group the server planned on what it last committed for each user (`KnownUsers`, SCALE.md §"Known
+            // users"), in one call with no transaction block around it: each user's head moves only from the head
+            // and epoch the plan started from, user by user in the order given (so rows are locked in the order
+            // `journal_lock_group` locks them); if one differs, nothing is written and the server reads the group
+            // again under its locks. Then the group's deletes and inserts, as `journal_write_group` does them.
+            """
+            CREATE FUNCTION journal_write_known_group(p_users text[], p_expected bigint[], p_epochs bigint[],
+                                                      p_heads bigint[], p_compacted text[], p_sealed integer,
+                                                      p_batch_users text[], p_firsts bigint[], p_lasts bigint[],
+                                                      p_counts integer[], p_ids bytea[], p_blocks bytea[], p_ranges text[])
+            RETURNS void LANGUAGE plpgsql AS $$
+            BEGIN
+                FOR i IN 1 .. coalesce(array_length(p_users, 1), 0) LOOP
+                    UPDATE journal_users SET head = p_heads[i]
+                        WHERE user_id = p_users[i] AND head = p_expected[i] AND epoch = p_epochs[i];
+                    IF NOT FOUND THEN
+                        RAISE EXCEPTION 'user % is no longer at position % of epoch %', p_users[i], p_expected[i], p_epochs[i]
+                            USING ERRCODE = 'WJ409';
+                    END IF;
+                END LOOP;
+                PERFORM journal_write_group(p_compacted, p_sealed, p_batch_users, p_firsts, p_lasts, p_counts, p_ids,
+                                            p_blocks, p_ranges, '{}'::text[], '{}'::bigint[]);
+            END
+            $$
+            """,
+        ]),
     ]
 }

@@ -21,6 +21,9 @@ public struct PostgresSyncStore: SyncStore {
     /// Concurrent token look-ups and pulls, each kind answered by one query per group (SCALE.md §"Group reads").
     let tokenReads: GroupRead<String, Principal?>
     let pullReads: GroupRead<PullKey, StoredPull?>
+    /// What this server last committed for each user, so that their next push reads nothing first (SCALE.md
+    /// §"Known users").
+    let knownUsers: KnownUsers
     /// PostgreSQL connections per server (SCALE.md §"Group commit"): the 4 group committers', the 2 token and 2 pull
     /// group readers' (one short query each), and 2 for the rest. More would only make PostgreSQL's backends
     /// contend for 2 cores.
@@ -38,6 +41,7 @@ public struct PostgresSyncStore: SyncStore {
         self.logger = logger
         self.deadline = deadline
         groups = GroupCommit(commitDeadline: deadline, logger: logger)
+        knownUsers = KnownUsers()
         tokenReads = GroupRead(deadline: deadline) { tokens in try await Self.principals(of: tokens, client: client, logger: logger) }
         pullReads = GroupRead(deadline: deadline) { keys in try await Self.storedPulls(keys, client: client, logger: logger) }
     }
@@ -78,11 +82,32 @@ public struct PostgresSyncStore: SyncStore {
     /// One group commit (SCALE.md §"Group commit"): the group's pushes, each of a different user, in one
     /// transaction of a fixed number of statements (whatever the group's size) that holds every one of their
     /// users' row locks. A push that is refused (409, 400) writes nothing and does not disturb the others.
+    ///
+    /// When this server knows every user of the group (`KnownUsers`) and no push may erase, the group is planned on
+    /// what it knows and written in one statement that checks each user's head first (`commitKnownGroup`); when a
+    /// head differs, that statement writes nothing and the group runs again here, reading its users under the lock.
     private func commitGroup(_ group: [GroupCommit.Push]) async throws -> [Result<PushOutcome, SyncFailure>] {
-        let logger = self.logger
         let users = group.map(\.user).sorted()
+        let known = knownUsers.take(users)
+        if known.count == users.count, !group.contains(where: { $0.events.contains(where: AccountErasure.mayTrigger) }) {
+            do {
+                return try await commitKnownGroup(group, users: users, states: known)
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.headMovedState {
+                logger.debug("group commit: \(FleetIngest.databaseReason(error)); the group is read again under its locks")
+            }
+        }
+        return try await commitLockedGroup(group, users: users)
+    }
+
+    /// `journal_write_known_group`'s SQLSTATE when a user's head or epoch is not what this server knew (migration 7).
+    static let headMovedState = "WJ409"
+
+    /// The group read under its users' row locks (`journal_lock_group`), planned, written (`journal_write_group`)
+    /// and committed: four round trips.
+    private func commitLockedGroup(_ group: [GroupCommit.Push], users: [String]) async throws -> [Result<PushOutcome, SyncFailure>] {
+        let logger = self.logger
         let sealed = Int32(StoredBatch.targetEvents)
-        return try await client.withTransaction(logger: logger) { connection in
+        let (outcomes, committed) = try await client.withTransaction(logger: logger) { connection in
             var states: [String: UserState] = [:]
             for try await (user, head, epoch, erasedBefore, last, count, ranges, ids, block) in try await connection.execute(
                 Statements.LockGroup(users: users, sealedCount: sealed), logger: logger) {
@@ -96,27 +121,70 @@ public struct PostgresSyncStore: SyncStore {
                 }
             }
             var writes = Statements.WriteGroup(sealedCount: sealed)
-            var outcomes: [Result<PushOutcome, SyncFailure>] = []
-            for push in group {
-                do {
-                    outcomes.append(.success(try await plan(push, state: states[push.user] ?? UserState(), connection, into: &writes)))
-                } catch let failure as SyncFailure {
-                    outcomes.append(.failure(failure))
-                }
-            }
+            let planned = try await plan(group, states: states, connection, into: &writes)
             if !writes.isEmpty { try await connection.run(writes, logger: logger) }
-            return outcomes
+            return planned
         }
+        knownUsers.keep(committed)
+        return outcomes
+    }
+
+    /// The group planned on what this server knows of its users and written in one statement, with no
+    /// transaction block around it (`journal_write_known_group`, migration 7): one round trip. The statement first
+    /// sets each user's head where it still is what the plan started from, and otherwise fails with
+    /// `headMovedState` before anything is written. What the plan read besides the known states (sealed batches'
+    /// ids, the stored copies of pushed events) was read without a lock; a write after it moved the head, so the
+    /// statement fails then too.
+    private func commitKnownGroup(_ group: [GroupCommit.Push], users: [String],
+                                  states: [String: UserState]) async throws -> [Result<PushOutcome, SyncFailure>] {
+        let logger = self.logger
+        let (outcomes, committed) = try await client.withConnection { connection in
+            var writes = Statements.WriteGroup(sealedCount: Int32(StoredBatch.targetEvents))
+            let planned = try await plan(group, states: states, connection, into: &writes)
+            try await connection.run(Statements.WriteKnownGroup(
+                users: users, expectedHeads: users.map { states[$0]?.head ?? 0 }, epochs: users.map { states[$0]?.epoch ?? 0 },
+                heads: users.map { planned.committed[$0]?.head ?? states[$0]?.head ?? 0 }, writes: writes), logger: logger)
+            return planned
+        }
+        knownUsers.keep(committed)
+        return outcomes
+    }
+
+    /// Every push of a group planned (`plan`) on its user's state: each push's outcome or refusal in the group's
+    /// order, and each user's state once the group commits (the state it started from for a refused push; none for an
+    /// erased user, who is read again next time).
+    private func plan(_ group: [GroupCommit.Push], states: [String: UserState], _ connection: PostgresConnection,
+                      into writes: inout Statements.WriteGroup) async throws
+        -> (outcomes: [Result<PushOutcome, SyncFailure>], committed: [String: UserState]) {
+        var outcomes: [Result<PushOutcome, SyncFailure>] = []
+        var committed: [String: UserState] = [:]
+        for push in group {
+            let state = states[push.user] ?? UserState()
+            do {
+                let (outcome, after) = try await plan(push, state: state, connection, into: &writes)
+                outcomes.append(.success(outcome))
+                committed[push.user] = after
+            } catch let failure as SyncFailure {
+                outcomes.append(.failure(failure))
+                committed[push.user] = state
+            }
+        }
+        return (outcomes, committed)
     }
 
     /// A user's row and batches as a group transaction read them (under the row lock).
-    struct UserState {
+    struct UserState: Sendable {
         var head: Int64 = 0, epoch: Int64 = 1, erasedBefore: Int64?
         /// In position order.
         var batches: [StoredRow] = []
+
+        /// About what keeping it costs (`KnownUsers`): the open blocks, the ids and the rows.
+        var bytes: Int {
+            batches.reduce(64) { $0 + 64 + ($1.block?.readableBytes ?? 0) + ($1.ids?.count ?? 0) * 32 }
+        }
     }
 
-    struct StoredRow {
+    struct StoredRow: Sendable {
         var last: Int64
         var count: Int
         /// nil for a sealed batch with id ranges (`Statements.LockGroup`).
@@ -139,7 +207,7 @@ public struct PostgresSyncStore: SyncStore {
     /// the new ones reach `StoredBatch.targetEvents`, the open batches and the new events are rewritten
     /// together: into sealed batches of `targetEvents` (compressed hard) and one open batch with the rest.
     private func plan(_ push: GroupCommit.Push, state: UserState, _ connection: PostgresConnection,
-                      into writes: inout Statements.WriteGroup) async throws -> PushOutcome {
+                      into writes: inout Statements.WriteGroup) async throws -> (PushOutcome, UserState?) {
         let user = push.user, events = push.events
         // Every stored id, and the batch (by its last position) that holds it.
         var batchOf: [String: Int64] = [:]
@@ -188,8 +256,9 @@ public struct PostgresSyncStore: SyncStore {
             }
         }
         if let erasure = try await erasure(connection, user: user, fresh: fresh, head: state.head) {
-            return PushOutcome(acknowledged: events.map(\.id), stored: erasure.stored, cursor: erasure.cursor)
+            return (PushOutcome(acknowledged: events.map(\.id), stored: erasure.stored, cursor: erasure.cursor), nil)
         }
+        var after = state
         var head = state.head
         if !fresh.isEmpty {
             let open = state.batches.filter { $0.count < StoredBatch.targetEvents }
@@ -206,6 +275,7 @@ public struct PostgresSyncStore: SyncStore {
                 }
                 first = open.first?.first ?? first
                 writes.compacted.append(user)
+                after.batches.removeAll { $0.count < StoredBatch.targetEvents }
             }
             for event in fresh {
                 head += 1
@@ -214,12 +284,16 @@ public struct PostgresSyncStore: SyncStore {
             }
             for start in stride(from: 0, to: lines.count, by: StoredBatch.targetEvents) {
                 let end = min(start + StoredBatch.targetEvents, lines.count)
-                writes.batches.add(user: user, first: first + Int64(start), lines: Array(lines[start..<end]), ids: Array(ids[start..<end]))
+                let rowIDs = Array(ids[start..<end])
+                let row = StoredBatch.row(first: first + Int64(start), lines: Array(lines[start..<end]), ids: rowIDs)
+                writes.batches.add(user: user, row)
+                after.batches.append(StoredRow(row, ids: rowIDs))
             }
             writes.headUsers.append(user)
             writes.heads.append(head)
+            after.head = head
         }
-        return PushOutcome(acknowledged: events.map(\.id), stored: fresh.count, cursor: SyncCursor(epoch: state.epoch, position: head))
+        return (PushOutcome(acknowledged: events.map(\.id), stored: fresh.count, cursor: SyncCursor(epoch: state.epoch, position: head)), after)
     }
 
     /// Account erasure (SYNC.md §"Account erasure"): a pushed `data.erased`, or a pushed `data.cleared` that follows
@@ -377,5 +451,18 @@ public struct PostgresSyncStore: SyncStore {
             entries.append(AccessLogEntry(actor: actor, subject: subject, action: action, detail: detail, at: at))
         }
         return entries
+    }
+}
+
+extension PostgresSyncStore.StoredRow {
+    /// A row this server writes, as `Statements.LockGroup` would read it back: an open batch with its ids and block,
+    /// a sealed one with its id ranges only (or its ids, when it has none).
+    init(_ row: StoredBatch.Row, ids: [String]) {
+        last = row.last
+        count = row.eventCount
+        let open = row.eventCount < StoredBatch.targetEvents
+        self.ids = open || row.idRanges == nil ? ids : nil
+        ranges = self.ids == nil ? row.idRanges.flatMap(IDRanges.init(text:)) : nil
+        block = open ? ByteBuffer(bytes: row.block) : nil
     }
 }

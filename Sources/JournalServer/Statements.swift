@@ -141,6 +141,39 @@ enum Statements {
     }
 }
 
+extension Statements {
+    /// A group planned on what the server knew of its users (`KnownUsers`), written in one call outside any
+    /// transaction block (`journal_write_known_group`, migration 7): each user's head set where its head and epoch
+    /// are still the expected ones, in the order given (user order, as `LockGroup` locks them), else SQLSTATE
+    /// `PostgresSyncStore.headMovedState` and nothing written; then `writes`' deletes and inserts
+    /// (`journal_write_group`, its heads unused).
+    struct WriteKnownGroup: PostgresPreparedStatement {
+        static let sql = """
+            SELECT journal_write_known_group($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6,
+                                             $7::text[], $8::bigint[], $9::bigint[], $10::integer[], $11::bytea[],
+                                             $12::bytea[], $13::text[])
+            """
+        typealias Row = ()
+        var users: [String]
+        var expectedHeads: [Int64]
+        var epochs: [Int64]
+        var heads: [Int64]
+        var writes: WriteGroup
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(users); bindings.append(expectedHeads); bindings.append(epochs); bindings.append(heads)
+            bindings.append(writes.compacted); bindings.append(writes.sealedCount)
+            let batches = writes.batches
+            bindings.append(batches.users); bindings.append(batches.firsts); bindings.append(batches.lasts)
+            bindings.append(batches.counts); bindings.append(batches.ids); bindings.append(batches.blocks)
+            bindings.append(batches.idRanges)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws -> Row {}
+    }
+}
+
 extension Statements.UsersAndSealedCount {
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings()

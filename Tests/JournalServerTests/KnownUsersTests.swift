@@ -1,0 +1,110 @@
+import Foundation
+import JournalEvents
+import JournalSync
+@testable import JournalServer
+import Logging
+import PostgresNIO
+import Testing
+
+/// `KnownUsers` (SCALE.md §"Known users"): a push of a user this server committed for last is planned on what it
+/// knows and written in one statement that checks the user's head; when another writer moved the head, nothing of
+/// that statement is written and the push is read again under the lock.
+@Suite("Known users: a push planned on what this server last committed, checked against the database's head")
+struct KnownUsersTests {
+    @Test("two servers pushing to one user in turn: each finds the other's events, stores every event once, positions without gaps")
+    func twoServers() async throws {
+        let url = try await FleetTests.freshDatabase("known")
+        let user = "two-servers"
+        let events = try FleetIngest.simulatedEvents(index: 0, seed: 1, weeks: 1)
+        try #require(events.count >= 8)
+        try await withFleetClient(url, migrate: true) { client, logger in
+            let first = PostgresSyncStore(client: client, logger: logger)
+            let second = PostgresSyncStore(client: client, logger: logger)
+            let a = try await first.push(user: user, events: Array(events[0..<3]))
+            #expect(a.stored == 3)
+            #expect(a.cursor.description == "1-3")
+            #expect(first.knownUsers.count == 1)
+            // The second server knows nothing of the user: it reads the user under the lock.
+            let b = try await second.push(user: user, events: Array(events[3..<5]))
+            #expect(b.stored == 2)
+            #expect(b.cursor.description == "1-5")
+            // The first server still knows the user at position 3: its statement finds position 5, writes nothing,
+            // and the push runs again under the lock.
+            let c = try await first.push(user: user, events: Array(events[5..<7]))
+            #expect(c.stored == 2)
+            #expect(c.cursor.description == "1-7")
+            // Now it knows the second server's events too: a retry of them stores nothing.
+            let d = try await first.push(user: user, events: Array(events[3..<5]))
+            #expect(d.stored == 0)
+            #expect(d.cursor.description == "1-7")
+            // The second server's knowledge (position 5) is stale: nothing stored twice, the head unchanged.
+            let e = try await second.push(user: user, events: Array(events[0..<8]))
+            #expect(e.stored == 1)
+            #expect(e.cursor.description == "1-8")
+            #expect(second.knownUsers.count == 1)
+            let page = try await first.pull(user: user, after: .start, limit: 100)
+            #expect(try page.lines.map { try EventCodec.decode($0).id } == events[0..<8].map(\.id))
+            #expect(try page.lines.map { try EventCodec.decode($0).seq } == Array(1...8))
+        }
+        let rows = try await FleetTests.rows(url, user: user)
+        #expect(rows.map(\.first) == [1, 4, 6, 8])
+        #expect(rows.map(\.last) == [3, 5, 7, 8])
+    }
+
+    @Test("pushes planned on what the server knows leave exactly the rows of pushes read under the lock, compactions and refusals included")
+    func knownEqualsLocked() async throws {
+        let url = try await FleetTests.freshDatabase("known_rows")
+        // Enough events for a sealed batch; pushed in small pushes, so open batches are compacted many times.
+        let events = try FleetIngest.simulatedEvents(index: 1, seed: 1, weeks: 3)
+        try #require(events.count > StoredBatch.targetEvents)
+        let conflicting = try EventCodec.decode(Array(
+            #"{"v":1,"seq":1,"id":"\#(events[2].id)","at":"2025-03-01T10:00:00.000+00:00","type":"settings.changed","key":"theme","value":"dark"}"#.utf8))
+        let refusals = try await withFleetClient(url, migrate: true) { client, logger in
+            let known = PostgresSyncStore(client: client, logger: logger)
+            var refusals: [String] = []
+            for start in stride(from: 0, to: events.count, by: 7) {
+                let chunk = Array(events[start..<min(start + 7, events.count)])
+                _ = try await known.push(user: "known", events: chunk)
+                // A fresh store knows nothing: every one of its pushes is read under the lock.
+                _ = try await PostgresSyncStore(client: client, logger: logger).push(user: "locked", events: chunk)
+                if start == 70 {
+                    for (user, store) in [("known", known), ("locked", PostgresSyncStore(client: client, logger: logger))] {
+                        // A retry of earlier events (some of them compacted since) stores nothing...
+                        #expect(try await store.push(user: user, events: Array(events[0..<20])).stored == 0)
+                        // ...and a stored id with other content is refused.
+                        do {
+                            _ = try await store.push(user: user, events: [conflicting])
+                        } catch let failure as SyncFailure {
+                            refusals.append(failure.description)
+                        }
+                    }
+                }
+            }
+            #expect(known.knownUsers.count == 1)
+            return refusals
+        }
+        #expect(refusals == [
+            "409 id_conflict: event id \(events[2].id) is already stored for user known with different content (two devices with the same device tag?); nothing was stored",
+            "409 id_conflict: event id \(events[2].id) is already stored for user locked with different content (two devices with the same device tag?); nothing was stored",
+        ])
+        let known = try await FleetTests.rows(url, user: "known")
+        let locked = try await FleetTests.rows(url, user: "locked")
+        #expect(known == locked)
+        #expect(known.map(\.count).reduce(0, +) == events.count)
+        #expect(known.first?.count == StoredBatch.targetEvents)
+    }
+
+    @Test("the known users are bounded in bytes: past the budget, users are forgotten")
+    func bounded() {
+        let users = KnownUsers(byteBudget: 1_000)
+        let small = PostgresSyncStore.UserState(head: 3, epoch: 1, erasedBefore: nil, batches: [])
+        #expect(small.bytes == 64)
+        users.keep(Dictionary(uniqueKeysWithValues: (0..<20).map { ("user-\($0)", small) }))
+        #expect(users.count == 15)   // 15 × 64 = 960 bytes
+        #expect(users.take((0..<20).map { "user-\($0)" } + ["nobody"]).count == 15)
+        #expect(users.count == 0)
+        let huge = PostgresSyncStore.UserState(head: 9, batches: [PostgresSyncStore.StoredRow(last: 9, count: 9, ids: Array(repeating: "ph-1", count: 40))])
+        users.keep(["huge": huge])
+        #expect(users.take(["huge"]).isEmpty)
+    }
+}
