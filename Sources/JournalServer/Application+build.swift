@@ -53,10 +53,20 @@ enum ServerMetrics {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         return registry
     }()
-    static let pushedEvents = Counter(label: "journal_sync_events_stored_total")
-    static let pulledEvents = Counter(label: "journal_sync_events_pulled_total")
-    static let refusals = Counter(label: "journal_sync_refusals_total")
-    static let overloaded = Counter(label: "journal_sync_overloaded_total")
+    /// A counter of `registry` (a counter made before the metrics system is bootstrapped would count nowhere).
+    static func counter(_ label: String, _ dimensions: [(String, String)] = []) -> CoreMetrics.Counter {
+        _ = registry
+        return Counter(label: label, dimensions: dimensions)
+    }
+    static let pushedEvents = counter("journal_sync_events_stored_total")
+    static let pulledEvents = counter("journal_sync_events_pulled_total")
+    static let refusals = counter("journal_sync_refusals_total")
+    static let overloaded = counter("journal_sync_overloaded_total")
+    /// Group commits by how their users were read (SCALE.md §"Known users"): `known`, planned on what the server
+    /// last committed, or `locked`, read under the row locks; and the known groups a moved head sent back.
+    static let knownGroups = counter("journal_sync_group_commits_total", [("path", "known")])
+    static let lockedGroups = counter("journal_sync_group_commits_total", [("path", "locked")])
+    static let headMoved = counter("journal_sync_known_head_moved_total")
 }
 
 /// The HTTP API (docs/sync-openapi.yaml). Every refusal is a `SyncFailure`: status, code and a message

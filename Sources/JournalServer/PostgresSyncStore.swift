@@ -91,12 +91,17 @@ public struct PostgresSyncStore: SyncStore {
         let known = knownUsers.take(users)
         if known.count == users.count, !group.contains(where: { $0.events.contains(where: AccountErasure.mayTrigger) }) {
             do {
-                return try await commitKnownGroup(group, users: users, states: known)
+                let outcomes = try await commitKnownGroup(group, users: users, states: known)
+                ServerMetrics.knownGroups.increment()
+                return outcomes
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.headMovedState {
+                ServerMetrics.headMoved.increment()
                 logger.debug("group commit: \(FleetIngest.databaseReason(error)); the group is read again under its locks")
             }
         }
-        return try await commitLockedGroup(group, users: users)
+        let outcomes = try await commitLockedGroup(group, users: users)
+        ServerMetrics.lockedGroups.increment()
+        return outcomes
     }
 
     /// `journal_write_known_group`'s SQLSTATE when a user's head or epoch is not what this server knew (migration 7).

@@ -9,14 +9,24 @@ import Testing
 /// `KnownUsers` (SCALE.md §"Known users"): a push of a user this server committed for last is planned on what it
 /// knows and written in one statement that checks the user's head; when another writer moved the head, nothing of
 /// that statement is written and the push is read again under the lock.
-@Suite("Known users: a push planned on what this server last committed, checked against the database's head")
+@Suite("Known users: a push planned on what this server last committed, checked against the database's head", .serialized)
 struct KnownUsersTests {
+    /// The server's counters of group commits (`ServerMetrics`), as `GET /metrics` shows them: known, locked, head moved.
+    static func groupCounters() -> [Int] {
+        let text = String(decoding: ServerMetrics.registry.emitToBuffer(), as: UTF8.self)
+        return [#"journal_sync_group_commits_total{path="known"}"#, #"journal_sync_group_commits_total{path="locked"}"#,
+                "journal_sync_known_head_moved_total"].map { name in
+            text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        }
+    }
+
     @Test("two servers pushing to one user in turn: each finds the other's events, stores every event once, positions without gaps")
     func twoServers() async throws {
         let url = try await FleetTests.freshDatabase("known")
         let user = "two-servers"
         let events = try FleetIngest.simulatedEvents(index: 0, seed: 1, weeks: 1)
         try #require(events.count >= 8)
+        let before = Self.groupCounters()
         try await withFleetClient(url, migrate: true) { client, logger in
             let first = PostgresSyncStore(client: client, logger: logger)
             let second = PostgresSyncStore(client: client, logger: logger)
@@ -46,6 +56,9 @@ struct KnownUsersTests {
             #expect(try page.lines.map { try EventCodec.decode($0).id } == events[0..<8].map(\.id))
             #expect(try page.lines.map { try EventCodec.decode($0).seq } == Array(1...8))
         }
+        // One group went the known way (d); four were read under the lock (a and b, new to their server; c and e,
+        // whose known head had moved, which sent them back).
+        #expect(zip(Self.groupCounters(), before).map { $0 - $1 } == [1, 4, 2])
         let rows = try await FleetTests.rows(url, user: user)
         #expect(rows.map(\.first) == [1, 4, 6, 8])
         #expect(rows.map(\.last) == [3, 5, 7, 8])
