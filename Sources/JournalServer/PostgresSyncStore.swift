@@ -127,6 +127,12 @@ public struct PostgresSyncStore: SyncStore {
             }
             var writes = Statements.WriteGroup(sealedCount: sealed)
             let planned = try await plan(group, states: states, connection, into: &writes)
+            // The heads that moved, in user order (an erased user's head was set by its erasure).
+            for user in users {
+                guard let after = planned.committed[user], after.head != states[user]?.head ?? 0 else { continue }
+                writes.headUsers.append(user)
+                writes.heads.append(after.head)
+            }
             if !writes.isEmpty { try await connection.run(writes, logger: logger) }
             return planned
         }
@@ -205,7 +211,8 @@ public struct PostgresSyncStore: SyncStore {
     static let maximumOpenBatches = 8
 
     /// One push within a group: refuses it (throwing `SyncFailure`, before anything of it is written), or adds
-    /// its new events to `writes` and answers what the push will have stored once the group commits.
+    /// its new batches to `writes` and answers what the push will have stored once the group commits, with the user's
+    /// state then (its new head included: the caller writes heads from these states; nil after an erasure).
     ///
     /// A push's new events become one small batch of their own after the user's last; no stored block is
     /// decompressed or recompressed. Once the user has `maximumOpenBatches` open batches, or their events and
@@ -292,10 +299,8 @@ public struct PostgresSyncStore: SyncStore {
                 let rowIDs = Array(ids[start..<end])
                 let row = StoredBatch.row(first: first + Int64(start), lines: Array(lines[start..<end]), ids: rowIDs)
                 writes.batches.add(user: user, row)
-                after.batches.append(StoredRow(row, ids: rowIDs))
+                after.batches.append(StoredRow(row, ids: rowIDs, block: writes.batches.blocks[writes.batches.blocks.count - 1]))
             }
-            writes.headUsers.append(user)
-            writes.heads.append(head)
             after.head = head
         }
         return (PushOutcome(acknowledged: events.map(\.id), stored: fresh.count, cursor: SyncCursor(epoch: state.epoch, position: head)), after)
@@ -460,14 +465,15 @@ public struct PostgresSyncStore: SyncStore {
 }
 
 extension PostgresSyncStore.StoredRow {
-    /// A row this server writes, as `Statements.LockGroup` would read it back: an open batch with its ids and block,
-    /// a sealed one with its id ranges only (or its ids, when it has none).
-    init(_ row: StoredBatch.Row, ids: [String]) {
+    /// A row this server writes, as `Statements.LockGroup` would read it back: an open batch with its ids and block
+    /// (`block`: the row's block as the write binds it, shared, not copied), a sealed one with its id ranges only
+    /// (or its ids, when it has none).
+    init(_ row: StoredBatch.Row, ids: [String], block: ByteBuffer) {
         last = row.last
         count = row.eventCount
         let open = row.eventCount < StoredBatch.targetEvents
         self.ids = open || row.idRanges == nil ? ids : nil
         ranges = self.ids == nil ? row.idRanges.flatMap(IDRanges.init(text:)) : nil
-        block = open ? ByteBuffer(bytes: row.block) : nil
+        self.block = open ? block : nil
     }
 }
