@@ -30,34 +30,29 @@ struct KnownUsersTests {
         try await withFleetClient(url, migrate: true) { client, logger in
             let first = PostgresSyncStore(client: client, logger: logger)
             let second = PostgresSyncStore(client: client, logger: logger)
-            let a = try await first.push(user: user, events: Array(events[0..<3]))
-            #expect(a.stored == 3)
-            #expect(a.cursor.description == "1-3")
+            /// What a push of `events[range]` through `store` stored, and the cursor it answered: "stored cursor".
+            func pushed(_ store: PostgresSyncStore, _ range: Range<Int>) async throws -> String {
+                let outcome = try await store.push(user: user, events: Array(events[range]))
+                return "\(outcome.stored) \(outcome.cursor)"
+            }
+            #expect(try await pushed(first, 0..<3) == "3 1-3")
             #expect(first.knownUsers.count == 1)
             // The second server knows nothing of the user: it reads the user under the lock.
-            let b = try await second.push(user: user, events: Array(events[3..<5]))
-            #expect(b.stored == 2)
-            #expect(b.cursor.description == "1-5")
+            #expect(try await pushed(second, 3..<5) == "2 1-5")
             // The first server still knows the user at position 3: its statement finds position 5, writes nothing,
             // and the push runs again under the lock.
-            let c = try await first.push(user: user, events: Array(events[5..<7]))
-            #expect(c.stored == 2)
-            #expect(c.cursor.description == "1-7")
+            #expect(try await pushed(first, 5..<7) == "2 1-7")
             // Now it knows the second server's events too: a retry of them stores nothing.
-            let d = try await first.push(user: user, events: Array(events[3..<5]))
-            #expect(d.stored == 0)
-            #expect(d.cursor.description == "1-7")
+            #expect(try await pushed(first, 3..<5) == "0 1-7")
             // The second server's knowledge (position 5) is stale: nothing stored twice, the head unchanged.
-            let e = try await second.push(user: user, events: Array(events[0..<8]))
-            #expect(e.stored == 1)
-            #expect(e.cursor.description == "1-8")
+            #expect(try await pushed(second, 0..<8) == "1 1-8")
             #expect(second.knownUsers.count == 1)
             let page = try await first.pull(user: user, after: .start, limit: 100)
             #expect(try page.lines.map { try EventCodec.decode($0).id } == events[0..<8].map(\.id))
             #expect(try page.lines.map { try EventCodec.decode($0).seq } == Array(1...8))
         }
-        // One group went the known way (d); four were read under the lock (a and b, new to their server; c and e,
-        // whose known head had moved, which sent them back).
+        // One group went the known way (the retry through the first server); four were read under the lock (each
+        // server's first push, the user new to it; the two whose known head had moved, which sent them back).
         #expect(zip(Self.groupCounters(), before).map { $0 - $1 } == [1, 4, 2])
         let rows = try await FleetTests.rows(url, user: user)
         #expect(rows.map(\.first) == [1, 4, 6, 8])
