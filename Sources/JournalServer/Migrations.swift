@@ -205,5 +205,45 @@ enum Migrations {
             $$
             """,
         ]),
+        Migration(version: 8, name: "open batches merged in tiers", statements: [
+            // A push rewrites only the user's last open batches, from a position on (`StoredBatch.openBatchesRewritten`,
+            // SYNC.md §"Schema"), where it rewrote every open batch: the two group functions again, each with the
+            // position each compacted user's rewritten batches start from (`p_compacted_from`) after its users. Each
+            // deletes from those positions and leaves the rest to the function of the same name before it (another
+            // signature, called with no user to compact), which servers of the version before still call.
+            """
+            CREATE FUNCTION journal_write_group(p_compacted text[], p_compacted_from bigint[], p_sealed integer,
+                                                p_users text[], p_firsts bigint[], p_lasts bigint[], p_counts integer[],
+                                                p_ids bytea[], p_blocks bytea[], p_ranges text[],
+                                                p_head_users text[], p_heads bigint[])
+            RETURNS void LANGUAGE plpgsql AS $$
+            BEGIN
+                FOR i IN 1 .. coalesce(array_length(p_compacted, 1), 0) LOOP
+                    DELETE FROM journal_batches
+                        WHERE user_id = p_compacted[i] AND first_position >= p_compacted_from[i] AND event_count < p_sealed;
+                END LOOP;
+                PERFORM journal_write_group('{}'::text[], p_sealed, p_users, p_firsts, p_lasts, p_counts, p_ids, p_blocks,
+                                            p_ranges, p_head_users, p_heads);
+            END
+            $$
+            """,
+            // The heads checked and moved by migration 7's function (given nothing else to write), then the writes.
+            """
+            CREATE FUNCTION journal_write_known_group(p_users text[], p_expected bigint[], p_epochs bigint[],
+                                                      p_heads bigint[], p_compacted text[], p_compacted_from bigint[],
+                                                      p_sealed integer, p_batch_users text[], p_firsts bigint[],
+                                                      p_lasts bigint[], p_counts integer[], p_ids bytea[],
+                                                      p_blocks bytea[], p_ranges text[])
+            RETURNS void LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM journal_write_known_group(p_users, p_expected, p_epochs, p_heads, '{}'::text[], p_sealed,
+                                                  '{}'::text[], '{}'::bigint[], '{}'::bigint[], '{}'::integer[],
+                                                  '{}'::bytea[], '{}'::bytea[], '{}'::text[]);
+                PERFORM journal_write_group(p_compacted, p_compacted_from, p_sealed, p_batch_users, p_firsts, p_lasts,
+                                            p_counts, p_ids, p_blocks, p_ranges, '{}'::text[], '{}'::bigint[]);
+            END
+            $$
+            """,
+        ]),
     ]
 }

@@ -207,17 +207,15 @@ public struct PostgresSyncStore: SyncStore {
         var first: Int64 { last - Int64(count) + 1 }
     }
 
-    /// Open batches a user may have before the next push compacts them (SCALE.md §"Group commit").
-    static let maximumOpenBatches = 8
-
     /// One push within a group: refuses it (throwing `SyncFailure`, before anything of it is written), or adds
     /// its new batches to `writes` and answers what the push will have stored once the group commits, with the user's
     /// state then (its new head included: the caller writes heads from these states; nil after an erasure).
     ///
-    /// A push's new events become one small batch of their own after the user's last; no stored block is
-    /// decompressed or recompressed. Once the user has `maximumOpenBatches` open batches, or their events and
-    /// the new ones reach `StoredBatch.targetEvents`, the open batches and the new events are rewritten
-    /// together: into sealed batches of `targetEvents` (compressed hard) and one open batch with the rest.
+    /// A push's new events become one batch after the user's last, together with the last open batches that
+    /// `StoredBatch.openBatchesRewritten` says they merge with (none, most of the time: then no stored block is
+    /// decompressed or recompressed). Once the user's open events and the new ones reach
+    /// `StoredBatch.targetEvents`, every open batch and the new events are rewritten together: into sealed batches
+    /// of `targetEvents` (compressed hard) and one open batch with the rest.
     private func plan(_ push: GroupCommit.Push, state: UserState, _ connection: PostgresConnection,
                       into writes: inout Statements.WriteGroup) async throws -> (PushOutcome, UserState?) {
         let user = push.user, events = push.events
@@ -273,21 +271,23 @@ public struct PostgresSyncStore: SyncStore {
         var after = state
         var head = state.head
         if !fresh.isEmpty {
+            // Open batches are the user's last ones, in position order.
             let open = state.batches.filter { $0.count < StoredBatch.targetEvents }
-            let openEvents = open.map(\.count).reduce(0, +)
+            let rewritten = open.suffix(StoredBatch.openBatchesRewritten(open: open.map(\.count), fresh: fresh.count))
             var lines: [[UInt8]] = [], ids: [String] = []
             var first = head + 1
-            if open.count >= Self.maximumOpenBatches || openEvents + fresh.count >= StoredBatch.targetEvents {
-                for batch in open {
+            if let from = rewritten.first?.first {
+                for batch in rewritten {
                     guard let block = batch.block, let batchIDs = batch.ids else {
                         throw StoredBatch.Damaged(reason: "open batch \(batch.last) of user \(user) read without its block or ids")
                     }
                     lines += try StoredBatch.lines(ofBlock: Array(buffer: block))
                     ids += batchIDs
                 }
-                first = open.first?.first ?? first
+                first = from
                 writes.compacted.append(user)
-                after.batches.removeAll { $0.count < StoredBatch.targetEvents }
+                writes.compactedFrom.append(from)
+                after.batches.removeLast(rewritten.count)
             }
             for event in fresh {
                 head += 1

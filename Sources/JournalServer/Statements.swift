@@ -113,24 +113,26 @@ enum Statements {
         }
     }
 
-    /// A group's writes in one call (`journal_write_group`, migration 5): the open batches of the users it compacts
-    /// deleted, its new batches inserted, its users' new heads set (one primary-key update each).
+    /// A group's writes in one call (`journal_write_group`, migration 8): the open batches of the users it compacts
+    /// deleted from their positions on, its new batches inserted, its users' new heads set (one primary-key update
+    /// each).
     struct WriteGroup: PostgresPreparedStatement {
         static let sql = """
-            SELECT journal_write_group($1::text[], $2, $3::text[], $4::bigint[], $5::bigint[], $6::integer[], $7::bytea[],
-                                       $8::bytea[], $9::text[], $10::text[], $11::bigint[])
+            SELECT journal_write_group($1::text[], $2::bigint[], $3, $4::text[], $5::bigint[], $6::bigint[], $7::integer[],
+                                       $8::bytea[], $9::bytea[], $10::text[], $11::text[], $12::bigint[])
             """
         typealias Row = ()
         var sealedCount: Int32
-        /// Users whose open batches are rewritten (deleted here, their events in `batches`).
-        var compacted: [String] = []
+        /// Users whose last open batches are rewritten (deleted here, their events in `batches`), and the position
+        /// each one's rewritten batches start from.
+        var compacted: [String] = [], compactedFrom: [Int64] = []
         var batches = NewBatches()
         var headUsers: [String] = [], heads: [Int64] = []
         var isEmpty: Bool { compacted.isEmpty && batches.isEmpty && headUsers.isEmpty }
 
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresBindings()
-            bindings.append(compacted); bindings.append(sealedCount)
+            bindings.append(compacted); bindings.append(compactedFrom); bindings.append(sealedCount)
             bindings.append(batches.users); bindings.append(batches.firsts); bindings.append(batches.lasts)
             bindings.append(batches.counts); bindings.append(batches.ids); bindings.append(batches.blocks)
             bindings.append(batches.idRanges)
@@ -143,15 +145,15 @@ enum Statements {
 
 extension Statements {
     /// A group planned on what the server knew of its users (`KnownUsers`), written in one call outside any
-    /// transaction block (`journal_write_known_group`, migration 7): each user's head set where its head and epoch
+    /// transaction block (`journal_write_known_group`, migrations 7 and 8): each user's head set where its head and epoch
     /// are still the expected ones, in the order given (user order, as `LockGroup` locks them), else SQLSTATE
     /// `PostgresSyncStore.headMovedState` and nothing written; then `writes`' deletes and inserts
     /// (`journal_write_group`, its heads unused).
     struct WriteKnownGroup: PostgresPreparedStatement {
         static let sql = """
-            SELECT journal_write_known_group($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6,
-                                             $7::text[], $8::bigint[], $9::bigint[], $10::integer[], $11::bytea[],
-                                             $12::bytea[], $13::text[])
+            SELECT journal_write_known_group($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::bigint[],
+                                             $7, $8::text[], $9::bigint[], $10::bigint[], $11::integer[], $12::bytea[],
+                                             $13::bytea[], $14::text[])
             """
         typealias Row = ()
         var users: [String]
@@ -163,7 +165,7 @@ extension Statements {
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresBindings()
             bindings.append(users); bindings.append(expectedHeads); bindings.append(epochs); bindings.append(heads)
-            bindings.append(writes.compacted); bindings.append(writes.sealedCount)
+            bindings.append(writes.compacted); bindings.append(writes.compactedFrom); bindings.append(writes.sealedCount)
             let batches = writes.batches
             bindings.append(batches.users); bindings.append(batches.firsts); bindings.append(batches.lasts)
             bindings.append(batches.counts); bindings.append(batches.ids); bindings.append(batches.blocks)

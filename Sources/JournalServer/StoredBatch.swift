@@ -22,6 +22,39 @@ enum StoredBatch {
 
     static func level(eventCount: Int) -> Int32 { eventCount >= targetEvents ? sealedLevel : growingLevel }
 
+    /// Open batches merge in tiers of this many (SYNC.md §"Schema"): 8 batches into one of 8 events or more, 8 of
+    /// those into one of 64 or more, and at `targetEvents` (512) into sealed batches.
+    static let mergeFanout = 8
+
+    /// How many of a user's last open batches (`open`: their event counts in position order) a push of `fresh`
+    /// new events rewrites together with those events, the others staying as they are (SYNC.md §"Schema").
+    ///
+    /// All of them when they and the new events reach `targetEvents`: they become sealed batches. Otherwise the new
+    /// events are one more open batch, and then for each size 8 and 64 in turn (`mergeFanout` and its powers below
+    /// `targetEvents`): when the trailing batches smaller than that size are 8 or more and hold that many events
+    /// together, they become one. A journal pushed one event at a time is then rewritten as batches of 8, 64 and
+    /// 512 events: 1,344 events rewritten for every 512 pushed, where merging every open batch into one at every
+    /// 8th push rewrote 16,639, and at most 21 open batches (`StoredBatchTests`).
+    static func openBatchesRewritten(open: [Int], fresh: Int) -> Int {
+        if open.reduce(fresh, +) >= targetEvents { return open.count }
+        var counts = open + [fresh]
+        var rewritten = 0
+        var size = mergeFanout
+        while size < targetEvents {
+            // The trailing batches smaller than `size`; of them only the last one holds the new events. The batch a
+            // merge makes is `size` or larger, so no merge of a smaller size can follow it.
+            let run = counts.reversed().prefix { $0 < size }.count
+            if run >= mergeFanout, counts.suffix(run).reduce(0, +) >= size {
+                let merged = counts.suffix(run).reduce(0, +)
+                counts.removeLast(run)
+                counts.append(merged)
+                rewritten += run - 1
+            }
+            size *= mergeFanout
+        }
+        return rewritten
+    }
+
     /// The block holding `lines` (each without its newline).
     static func block(_ lines: [[UInt8]]) -> [UInt8] {
         var content: [UInt8] = []

@@ -102,6 +102,27 @@ struct KnownUsersTests {
         #expect(known.first?.count == StoredBatch.targetEvents)
     }
 
+    @Test("a journal pushed one event at a time is stored as tiers of open batches, the same read under the lock or not")
+    func tiers() async throws {
+        let url = try await FleetTests.freshDatabase("tiers")
+        let events = Array(try FleetIngest.simulatedEvents(index: 1, seed: 1, weeks: 4).prefix(600))
+        try #require(events.count == 600)
+        try await withFleetClient(url, migrate: true) { client, logger in
+            let known = PostgresSyncStore(client: client, logger: logger)
+            for event in events {
+                _ = try await known.push(user: "known", events: [event])
+                _ = try await PostgresSyncStore(client: client, logger: logger).push(user: "locked", events: [event])
+            }
+        }
+        let known = try await FleetTests.rows(url, user: "known")
+        #expect(known == (try await FleetTests.rows(url, user: "locked")))
+        #expect(known.map(\.count) == [512, 64, 8, 8, 8])
+        #expect(known.map(\.first) == [1, 513, 577, 585, 593])
+        let content = try FleetTests.content(known)
+        #expect(content.ids == events.map(\.id))
+        #expect(try content.lines.map { try EventCodec.decode($0).seq } == Array(1...600))
+    }
+
     @Test("the known users are bounded in bytes: past the budget, users are forgotten")
     func bounded() {
         let users = KnownUsers(byteBudget: 1_000)

@@ -28,3 +28,52 @@ struct StoredBatchTests {
         #expect(try split.map { try EventCodec.decode($0).id } == events.map(\.id))
     }
 }
+
+@Suite("journal-server: open batches merge in tiers")
+struct OpenBatchMergeTests {
+    @Test("which of a user's last open batches a push rewrites", arguments: [
+        ([1, 1, 1, 1, 1, 1], 1, 0),                                   // 7 batches: not yet
+        ([1, 1, 1, 1, 1, 1, 1], 1, 7),                                // 8 batches of 8 events: one
+        ([8, 8, 8, 8, 8, 8, 8], 1, 0),                                // 8 batches under 64 hold 57 events: not yet
+        ([8, 8, 8, 8, 8, 8, 8, 1, 1, 1, 1, 1, 1, 1], 1, 14),          // 8 of 1 make 8, then 8 of 8 make 64
+        ([40, 1, 1, 1, 1, 1, 1, 1], 1, 7),                            // the 8 last make 8; with the 40, 2 under 64
+        ([100, 40], 3, 0),
+        ([64, 64, 64, 64, 64, 64, 64], 64, 7),                        // 512: sealed
+        ([300, 200], 12, 2),                                          // 512: sealed
+    ])
+    func rewritten(open: [Int], fresh: Int, expected: Int) {
+        #expect(StoredBatch.openBatchesRewritten(open: open, fresh: fresh) == expected)
+    }
+
+    /// The open batches' event counts after each push of `pushes`, and the events rewritten on the way.
+    static func simulate(_ pushes: [Int]) -> (counts: [Int], rewritten: Int, mostOpen: Int) {
+        var counts: [Int] = [], rewritten = 0, mostOpen = 0
+        for fresh in pushes {
+            let open = counts.filter { $0 < StoredBatch.targetEvents }
+            let merged = StoredBatch.openBatchesRewritten(open: open, fresh: fresh)
+            var events = open.suffix(merged).reduce(fresh, +)
+            rewritten += open.suffix(merged).reduce(0, +)
+            counts = counts.filter { $0 >= StoredBatch.targetEvents } + open.dropLast(merged)
+            while events > 0 {
+                counts.append(min(events, StoredBatch.targetEvents))
+                events -= StoredBatch.targetEvents
+            }
+            mostOpen = max(mostOpen, counts.filter { $0 < StoredBatch.targetEvents }.count)
+        }
+        return (counts, rewritten, mostOpen)
+    }
+
+    @Test("a journal pushed one event at a time is rewritten as batches of 8, 64 and 512")
+    func oneEventAtATime() {
+        #expect(Self.simulate(Array(repeating: 1, count: 64)).counts == [64])
+        let almost = Self.simulate(Array(repeating: 1, count: 511))
+        #expect(almost.counts == [64, 64, 64, 64, 64, 64, 64, 8, 8, 8, 8, 8, 8, 8, 1, 1, 1, 1, 1, 1, 1])
+        #expect(almost.rewritten == 833)
+        let sealed = Self.simulate(Array(repeating: 1, count: 512))
+        #expect(sealed.counts == [512])
+        // Every open batch merged into one at every 8th push rewrote 16,639 events for these 512 (SYNC.md §"Schema").
+        #expect(sealed.rewritten == 1_344)
+        #expect(sealed.mostOpen == 21)
+        #expect(Self.simulate(Array(repeating: 1, count: 600)).counts == [512, 64, 8, 8, 8])
+    }
+}
