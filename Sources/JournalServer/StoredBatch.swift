@@ -34,7 +34,7 @@ enum StoredBatch {
     /// `targetEvents`): when the trailing batches smaller than that size are 8 or more and hold that many events
     /// together, they become one. A journal pushed one event at a time is then rewritten as batches of 8, 64 and
     /// 512 events: 1,344 events rewritten for every 512 pushed, where merging every open batch into one at every
-    /// 8th push rewrote 16,639, and at most 21 open batches (`StoredBatchTests`).
+    /// 8th push rewrote 16,639; such a user has at most 21 open batches (`OpenBatchMergeTests`).
     static func openBatchesRewritten(open: [Int], fresh: Int) -> Int {
         if open.reduce(fresh, +) >= targetEvents { return open.count }
         var counts = open + [fresh]

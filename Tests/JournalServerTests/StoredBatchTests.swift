@@ -33,7 +33,7 @@ struct StoredBatchTests {
 struct OpenBatchMergeTests {
     @Test("which of a user's last open batches a push rewrites", arguments: [
         ([1, 1, 1, 1, 1, 1], 1, 0),                                   // 7 batches: not yet
-        ([1, 1, 1, 1, 1, 1, 1], 1, 7),                                // 8 batches of 8 events: one
+        ([1, 1, 1, 1, 1, 1, 1], 1, 7),                                // 8 batches holding 8 events: one
         ([8, 8, 8, 8, 8, 8, 8], 1, 0),                                // 8 batches under 64 hold 57 events: not yet
         ([8, 8, 8, 8, 8, 8, 8, 1, 1, 1, 1, 1, 1, 1], 1, 14),          // 8 of 1 make 8, then 8 of 8 make 64
         ([40, 1, 1, 1, 1, 1, 1, 1], 1, 7),                            // the 8 last make 8; with the 40, 2 under 64
