@@ -294,10 +294,9 @@ public struct PostgresSyncStore: SyncStore {
                 lines.append(StoredBatch.line(event, position: head))
                 ids.append(event.id)
             }
-            for start in stride(from: 0, to: lines.count, by: StoredBatch.targetEvents) {
-                let end = min(start + StoredBatch.targetEvents, lines.count)
-                let rowIDs = Array(ids[start..<end])
-                let row = StoredBatch.row(first: first + Int64(start), lines: Array(lines[start..<end]), ids: rowIDs)
+            for range in StoredBatch.batches(of: lines.count) {
+                let rowIDs = Array(ids[range])
+                let row = StoredBatch.row(first: first + Int64(range.lowerBound), lines: Array(lines[range]), ids: rowIDs)
                 writes.batches.add(user: user, row)
                 after.batches.append(StoredRow(row, ids: rowIDs, block: writes.batches.blocks[writes.batches.blocks.count - 1]))
             }

@@ -44,8 +44,8 @@ enum StoredBatch {
             // The trailing batches smaller than `size`; of them only the last one holds the new events. The batch a
             // merge makes is `size` or larger, so no merge of a smaller size can follow it.
             let run = counts.reversed().prefix { $0 < size }.count
-            if run >= mergeFanout, counts.suffix(run).reduce(0, +) >= size {
-                let merged = counts.suffix(run).reduce(0, +)
+            let merged = counts.suffix(run).reduce(0, +)
+            if run >= mergeFanout, merged >= size {
                 counts.removeLast(run)
                 counts.append(merged)
                 rewritten += run - 1
@@ -120,16 +120,17 @@ enum StoredBatch {
     /// (the last one possibly shorter, still growing): what pushes of the same events leave, however they were
     /// split (SYNC.md §"Schema").
     static func rows(_ events: [Event], first: Int64 = 1) -> [Row] {
-        var rows: [Row] = []
-        var start = 0
-        while start < events.count {
-            let end = min(start + targetEvents, events.count)
-            let position = first + Int64(start)
-            let lines = events[start..<end].enumerated().map { line($0.element, position: position + Int64($0.offset)) }
-            rows.append(row(first: position, lines: lines, ids: events[start..<end].map(\.id)))
-            start = end
+        batches(of: events.count).map { range in
+            let position = first + Int64(range.lowerBound)
+            let lines = events[range].enumerated().map { line($0.element, position: position + Int64($0.offset)) }
+            return row(first: position, lines: lines, ids: events[range].map(\.id))
         }
-        return rows
+    }
+
+    /// How `count` consecutive events are cut into batches: `targetEvents` at a time, the last one possibly shorter
+    /// (the ranges of their offsets). Bulk rows (`rows`), a push's new rows and compactions all cut this way.
+    static func batches(of count: Int) -> [Range<Int>] {
+        stride(from: 0, to: count, by: targetEvents).map { $0..<min($0 + targetEvents, count) }
     }
 
     /// A user's journal in the journal's own format: `Layout.header` followed by the user's blocks in position

@@ -51,13 +51,9 @@ struct OpenBatchMergeTests {
         for fresh in pushes {
             let open = counts.filter { $0 < StoredBatch.targetEvents }
             let merged = StoredBatch.openBatchesRewritten(open: open, fresh: fresh)
-            var events = open.suffix(merged).reduce(fresh, +)
             rewritten += open.suffix(merged).reduce(0, +)
             counts = counts.filter { $0 >= StoredBatch.targetEvents } + open.dropLast(merged)
-            while events > 0 {
-                counts.append(min(events, StoredBatch.targetEvents))
-                events -= StoredBatch.targetEvents
-            }
+                + StoredBatch.batches(of: open.suffix(merged).reduce(fresh, +)).map(\.count)
             mostOpen = max(mostOpen, counts.filter { $0 < StoredBatch.targetEvents }.count)
         }
         return (counts, rewritten, mostOpen)
