@@ -119,10 +119,9 @@ public struct PostgresSyncStore: SyncStore {
                 if let head, let epoch {
                     states[user] = UserState(head: head, epoch: epoch, erasedBefore: erasedBefore)
                 } else if let last, let count {
-                    // A row's id ranges are read only when its ids were not: a push consults them for those rows alone.
                     states[user, default: UserState()].batches.append(
                         StoredRow(last: last, count: count, ids: try ids.map { try StoredBatch.ids(ofFrame: Array(buffer: $0)) },
-                                  ranges: ids == nil ? ranges.flatMap(IDRanges.init(text:)) : nil, block: block))
+                                  ranges: ranges.flatMap(IDRanges.init(text:)), block: block))
                 }
             }
             var writes = Statements.WriteGroup(sealedCount: sealed)
@@ -200,7 +199,7 @@ public struct PostgresSyncStore: SyncStore {
         var count: Int
         /// nil for a sealed batch with id ranges (`Statements.LockGroup`).
         var ids: [String]?
-        /// Parsed only for a row read without its ids (nil otherwise).
+        /// nil for a batch without them: a push then looks for its ids in it whatever they are.
         var ranges: IDRanges?
         /// The block of an open batch (fewer than `StoredBatch.targetEvents` events); nil for a sealed one.
         var block: ByteBuffer?
@@ -219,26 +218,31 @@ public struct PostgresSyncStore: SyncStore {
     private func plan(_ push: GroupCommit.Push, state: UserState, _ connection: PostgresConnection,
                       into writes: inout Statements.WriteGroup) async throws -> (PushOutcome, UserState?) {
         let user = push.user, events = push.events
-        // Every stored id, and the batch (by its last position) that holds it.
+        // The pushed ids already stored, and the batch (by its last position) that holds each. Only the batches whose
+        // id ranges may hold a pushed id are looked into (every batch without ranges is): a live workout's next event
+        // is past every range, and nothing is hashed but the push's own ids. Open batches' ids are at hand; sealed
+        // ones' are read.
+        let pushed = Set(events.map(\.id))
+        let parsed = events.compactMap { EventID($0.id) }   // a batch with ranges holds no other id
         var batchOf: [String: Int64] = [:]
-        for batch in state.batches { for id in batch.ids ?? [] { batchOf[id] = batch.last } }
-        // Sealed batches were read without their ids: read those whose id ranges may hold a pushed id.
-        let unread = state.batches.filter { $0.ids == nil }
-        if !unread.isEmpty {
-            var wanted = Set<Int64>()
-            for event in events where batchOf[event.id] == nil {
-                guard let id = EventID(event.id) else { continue }   // then no batch with ranges holds it
-                for batch in unread where batch.ranges?.mayHold(id) ?? true { wanted.insert(batch.last) }
-            }
-            if !wanted.isEmpty {
-                for try await (last, ids) in try await connection.execute(Statements.BatchIDs(user: user, lasts: wanted.sorted()), logger: logger) {
-                    for id in try StoredBatch.ids(ofFrame: Array(buffer: ids)) { batchOf[id] = last }
-                }
+        var unread: [Int64] = []
+        for batch in state.batches {
+            if let ranges = batch.ranges, !parsed.contains(where: ranges.mayHold) { continue }
+            if let ids = batch.ids {
+                for id in ids where pushed.contains(id) { batchOf[id] = batch.last }
+            } else {
+                unread.append(batch.last)
             }
         }
-        // Split the push into events already stored (they must be identical) and new ones.
+        if !unread.isEmpty {
+            for try await (last, ids) in try await connection.execute(Statements.BatchIDs(user: user, lasts: unread), logger: logger) {
+                for id in try StoredBatch.ids(ofFrame: Array(buffer: ids)) where pushed.contains(id) { batchOf[id] = last }
+            }
+        }
+        // Split the push into events already stored (they must be identical) and new ones. An id pushed twice must
+        // carry the same content both times; the second copy is dropped.
         var fresh: [Event] = []
-        var freshIdentity: [String: [UInt8]] = [:]
+        var freshIndex: [String: Int] = [:]
         var toCompare: [Int64: [Event]] = [:]
         for event in events {
             if let erasedBefore = state.erasedBefore, event.at.epochMilliseconds < erasedBefore {
@@ -246,12 +250,12 @@ public struct PostgresSyncStore: SyncStore {
             }
             if let batch = batchOf[event.id] {
                 toCompare[batch, default: []].append(event)
-            } else if let seen = freshIdentity[event.id] {
-                if seen != Merge.identity(event) {
+            } else if let index = freshIndex[event.id] {
+                if Merge.identity(fresh[index]) != Merge.identity(event) {
                     throw SyncFailure(400, "duplicate_id", "event id \(event.id) appears twice in this push with different content; nothing was stored")
                 }
             } else {
-                freshIdentity[event.id] = Merge.identity(event)
+                freshIndex[event.id] = fresh.count
                 fresh.append(event)
             }
         }
@@ -464,15 +468,15 @@ public struct PostgresSyncStore: SyncStore {
 }
 
 extension PostgresSyncStore.StoredRow {
-    /// A row this server writes, as `Statements.LockGroup` would read it back: an open batch with its ids and block
-    /// (`block`: the row's block as the write binds it, shared, not copied), a sealed one with its id ranges only
-    /// (or its ids, when it has none).
+    /// A row this server writes, as `Statements.LockGroup` would read it back: its id ranges, and for an open batch its
+    /// ids and block (`block`: the row's block as the write binds it, shared, not copied); a sealed one has its ids
+    /// only when it has no ranges.
     init(_ row: StoredBatch.Row, ids: [String], block: ByteBuffer) {
         last = row.last
         count = row.eventCount
         let open = row.eventCount < StoredBatch.targetEvents
-        self.ids = open || row.idRanges == nil ? ids : nil
-        ranges = self.ids == nil ? row.idRanges.flatMap(IDRanges.init(text:)) : nil
+        self.ids = open || row.ranges == nil ? ids : nil
+        ranges = row.ranges
         self.block = open ? block : nil
     }
 }

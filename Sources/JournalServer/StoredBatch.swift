@@ -65,7 +65,7 @@ enum StoredBatch {
 
     /// The row of a batch of `lines` from position `first` on, the events `ids`.
     static func row(first: Int64, lines: [[UInt8]], ids: [String]) -> Row {
-        Row(first: first, eventCount: lines.count, ids: idsFrame(ids), block: block(lines), idRanges: IDRanges(ids: ids)?.text)
+        Row(first: first, eventCount: lines.count, ids: idsFrame(ids), block: block(lines), ranges: IDRanges(ids: ids))
     }
 
     /// The ids frame: ids joined by newlines.
@@ -111,8 +111,10 @@ enum StoredBatch {
         var eventCount: Int
         var ids: [UInt8]
         var block: [UInt8]
-        /// `IDRanges(ids:)?.text`: nil when the ids frame must always be read.
-        var idRanges: String?
+        /// `IDRanges(ids:)`: nil when the ids frame must always be read.
+        var ranges: IDRanges?
+        /// `journal_batches.id_ranges`.
+        var idRanges: String? { ranges?.text }
         var last: Int64 { first + Int64(eventCount) - 1 }
     }
 

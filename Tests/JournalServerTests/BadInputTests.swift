@@ -127,6 +127,10 @@ struct BadInputTests {
             #expect(answer.status == 400)
             #expect(answer.body.contains("event id ph-1 appears twice in this push with different content; nothing was stored"))
             #expect(try await Self.stored(user) == 0)
+            // The same id twice with the same content is stored once.
+            answer = try await send(.post, path, token, SyncBody.push([events[0], events[0]]))
+            #expect(answer.status == 200)
+            #expect(try await Self.stored(user) == 1)
 
             // Stored once; the same id with other content is a conflict.
             answer = try await send(.post, path, token, SyncBody.push(events))
