@@ -74,15 +74,15 @@ enum ServerMetrics {
 struct SyncRoutes: Sendable {
     let store: any SyncStore
     let logger: Logger
-    /// Sync requests in progress at once before 429s (SCALE.md §"Back-pressure").
-    var maximumInFlight = 512
+    /// Which sync requests are taken in, and which are answered 429 (SCALE.md §"Back-pressure").
+    var admission = Admission()
 
     func router() -> Router<BasicRequestContext> {
         _ = ServerMetrics.registry
         let router = Router()
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: FailureMiddleware())
-        router.add(middleware: BackPressureMiddleware(limit: maximumInFlight))
+        router.add(middleware: BackPressureMiddleware(admission))
         router.get("health") { _, _ in "ok\n" }
         router.get("metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],

@@ -8,8 +8,8 @@ import Logging
 /// COMMIT the next group fills. A user is in at most one running group, so a group never waits on another's
 /// row lock, and two pushes of one user are committed one after the other, in arrival order.
 ///
-/// The queue is bounded by the server's admission bound (`BackPressureMiddleware`: at most 512 sync requests in
-/// the server, past that 429 with Retry-After), and a group by `maximumEvents`.
+/// The queue is bounded by the server's admission (`Admission`: past a standing queue of a second, 64 MiB of bodies
+/// or 4,096 requests, 429 with Retry-After), and a group by `maximumEvents`.
 final class GroupCommit: @unchecked Sendable {
     struct Push: Sendable {
         let user: String
