@@ -42,7 +42,7 @@ struct Admission: Sendable {
             let retry = "nothing was stored; retry after the Retry-After delay"
             switch self {
             case let .waiting(target, window):
-                return "every sync request the server finished in the last \(Admission.milliseconds(window)) ms had waited in it more than \(Admission.milliseconds(target)) ms; \(retry)"
+                return "every push and pull the server finished in the last \(Admission.milliseconds(window)) ms had waited in it more than \(Admission.milliseconds(target)) ms; \(retry)"
             case .bytes(let limit):
                 return "the server holds \(limit >> 20) MiB of sync request bodies in progress; \(retry)"
             case .count(let limit):
@@ -56,7 +56,8 @@ struct Admission: Sendable {
     /// The window in progress: when it started, and the shortest time in the server of the requests finished in it.
     private var windowStart: ContinuousClock.Instant?
     private var shortest: Duration?
-    /// Whether the last whole window said the server holds a standing queue.
+    /// Whether the server holds a standing queue: set when a whole window's pushes and pulls all waited past
+    /// `target`, cleared when one finishes within it or none is left in the server.
     private(set) var overloaded = false
 
     /// Takes a request whose body counts `bytes` in, or says why not.

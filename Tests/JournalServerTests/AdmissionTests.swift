@@ -37,7 +37,7 @@ struct AdmissionTests {
         #expect(!admission.overloaded)   // its window has not ended
         let refused = admission.admit(bytes: 0, now: at(1_600))
         #expect(refused == .waiting(target: .seconds(1), window: .milliseconds(100)))
-        #expect(refused?.message == "every sync request the server finished in the last 100 ms had waited in it more than 1000 ms; nothing was stored; retry after the Retry-After delay")
+        #expect(refused?.message == "every push and pull the server finished in the last 100 ms had waited in it more than 1000 ms; nothing was stored; retry after the Retry-After delay")
         admission.finish(bytes: 0, started: at(0), now: at(1_650))
         #expect(admission.admit(bytes: 0, now: at(1_800)) != nil)   // that window's shortest wait was 1.65 s
         admission.finish(bytes: 0, started: at(0), now: at(1_900))
