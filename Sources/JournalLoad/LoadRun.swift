@@ -30,6 +30,10 @@ public enum LoadRun {
         public var pullPauseMilliseconds: Int = 100
         /// Workouts in the week an offline device pushes at once.
         public var offlineWorkouts: Int = 4
+        /// Events each live device makes before the run's clock starts (at most `requestsPerDevice`); past them it
+        /// makes each as it goes. A phone makes its events on its own CPU, not on the server's machine: made
+        /// during the run, they took about a tenth of the load generator's CPU (SCALE.md §"Load").
+        public var eventsMadeAhead: Int = 256
         public init(devices: Int, requestsPerDevice: Int, seconds: Double, seed: UInt64 = 1) {
             self.devices = devices
             self.requestsPerDevice = requestsPerDevice
@@ -77,37 +81,50 @@ public enum LoadRun {
         public var unexpected: Int
         /// The server process's CPU seconds during the run, when its pid was given.
         public var serverCPUSeconds: Double?
+        /// The load generator's own CPU seconds during the run (the devices' side: every device, its requests and
+        /// what it does with the answers), from its process's /proc entry; nil where there is none.
+        public var devicesCPUSeconds: Double? = nil
 
         public var eventsPerSecond: Double { Double(acknowledgedEvents) / seconds }
-        public var cpuMicrosecondsPerEvent: Double? {
-            serverCPUSeconds.map { acknowledgedEvents > 0 ? $0 * 1e6 / Double(acknowledgedEvents) : 0 }
+        public var cpuMicrosecondsPerEvent: Double? { perEvent(serverCPUSeconds) }
+        public var devicesCPUMicrosecondsPerEvent: Double? { perEvent(devicesCPUSeconds) }
+        func perEvent(_ seconds: Double?) -> Double? {
+            seconds.map { acknowledgedEvents > 0 ? $0 * 1e6 / Double(acknowledgedEvents) : 0 }
         }
 
         public var description: String {
             func ms(_ values: [Double]) -> String { values.map { String(format: "%.1f", $0) }.joined(separator: "/") }
             let errorText = errors.isEmpty ? "none" : errors.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", ")
-            let cpu = cpuMicrosecondsPerEvent.map { String(format: ", server CPU %.0f µs/event", $0) } ?? ""
+            let cpu = (cpuMicrosecondsPerEvent.map { String(format: ", server CPU %.0f µs/event", $0) } ?? "")
+                + (devicesCPUMicrosecondsPerEvent.map { String(format: ", devices' CPU %.0f µs/event", $0) } ?? "")
             return String(format: "%@: %d devices (%d users) %.1f s: %d events acknowledged, %.0f events/s; %d pushes p50/p99/p99.9 %@ ms; %d pulls %@ ms; errors %@%@; verified: %d missing, %d unexpected",
                           label, devices, users, seconds, acknowledgedEvents, eventsPerSecond, pushes, ms(push), pulls, ms(pull),
                           errorText, cpu, missing, unexpected)
         }
     }
 
-    /// Everything the devices saw, in one place.
-    actor Tally {
-        var push = Histogram<UInt64>(highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
-        var pull = Histogram<UInt64>(highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
-        var errors: [String: Int] = [:]
-        var acknowledged: [String: Set<String>] = [:]
-        var stored = 0
+    /// Everything the devices saw, in one place: under a lock rather than in an actor, so that recording a
+    /// request never makes a device's task wait for a turn on another executor.
+    final class Tally: Sendable {
+        struct Counts {
+            var push = Histogram<UInt64>(highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
+            var pull = Histogram<UInt64>(highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
+            var errors: [String: Int] = [:]
+            var acknowledged: [String: Set<String>] = [:]
+            var stored = 0
+        }
+        private let counts = NIOLockedValueBox(Counts())
 
         func pushed(user: String, ids: [String], stored count: Int, microseconds: UInt64) {
-            push.record(microseconds)
-            acknowledged[user, default: []].formUnion(ids)
-            stored += count
+            counts.withLockedValue {
+                $0.push.record(microseconds)
+                $0.acknowledged[user, default: []].formUnion(ids)
+                $0.stored += count
+            }
         }
-        func pulled(microseconds: UInt64) { pull.record(microseconds) }
-        func failed(_ kind: String) { errors[kind, default: 0] += 1 }
+        func pulled(microseconds: UInt64) { counts.withLockedValue { _ = $0.pull.record(microseconds) } }
+        func failed(_ kind: String) { counts.withLockedValue { $0.errors[kind, default: 0] += 1 } }
+        var totals: Counts { counts.withLockedValue { $0 } }
     }
 
     /// Runs the load against `server` for `users` (tokens already made), then reads every user's journal back.
@@ -126,37 +143,51 @@ public enum LoadRun {
     static func run(label: String, server: URL, users: [User], options: Options, serverPID: pid_t?,
                     transport: NIOTransport) async throws -> Report {
         let tally = Tally()
-        let cpuBefore = serverPID.flatMap(cpuSeconds)
+        // Every device's events up to `eventsMadeAhead`, and every offline device's week, are made before the clock
+        // starts.
+        var random = SplitMix64(seed: options.seed &+ 7)
+        var devices: [(user: String, client: SyncClient, device: Int, actions: Actions, week: [Event])] = []
+        for user in users {
+            let client = SyncClient(server: server, token: user.token, transport: transport)
+            for device in 0..<user.devices {
+                let offline = device > 0 && Double(random.int(0...999)) < options.offlineShare * 1000
+                var actions = Actions(device: "d\(device)")
+                var week: [Event] = []
+                if offline {
+                    week = (0..<options.offlineWorkouts).flatMap { _ in actions.workout() }
+                } else if device == 0 {
+                    actions.makeAhead(min(options.eventsMadeAhead, options.requestsPerDevice))
+                }
+                devices.append((user.id, client, device, actions, week))
+            }
+        }
+        let cpuBefore = serverPID.flatMap(cpuSeconds), devicesCPUBefore = cpuSeconds(getpid())
         let clock = ContinuousClock()
         let started = clock.now
         let deadline = started + .milliseconds(Int64(options.seconds * 1000))
-        var random = SplitMix64(seed: options.seed &+ 7)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for user in users {
-                let client = SyncClient(server: server, token: user.token, transport: transport)
-                for device in 0..<user.devices {
-                    let offline = device > 0 && Double(random.int(0...999)) < options.offlineShare * 1000
-                    group.addTask {
-                        try await simulate(device: device, offline: offline, user: user.id, client: client,
-                                           options: options, deadline: deadline, tally: tally)
-                    }
+            for device in devices {
+                group.addTask {
+                    try await simulate(device: device.device, week: device.week, actions: device.actions, user: device.user,
+                                       client: device.client, options: options, deadline: deadline, tally: tally)
                 }
             }
             try await group.waitForAll()
         }
         let elapsed = clock.now - started
-        let cpuAfter = serverPID.flatMap(cpuSeconds)
-        let (missing, unexpected) = try await verify(server: server, users: users, acknowledged: await tally.acknowledged, transport: transport)
+        let cpuAfter = serverPID.flatMap(cpuSeconds), devicesCPUAfter = cpuSeconds(getpid())
+        let totals = tally.totals
+        let (missing, unexpected) = try await verify(server: server, users: users, acknowledged: totals.acknowledged, transport: transport)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let push = await tally.push, pull = await tally.pull
         func percentiles(_ histogram: Histogram<UInt64>) -> [Double] {
             [50.0, 99.0, 99.9].map { Double(histogram.valueAtPercentile($0)) / 1000 }
         }
         return Report(label: label, devices: options.devices, users: users.count, seconds: seconds,
-                      acknowledgedEvents: await tally.stored, pushes: Int(push.totalCount), pulls: Int(pull.totalCount),
-                      push: percentiles(push), pull: percentiles(pull), errors: await tally.errors,
+                      acknowledgedEvents: totals.stored, pushes: Int(totals.push.totalCount), pulls: Int(totals.pull.totalCount),
+                      push: percentiles(totals.push), pull: percentiles(totals.pull), errors: totals.errors,
                       missing: missing, unexpected: unexpected,
-                      serverCPUSeconds: cpuBefore.flatMap { before in cpuAfter.map { $0 - before } })
+                      serverCPUSeconds: cpuBefore.flatMap { before in cpuAfter.map { $0 - before } },
+                      devicesCPUSeconds: devicesCPUBefore.flatMap { before in devicesCPUAfter.map { $0 - before } })
     }
 
     /// Every user's journal restored with `journal restore`'s own code (`JournalSyncing.restore`: every page pulled,
@@ -188,15 +219,14 @@ public enum LoadRun {
         return (missing, unexpected)
     }
 
-    static func simulate(device: Int, offline: Bool, user: String, client: SyncClient, options: Options,
+    /// One device: `week` (when it comes back from days offline: a week of workouts in one push), then, for the
+    /// first device, each of `actions` pushed as it happens, for the others a pull every `pullPauseMilliseconds`.
+    static func simulate(device: Int, week: [Event], actions: Actions, user: String, client: SyncClient, options: Options,
                          deadline: ContinuousClock.Instant, tally: Tally) async throws {
-        let tag = "d\(device)"
-        var actions = Actions(device: tag)
+        var actions = actions
         var cursor = SyncCursor.start
         var requests = 0
-        if offline {
-            // Back after days offline: a week of workouts in one push.
-            let week = (0..<options.offlineWorkouts).flatMap { _ in actions.workout() }
+        if !week.isEmpty {
             try await push(week, user: user, client: client, tally: tally)
             requests += 1
         }
@@ -209,10 +239,10 @@ public enum LoadRun {
                 var pause = options.pullPauseMilliseconds
                 do {
                     let page = try await client.pull(user: user, after: cursor)
-                    await tally.pulled(microseconds: microseconds(since: started))
+                    tally.pulled(microseconds: microseconds(since: started))
                     cursor = page.cursor
                 } catch {
-                    await tally.failed(kind(error))
+                    tally.failed(kind(error))
                     // A device honours Retry-After, as it does for a push.
                     pause = max(pause, error.retryAfterMilliseconds ?? 0)
                 }
@@ -227,10 +257,10 @@ public enum LoadRun {
             let started = ContinuousClock.now
             do {
                 let answer = try await client.push(user: user, events: events)
-                await tally.pushed(user: user, ids: answer.acknowledged, stored: answer.stored, microseconds: microseconds(since: started))
+                tally.pushed(user: user, ids: answer.acknowledged, stored: answer.stored, microseconds: microseconds(since: started))
                 return
             } catch {
-                await tally.failed(kind(error))
+                tally.failed(kind(error))
                 guard error.isTransient || error.status == 429, attempt < 200 else { throw error }
                 try await Task.sleep(for: .milliseconds(error.retryAfterMilliseconds ?? 50))
             }
@@ -281,10 +311,26 @@ public enum LoadRun {
         var queue: [JSONValue] = []
         var workouts = 0
         var time = Fixtures.start
+        /// Events made before the run (`makeAhead`), handed out first.
+        var ahead: [Event] = []
+        var nextAhead = 0
 
         init(device: String) { self.device = device }
 
+        mutating func makeAhead(_ count: Int) {
+            ahead.reserveCapacity(count)
+            for _ in 0..<count { ahead.append(make()) }
+        }
+
         mutating func next() -> Event {
+            if nextAhead < ahead.count {
+                defer { nextAhead += 1 }
+                return ahead[nextAhead]
+            }
+            return make()
+        }
+
+        private mutating func make() -> Event {
             if queue.isEmpty {
                 workouts += 1
                 queue = Fixtures.workoutDrafts("\(device)-w\(workouts)", sets: 8, at: time)
@@ -300,9 +346,10 @@ public enum LoadRun {
             }
         }
 
+        /// One whole workout (only before any event was made ahead).
         mutating func workout() -> [Event] {
-            var events = [next()]
-            while !queue.isEmpty { events.append(next()) }
+            var events = [make()]
+            while !queue.isEmpty { events.append(make()) }
             return events
         }
     }

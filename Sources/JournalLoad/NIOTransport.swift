@@ -90,6 +90,10 @@ struct Exchange: Sendable {
 
 /// Writes an `Exchange`'s request and completes its promise with the response, or fails it when the connection
 /// closes, breaks or stays silent past the request's timeout. One exchange at a time per connection.
+///
+/// The timeout is checked once a second by one repeated task per connection rather than by a task scheduled and
+/// cancelled per request: NIO finds a cancelled task in its heap by a linear search, and with a thousand devices'
+/// timeouts in it that search took about a tenth of the load generator's CPU (SCALE.md §"Load").
 final class ExchangeHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundIn = Exchange
@@ -101,22 +105,33 @@ final class ExchangeHandler: ChannelDuplexHandler {
     }
 
     private var pending: EventLoopPromise<Exchange.Answer>?
-    private var timeout: Scheduled<Void>?
+    /// When the pending exchange times out, and its timeout in seconds.
+    private var deadline: (at: NIODeadline, seconds: Double)?
+    private var timeoutCheck: RepeatedTask?
     private var status = 0
     private var keepAlive = true
     private var body = ByteBuffer()
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timeoutCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
+            let (handler, context) = loopBound.value
+            guard let deadline = handler.deadline, deadline.at <= .now() else { return }
+            handler.fail(TimedOut(seconds: deadline.seconds))
+            context.close(promise: nil)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timeoutCheck?.cancel()
+        timeoutCheck = nil
+    }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let exchange = unwrapOutboundIn(data)
         pending = exchange.answer
         body.clear()
-        let seconds = exchange.timeoutSeconds
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        timeout = context.eventLoop.scheduleTask(in: .milliseconds(Int64(seconds * 1000))) {
-            let (handler, context) = loopBound.value
-            handler.fail(TimedOut(seconds: seconds))
-            context.close(promise: nil)
-        }
+        deadline = (.now() + .milliseconds(Int64(exchange.timeoutSeconds * 1000)), exchange.timeoutSeconds)
         context.write(wrapOutboundOut(.head(exchange.head)), promise: nil)
         if let bytes = exchange.body {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: bytes)))), promise: nil)
@@ -132,7 +147,7 @@ final class ExchangeHandler: ChannelDuplexHandler {
         case .body(var part):
             body.writeBuffer(&part)
         case .end:
-            timeout?.cancel()
+            deadline = nil
             let answer = Exchange.Answer(status: status, body: body, keepAlive: keepAlive)
             body = ByteBuffer()
             let promise = pending
@@ -152,7 +167,7 @@ final class ExchangeHandler: ChannelDuplexHandler {
     }
 
     private func fail(_ error: any Error) {
-        timeout?.cancel()
+        deadline = nil
         let promise = pending
         pending = nil
         promise?.fail(error)

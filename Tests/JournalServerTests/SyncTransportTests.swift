@@ -2,7 +2,7 @@
 import AsyncHTTPClient
 import Foundation
 import JournalLoad
-import JournalSync
+@testable import JournalSync
 import Testing
 
 /// The sync client's HTTP on Linux (`HTTPClientTransport`, SYNC.md §"HTTP on Linux"): what a device is told when the
@@ -102,6 +102,36 @@ struct SyncTransportTests {
         }
         let firstLine = await received.value.split(separator: "\r\n").first.map(String.init)
         #expect(firstLine == "CONNECT sync.example.invalid:8080 HTTP/1.1")
+    }
+
+    /// Records each request and answers an empty page.
+    final class Recording: SyncTransport, @unchecked Sendable {
+        // @unchecked: `urls` is only touched under `lock`.
+        let lock = NSLock()
+        var urls: [String] = []
+        func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data) {
+            lock.withLock { urls.append(request.url.absoluteString) }
+            return (200, Data(SyncBody.page(events: [], cursor: .start, more: false)))
+        }
+    }
+
+    @Test("a request's URL: the server's path kept once, its query dropped, the path and the query percent-encoded")
+    func requestURLs() async throws {
+        let recording = Recording()
+        for server in ["http://127.0.0.1:9", "http://127.0.0.1:9/", "http://127.0.0.1:9/sync/", "http://127.0.0.1:9/sync?x=1#top"] {
+            let client = SyncClient(server: URL(string: server)!, token: "t", transport: recording)
+            _ = try await client.pull(user: "u-1", after: .start, limit: 5)
+        }
+        let client = SyncClient(server: URL(string: "http://127.0.0.1:9")!, token: "t", transport: recording)
+        _ = try await client.pull(user: "a b/é", after: .start, limit: 5)
+        #expect(recording.urls == [
+            "http://127.0.0.1:9/v1/journals/u-1/events?after=0&limit=5",
+            "http://127.0.0.1:9/v1/journals/u-1/events?after=0&limit=5",
+            "http://127.0.0.1:9/sync/v1/journals/u-1/events?after=0&limit=5",
+            "http://127.0.0.1:9/sync/v1/journals/u-1/events?after=0&limit=5",
+            "http://127.0.0.1:9/v1/journals/a%20b/%C3%A9/events?after=0&limit=5",
+        ])
+        #expect(SyncClient.percentEncoded("3-1=2&x", keeping: SyncClient.queryKept) == "3-1%3D2%26x")
     }
 }
 #endif
