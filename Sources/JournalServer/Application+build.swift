@@ -17,7 +17,7 @@ import ServiceLifecycle
 /// (a service of the app, so it shuts down gracefully with it), the store, the migrations that run
 /// before the server accepts requests, and the routes.
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
-    var logger = Logger(label: "journal-server")
+    var logger = Logger(label: "journal-server", factory: ServerLogHandler.init)
     logger.logLevel = configuration.logLevel
     let (store, clients) = makeSyncStore(configuration.database, design: configuration.store, logger: logger,
                                          deadline: configuration.databaseDeadline)
