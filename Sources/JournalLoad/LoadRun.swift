@@ -32,7 +32,7 @@ public enum LoadRun {
         public var offlineWorkouts: Int = 4
         /// Events each live device makes before the run's clock starts (at most `requestsPerDevice`); past them it
         /// makes each as it goes. A phone makes its events on its own CPU, not on the server's machine: made
-        /// during the run, they took about a tenth of the load generator's CPU (SCALE.md §"Load").
+        /// during the run, they took about a tenth of the load generator's CPU (SCALE.md §"What the devices cost").
         public var eventsMadeAhead: Int = 256
         public init(devices: Int, requestsPerDevice: Int, seconds: Double, seed: UInt64 = 1) {
             self.devices = devices

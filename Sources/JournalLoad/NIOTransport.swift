@@ -93,7 +93,7 @@ struct Exchange: Sendable {
 ///
 /// The timeout is checked once a second by one repeated task per connection rather than by a task scheduled and
 /// cancelled per request: NIO finds a cancelled task in its heap by a linear search, and with a thousand devices'
-/// timeouts in it that search took about a tenth of the load generator's CPU (SCALE.md §"Load").
+/// timeouts in it that search took about a tenth of the load generator's CPU (SCALE.md §"What the devices cost").
 final class ExchangeHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundIn = Exchange

@@ -5,7 +5,7 @@ import Logging
 ///
 /// `StreamLogHandler` formats all of its metadata again whenever one key is set, and Hummingbird sets a request id on
 /// a copy of the server's logger for every request, so every request paid for a line that is almost never written:
-/// about 2% of the server's CPU at 1,000 devices (SCALE.md §"What the devices cost"). This handler keeps the
+/// about 2.7% of the server's CPU at 1,000 devices (SCALE.md §"What the devices cost"). This handler keeps the
 /// metadata as set and hands it to the stream handler only with a line that is written, where the stream handler
 /// formats it as its own.
 public struct ServerLogHandler: LogHandler {

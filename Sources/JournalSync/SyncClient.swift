@@ -154,8 +154,8 @@ public struct SyncClient: Sendable {
     }
 
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]?) async throws(Failure) -> Data {
-        // The URL is made as text and parsed once: URLComponents cost the load generator's devices about 5% of
-        // their CPU a request (SCALE.md §"Load").
+        // The URL is made as text and parsed once: URLComponents took about 6% of the load generator's CPU
+        // (SCALE.md §"What the devices cost").
         guard let base else { throw .transport("\(server) is not a server URL (http://HOST:PORT)") }
         var text = base + Self.percentEncoded(path, keeping: Self.pathKept)
         for (index, (name, value)) in query.enumerated() {
