@@ -312,23 +312,15 @@ public enum LoadRun {
         var workouts = 0
         var time = Fixtures.start
         /// Events made before the run (`makeAhead`), handed out first.
-        var ahead: [Event] = []
-        var nextAhead = 0
+        var ahead: ArraySlice<Event> = []
 
         init(device: String) { self.device = device }
 
         mutating func makeAhead(_ count: Int) {
-            ahead.reserveCapacity(count)
-            for _ in 0..<count { ahead.append(make()) }
+            ahead = ArraySlice((0..<count).map { _ in make() })
         }
 
-        mutating func next() -> Event {
-            if nextAhead < ahead.count {
-                defer { nextAhead += 1 }
-                return ahead[nextAhead]
-            }
-            return make()
-        }
+        mutating func next() -> Event { ahead.popFirst() ?? make() }
 
         private mutating func make() -> Event {
             if queue.isEmpty {

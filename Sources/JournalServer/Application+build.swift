@@ -255,9 +255,7 @@ struct SyncRoutes: Sendable {
     }
 
     /// A workout id or token inside a link: everything but A-Z a-z 0-9 - . _ ~ percent-encoded.
-    static func queryEscaped(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ""
-    }
+    static func queryEscaped(_ text: String) -> String { SyncProtocol.percentEncoded(text, keeping: SyncProtocol.unreserved) }
 
     /// An HTML page: never cached (it holds personal data), and no Referer leaves it (its address may hold a token).
     func page(_ html: String) -> Response {

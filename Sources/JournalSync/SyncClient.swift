@@ -156,13 +156,14 @@ public struct SyncClient: Sendable {
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]?) async throws(Failure) -> Data {
         // The URL is made as text and parsed once: URLComponents took about 6% of the load generator's CPU
         // (SCALE.md §"What the devices cost").
-        guard let base else { throw .transport("\(server) is not a server URL (http://HOST:PORT)") }
-        var text = base + Self.percentEncoded(path, keeping: Self.pathKept)
+        let notAServer = Failure.transport("\(server) is not a server URL; give the server's address as http://HOST:PORT (its GET /health answers ok)")
+        guard let base else { throw notAServer }
+        var text = base + SyncProtocol.percentEncoded(path, keeping: SyncProtocol.pathKept)
         for (index, (name, value)) in query.enumerated() {
-            text += (index == 0 ? "?" : "&") + Self.percentEncoded(name, keeping: Self.queryKept) + "="
-                + Self.percentEncoded(value, keeping: Self.queryKept)
+            text += (index == 0 ? "?" : "&") + SyncProtocol.percentEncoded(name, keeping: SyncProtocol.unreserved) + "="
+                + SyncProtocol.percentEncoded(value, keeping: SyncProtocol.unreserved)
         }
-        guard let url = URL(string: text) else { throw .transport("\(server) is not a server URL (http://HOST:PORT)") }
+        guard let url = URL(string: text) else { throw notAServer }
         var headers: [(String, String)] = []
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         if body != nil { headers.append(("Content-Type", "application/json")) }
@@ -182,30 +183,6 @@ public struct SyncClient: Sendable {
             throw .refused(status: status, code: "http_\(status)", message: String(decoding: data.prefix(300), as: UTF8.self))
         }
         return data
-    }
-}
-
-extension SyncClient {
-    /// The bytes a query name or value keeps as they are: RFC 3986's unreserved characters.
-    static let queryKept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-    /// The bytes a path keeps: the unreserved characters, the sub-delimiters, `:`, `@` and `/`.
-    static let pathKept = queryKept.union("!$&'()*+,;=:@/".utf8)
-
-    /// `text` with every UTF-8 byte outside `kept` written as `%XX` (Foundation's `addingPercentEncoding` on Linux
-    /// goes through NSString and cost more than the URLComponents it replaced).
-    static func percentEncoded(_ text: String, keeping kept: Set<UInt8>) -> String {
-        if text.utf8.allSatisfy(kept.contains) { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if kept.contains(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

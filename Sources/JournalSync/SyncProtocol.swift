@@ -25,6 +25,30 @@ public enum SyncProtocol {
 
     /// `/v1/journals/{user}/events`: POST pushes, GET pulls.
     public static func eventsPath(user: String) -> String { "/v1/journals/\(user)/events" }
+
+    /// The bytes a URL's query name or value, or a token or id inside a link, keeps as they are: RFC 3986's
+    /// unreserved characters.
+    public static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+    /// The bytes a URL's path keeps: the unreserved characters, the sub-delimiters, `:`, `@` and `/`.
+    public static let pathKept = unreserved.union("!$&'()*+,;=:@/".utf8)
+
+    /// `text` with every UTF-8 byte outside `kept` written as `%XX`: the one percent-encoding of the client's
+    /// requests and the server's links (Foundation's `addingPercentEncoding` on Linux goes through NSString and cost
+    /// the load generator more than the URLComponents it was to replace, SCALE.md §"What the devices cost").
+    public static func percentEncoded(_ text: String, keeping kept: Set<UInt8>) -> String {
+        if text.utf8.allSatisfy(kept.contains) { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if kept.contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
 
 /// Where a device is in a user's server journal: the server's position (events stored so far) in an

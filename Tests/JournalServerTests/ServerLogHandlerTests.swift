@@ -16,11 +16,11 @@ struct ServerLogHandlerTests {
         text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }
     }
 
-    @Test("the same lines as StreamLogHandler: metadata set on the logger, given with a line, and none")
-    func sameLines() {
+    /// The lines each handler writes for the same calls, without their timestamps.
+    func lines(provider: Logger.MetadataProvider?) -> (ours: [String], theirs: [String]) {
         let ours = Lines(), theirs = Lines()
-        var server = Logger(label: "journal-server") { ServerLogHandler(label: $0, output: ours) }
-        var stream = Logger(label: "journal-server") { StreamLogHandler(label: $0, stream: theirs) }
+        var server = Logger(label: "journal-server") { ServerLogHandler(label: $0, output: ours, metadataProvider: provider) }
+        var stream = Logger(label: "journal-server") { StreamLogHandler(label: $0, stream: theirs, metadataProvider: provider) }
         func exercise(_ logger: inout Logger) {
             logger.info("no metadata")
             logger.debug("below the level: not written")
@@ -32,12 +32,28 @@ struct ServerLogHandlerTests {
         }
         exercise(&server)
         exercise(&stream)
-        let lines = untimed(ours.text.withLockedValue { $0 })
-        #expect(lines == untimed(theirs.text.withLockedValue { $0 }))
+        return (untimed(ours.text.withLockedValue { $0 }), untimed(theirs.text.withLockedValue { $0 }))
+    }
+
+    @Test("the same lines as StreamLogHandler: metadata set on the logger, given with a line, and none")
+    func sameLines() {
+        let (lines, theirs) = lines(provider: nil)
+        #expect(lines == theirs)
         #expect(lines == [
             "info journal-server: [JournalServerTests] no metadata",
             "warning journal-server: a.first=1 b.line=x hb.request.id=8 [JournalServerTests] two keys",
             "error journal-server: hb.request.id=7 [JournalServerTests] one key left",
+        ])
+    }
+
+    @Test("with a metadata provider, the same precedence as StreamLogHandler: the logger's, then the provider's, then the line's")
+    func provider() {
+        let (lines, theirs) = lines(provider: Logger.MetadataProvider { ["c.provided": "2", "hb.request.id": "p"] })
+        #expect(lines == theirs)
+        #expect(lines == [
+            "info journal-server: c.provided=2 hb.request.id=p [JournalServerTests] no metadata",
+            "warning journal-server: a.first=1 b.line=x c.provided=2 hb.request.id=8 [JournalServerTests] two keys",
+            "error journal-server: c.provided=2 hb.request.id=p [JournalServerTests] one key left",
         ])
     }
 }

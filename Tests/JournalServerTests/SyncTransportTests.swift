@@ -2,7 +2,7 @@
 import AsyncHTTPClient
 import Foundation
 import JournalLoad
-@testable import JournalSync
+import JournalSync
 import Testing
 
 /// The sync client's HTTP on Linux (`HTTPClientTransport`, SYNC.md §"HTTP on Linux"): what a device is told when the
@@ -131,7 +131,7 @@ struct SyncTransportTests {
             "http://127.0.0.1:9/sync/v1/journals/u-1/events?after=0&limit=5",
             "http://127.0.0.1:9/v1/journals/a%20b/%C3%A9/events?after=0&limit=5",
         ])
-        #expect(SyncClient.percentEncoded("3-1=2&x", keeping: SyncClient.queryKept) == "3-1%3D2%26x")
+        #expect(SyncProtocol.percentEncoded("3-1=2&x", keeping: SyncProtocol.unreserved) == "3-1%3D2%26x")
     }
 }
 #endif
