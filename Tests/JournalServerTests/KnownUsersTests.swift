@@ -123,6 +123,47 @@ struct KnownUsersTests {
         #expect(try content.lines.map { try EventCodec.decode($0).seq } == Array(1...600))
     }
 
+    @Test("a known group's heads move only all together: the first user whose head moved is named, and nothing is written")
+    func headsChecked() async throws {
+        let url = try await FleetTests.freshDatabase("known_heads")
+        let users = ["heads-a", "heads-b", "heads-c"]
+        /// Each user's head, epoch and number of batches.
+        @Sendable func stored(_ client: PostgresClient, _ logger: Logger) async throws -> [String] {
+            var lines: [String] = []
+            for try await (user, head, epoch, batches) in try await client.query("""
+                SELECT u.user_id, u.head, u.epoch, (SELECT count(*) FROM journal_batches b WHERE b.user_id = u.user_id)
+                FROM journal_users u WHERE u.user_id = ANY(\(users)) ORDER BY u.user_id
+                """, logger: logger).decode((String, Int64, Int64, Int64).self) {
+                lines.append("\(user) \(head) \(epoch) \(batches)")
+            }
+            return lines
+        }
+        /// A group of the three users, one new batch each, planned on `expected` heads.
+        @Sendable func group(expected: [Int64]) -> Statements.WriteKnownGroup {
+            var writes = Statements.WriteGroup(sealedCount: Int32(StoredBatch.targetEvents))
+            for (user, head) in zip(users, expected) {
+                writes.batches.add(user: user, first: head + 1, lines: [Array("{\"n\":\(head + 1)}".utf8)], ids: ["ph-\(head + 1)"])
+            }
+            return Statements.WriteKnownGroup(users: users, expectedHeads: expected, epochs: [1, 1, 1],
+                                              heads: expected.map { $0 + 1 }, writes: writes)
+        }
+        try await withFleetClient(url, migrate: true) { client, logger in
+            try await client.query("INSERT INTO journal_users (user_id, head) VALUES ('heads-a', 2), ('heads-b', 4), ('heads-c', 0)", logger: logger)
+            // heads-b is at 4, not 3, and heads-c's head would have moved too: the first one that differs is named.
+            var reason = ""
+            do {
+                try await client.withConnection { try await $0.run(group(expected: [2, 3, 1]), logger: logger) }
+            } catch let error as PSQLError {
+                reason = "\(error.serverInfo?[.sqlState] ?? "") \(error.serverInfo?[.message] ?? "")"
+            }
+            #expect(reason == "\(PostgresSyncStore.headMovedState) user heads-b is no longer at position 3 of epoch 1")
+            #expect(try await stored(client, logger) == ["heads-a 2 1 0", "heads-b 4 1 0", "heads-c 0 1 0"])
+            // Planned on the heads as they are, every head moves and every batch is written.
+            try await client.withConnection { try await $0.run(group(expected: [2, 4, 0]), logger: logger) }
+            #expect(try await stored(client, logger) == ["heads-a 3 1 1", "heads-b 5 1 1", "heads-c 1 1 1"])
+        }
+    }
+
     @Test("the known users are bounded in bytes: past the budget, users are forgotten")
     func bounded() {
         let users = KnownUsers(byteBudget: 1_000)
