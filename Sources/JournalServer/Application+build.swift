@@ -9,6 +9,7 @@ import JournalSync
 import TrainingDomain
 import Logging
 import Metrics
+import NIOConcurrencyHelpers
 import PostgresNIO
 import Prometheus
 import ServiceLifecycle
@@ -21,10 +22,11 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     logger.logLevel = configuration.logLevel
     let (store, clients) = makeSyncStore(configuration.database, design: configuration.store, logger: logger,
                                          deadline: configuration.databaseDeadline)
+    let clientServices = clients.map { PostgresClientService(client: $0) }
     var app = Application(
         router: SyncRoutes(store: store, logger: logger).router(),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),
-        services: clients.map { PostgresClientService(client: $0) },
+        services: clientServices,
         logger: logger
     )
     let startLogger = logger
@@ -32,17 +34,51 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         logger.warning("store memory: events are kept in this process only and every one is lost when it stops; a peer for load measurements (SCALE.md), never a store for users")
     }
     app.beforeServerStarts {
+        // The services start beside the server: without this wait the migration could lease a connection before a
+        // client runs, which works but logs postgres-nio's warning that `run()` was not called.
+        for service in clientServices { await service.running.wait() }
         try await store.migrate()
         startLogger.info("schema migrated on \(configuration.database)")
     }
     return app
 }
 
-/// The PostgreSQL client as a lifecycle service: it runs until the service group shuts down.
+/// The PostgreSQL client as a lifecycle service: it runs until the service group shuts down (`PostgresClient.run`
+/// ends on a graceful shutdown itself). `running` opens once the client runs.
 struct PostgresClientService: Service {
     let client: PostgresClient
+    let running = Latch()
     func run() async throws {
-        await cancelWhenGracefulShutdown { await client.run() }
+        await withDiscardingTaskGroup { group in
+            // An immediate task runs `client.run()` here, up to its first suspension; the client counts as running
+            // from its first line, so a lease after `running` opens is never early.
+            group.addImmediateTask { await client.run() }
+            running.open()
+        }
+    }
+}
+
+/// Opens once; every `wait` before returns then, every one after at once.
+final class Latch: Sendable {
+    private let state = NIOLockedValueBox<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func open() {
+        let waiters = state.withLockedValue { state in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isOpen = state.withLockedValue { state in
+                if !state.isOpen { state.waiters.append(continuation) }
+                return state.isOpen
+            }
+            if isOpen { continuation.resume() }
+        }
     }
 }
 
