@@ -308,7 +308,7 @@ enum Migrations {
 enum GroupSQL {
     /// The planner settings of a group function: every user is an index probe, joined to the arrays by a nested loop.
     /// The generic plan guesses 10 elements an array, and at some table sizes it would otherwise scan every user once
-    /// and join to that (a materialized scan of all 8 partitions at 30,000 users, SCALE.md §"Known users").
+    /// and join to that (a materialized scan of all 8 partitions at 30,000 users, SCALE.md §"One statement a step").
     static let planOnlyProbes = "SET enable_seqscan = off SET enable_material = off SET enable_hashjoin = off SET enable_mergejoin = off"
 
     /// The open batches of the compacted users, from each one's position on. `last_position >= from` follows from

@@ -14,8 +14,9 @@ extension PostgresConnection {
 /// connection, then only bound and executed. Every value is a bound parameter (`$n`).
 ///
 /// Every statement that reads or writes a group's rows looks each key up by itself (`CROSS JOIN LATERAL (…
-/// OFFSET 0)`, or a loop in `journal_lock_group` and `journal_write_group`): one index probe per key, in the one partition that holds it,
-/// whatever the tables hold. Written as a join or with `= ANY`, PostgreSQL 15 planned hash joins and sequential
+/// OFFSET 0)` for reads; for the group functions' writes since migration 9, a join to the arrays that the functions'
+/// planner settings, `GroupSQL.planOnlyProbes`, make a nested loop of index probes): one index probe per key, in the
+/// one partition that holds it, whatever the tables hold. Written as a join or with `= ANY`, PostgreSQL 15 planned hash joins and sequential
 /// scans of every partition once the tables held a few thousand users (it costs a parameterised scan of a
 /// partitioned table as if every partition were probed), so each group's cost grew with every user the server
 /// had: 3.3 ms for 50 token look-ups among 6,448 tokens, 11 ms for 50 pulls among 17,822 batches (SCALE.md
