@@ -16,11 +16,11 @@ extension PostgresConnection {
 /// Every statement that reads or writes a group's rows looks each key up by itself (`CROSS JOIN LATERAL (…
 /// OFFSET 0)` for reads; for the group functions' writes since migration 9, a join to the arrays that the functions'
 /// planner settings, `GroupSQL.planOnlyProbes`, make a nested loop of index probes): one index probe per key, in the
-/// one partition that holds it, whatever the tables hold. Written as a join or with `= ANY`, PostgreSQL 15 planned hash joins and sequential
-/// scans of every partition once the tables held a few thousand users (it costs a parameterised scan of a
-/// partitioned table as if every partition were probed), so each group's cost grew with every user the server
-/// had: 3.3 ms for 50 token look-ups among 6,448 tokens, 11 ms for 50 pulls among 17,822 batches (SCALE.md
-/// §"Group reads"). `OFFSET 0` keeps the planner from flattening the subquery back into a join.
+/// one partition that holds it, whatever the tables hold. Written as a join or with `= ANY`, PostgreSQL 15 planned
+/// hash joins and sequential scans of every partition once the tables held a few thousand users (it costs a
+/// parameterised scan of a partitioned table as if every partition were probed), so each group's cost grew with
+/// every user the server had: 3.3 ms for 50 token look-ups among 6,448 tokens, 11 ms for 50 pulls among 17,822
+/// batches (SCALE.md §"Group reads"). `OFFSET 0` keeps the planner from flattening the subquery back into a join.
 enum Statements {
     /// A statement bound to a group's users ($1) and the size of a sealed batch ($2).
     protocol UsersAndSealedCount: PostgresPreparedStatement {

@@ -149,7 +149,7 @@ struct KnownUsersTests {
         }
         try await withFleetClient(url, migrate: true) { client, logger in
             try await client.query("INSERT INTO journal_users (user_id, head) VALUES ('heads-a', 2), ('heads-b', 4), ('heads-c', 0)", logger: logger)
-            // heads-b is at 4, not 3, and heads-c's head would have moved too: the first one that differs is named.
+            // heads-b is at 4, not 3, and heads-c at 0, not 1: the first that differs, in the order given, is named.
             var reason = ""
             do {
                 try await client.withConnection { try await $0.run(group(expected: [2, 3, 1]), logger: logger) }
