@@ -156,7 +156,6 @@ public struct SyncClient: Sendable {
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]?) async throws(Failure) -> Data {
         // The URL is made as text and parsed once: URLComponents took about 6% of the load generator's CPU
         // (SCALE.md §"What the devices cost").
-        let notAServer = Failure.transport("\(server) is not a server URL; give the server's address as http://HOST:PORT (its GET /health answers ok)")
         guard let base else { throw notAServer }
         var text = base + SyncProtocol.percentEncoded(path, keeping: SyncProtocol.pathKept)
         for (index, (name, value)) in query.enumerated() {
@@ -183,6 +182,14 @@ public struct SyncClient: Sendable {
             throw .refused(status: status, code: "http_\(status)", message: String(decoding: data.prefix(300), as: UTF8.self))
         }
         return data
+    }
+}
+
+extension SyncClient {
+    /// Why a request could not be made: the server URL is not one. Made only when thrown (every request would
+    /// otherwise format it).
+    var notAServer: Failure {
+        .transport("\(server) is not a server URL; give the server's address as http://HOST:PORT (its GET /health answers ok)")
     }
 }
 
