@@ -51,6 +51,16 @@ final class ReplicatedCluster: @unchecked Sendable {
         return milliseconds
     }
 
+    /// `SHOW name` on each node, in the order of the URL's hosts (Debian's psql).
+    func setting(_ name: String) throws -> [String] {
+        try DatabaseURL(url).endpoints.map { node in
+            let (status, output) = PostgresFixture.run("/usr/lib/postgresql/15/bin/psql",
+                                                       ["-h", node.host, "-p", "\(node.port)", "-U", "postgres", "-d", "postgres", "-XAtqc", "SHOW \(name)"])
+            guard status == 0 else { throw PostgresFixture.Failure(description: "psql on \(node) failed (\(status)): \(output)") }
+            return output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
     static func field(_ name: String, _ output: String) -> Int64? {
         for word in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) where word.hasPrefix(name + "=") {
             return Int64(word.dropFirst(name.count + 1))
@@ -103,6 +113,9 @@ struct FailoverTests {
         defer { cluster.stop() }
         let database = try DatabaseURL(cluster.url)
         #expect(database.endpoints.count == 2)
+        // At PostgreSQL's default of 5 s, a promotion that races the end of the stream waits out those 5 s
+        // (SCALE.md §"The slow promotion"); both nodes, and each node made again by a rejoin, start at 100 ms.
+        #expect(try cluster.setting("wal_retrieve_retry_interval") == ["100ms", "100ms"])
         let users = (0..<8).map { "fo\($0)-\(getpid())" }
         var tokens: [String] = []
         for user in users {
@@ -193,6 +206,7 @@ struct FailoverTests {
             print("failover run: \(Self.failovers) failovers, \(total) events acknowledged, all present; \(retries) retried pushes")
             for line in await ledger.notes { print("  " + line) }
             #expect(total > 0)
+            #expect(try cluster.setting("wal_retrieve_retry_interval") == ["100ms", "100ms"])
         }
     }
 }
