@@ -23,10 +23,12 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let (store, clients) = makeSyncStore(configuration.database, design: configuration.store, logger: logger,
                                          deadline: configuration.databaseDeadline)
     let clientServices = clients.map { PostgresClientService(client: $0) }
+    var services: [any Service] = clientServices
+    if let failover = store as? FailoverSyncStore { services.append(PrimaryWatchService(store: failover)) }
     var app = Application(
         router: SyncRoutes(store: store, logger: logger).router(),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),
-        services: clientServices,
+        services: services,
         logger: logger
     )
     let startLogger = logger
@@ -55,6 +57,14 @@ struct PostgresClientService: Service {
             group.addImmediateTask { await client.run() }
             running.open()
         }
+    }
+}
+
+/// `FailoverSyncStore.watchPrimary` as a lifecycle service, until the service group shuts down.
+struct PrimaryWatchService: Service {
+    let store: FailoverSyncStore
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await store.watchPrimary() }
     }
 }
 

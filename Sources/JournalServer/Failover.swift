@@ -74,8 +74,9 @@ public func makeSyncStore(_ database: DatabaseURL, design: StoreDesign = .batche
 /// node went read-only, a probe after `suspectAfter` found its node gone, the store moved away from its node
 /// meanwhile, or the call outlived `callTimeout` — the store probes
 /// every host with `SELECT pg_is_in_recovery()` until one answers false, moves there and runs the call again,
-/// once. Running a push again is safe: pushes are idempotent by event id, and with synchronous replication
-/// a commit the old primary acknowledged is on the standby that took over.
+/// once. `watchPrimary` moves the store the same way, without a call, when the node closes the store's own idle
+/// connection and a probe finds it gone. Running a push again is safe: pushes are idempotent by event id, and
+/// with synchronous replication a commit the old primary acknowledged is on the standby that took over.
 public final class FailoverSyncStore: SyncStore {
     let nodes: [PostgresSyncStore]
     let database: DatabaseURL
@@ -141,14 +142,19 @@ public final class FailoverSyncStore: SyncStore {
         throw NoWritableNode(hosts: database.endpoints, waited: searchTimeout)
     }
 
-    func isWritable(_ endpoint: DatabaseEndpoint) async -> Bool {
-        // The probe is plaintext (loopback here; SCALE.md says what changes for TLS between machines).
+    /// A connection of the store's own to `endpoint`, outside the pools: the probes' and the watch's. Plaintext
+    /// (loopback here; SCALE.md says what changes for TLS between machines), 1 s to connect.
+    func ownConnection(to endpoint: DatabaseEndpoint) async throws -> PostgresConnection {
         var configuration = PostgresConnection.Configuration(host: endpoint.host, port: endpoint.port,
                                                              username: database.user, password: database.password,
                                                              database: database.database, tls: .disable)
         configuration.options.connectTimeout = .seconds(1)
+        return try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+    }
+
+    func isWritable(_ endpoint: DatabaseEndpoint) async -> Bool {
         do {
-            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            let connection = try await ownConnection(to: endpoint)
             defer { Task { try? await connection.close() } }
             var inRecovery = true
             for try await value in try await connection.query("SELECT pg_is_in_recovery()", logger: logger).decode(Bool.self) {
@@ -201,6 +207,46 @@ public final class FailoverSyncStore: SyncStore {
             defer { group.cancelAll() }
             guard let first = try await group.next(), let value = first else { throw CallTimedOut(node: node) }
             return value
+        }
+    }
+
+    /// Watches the writable node through an idle connection of the store's own, and moves the store as soon as that
+    /// connection closes and a probe finds the node gone, without waiting for a call. A node killed while every
+    /// connection of its pool was idle fails no call: the pool queues the calls while it tries to reconnect, and
+    /// only a call that has waited `suspectAfter` probes it (the unavailability windows of 0.7–1.1 s in SCALE.md
+    /// §"The test and its figures"). A node that dies closes its sockets, so the watch hears of it at once; one
+    /// cut off without a word is still found by the calls' probes. Runs until cancelled (a service of the server).
+    public func watchPrimary() async {
+        while !Task.isCancelled {
+            let (index, generation) = await primary.current()
+            let node = database.endpoints[index]
+            if let connection = try? await ownConnection(to: node) {
+                await waitUntilClosed(connection, orMovedFrom: generation)
+            }
+            guard !Task.isCancelled, primary.generationNow == generation else { continue }
+            if await isWritable(node) {
+                // Alive (its connection was closed by something else, or could not be made): watch again shortly.
+                try? await Task.sleep(for: .seconds(1))
+                continue
+            }
+            logger.notice("database node \(node) closed the store's idle connection and no longer accepts writes; looking for the writable node")
+            _ = try? await primary.relocate(after: generation, search: { try await self.findWritable() })
+        }
+    }
+
+    /// Returns when `connection` closes, or when the store moved on from `generation` (then closes it), or when
+    /// cancelled.
+    private func waitUntilClosed(_ connection: PostgresConnection, orMovedFrom generation: Int) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await connection.closeFuture.get() }
+            group.addTask { [primary] in
+                while !Task.isCancelled, primary.generationNow == generation {
+                    try? await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            await group.next()
+            group.cancelAll()
+            try? await connection.close()
         }
     }
 

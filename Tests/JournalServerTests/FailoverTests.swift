@@ -4,9 +4,10 @@ import Hummingbird
 import HummingbirdTesting
 import JournalEvents
 import JournalLoad
-import JournalServer
+@testable import JournalServer
 import JournalStore
 import JournalSync
+import Logging
 import JournalTesting
 import Testing
 
@@ -106,6 +107,33 @@ struct FailoverTests {
     static let failovers = Int(ProcessInfo.processInfo.environment["FAILOVER_COUNT"] ?? "") ?? 3
     /// How long after a rejoin the service may stay unavailable before the test fails.
     static let recoveryBound: Duration = .seconds(30)
+
+    @Test("a primary killed while no call is in flight is left at once: the store's own idle connection to it closes, and the store moves to the promoted standby without waiting for a call")
+    func idlePrimaryKilled() async throws {
+        let cluster = try ReplicatedCluster()
+        defer { cluster.stop() }
+        let (made, clients) = makeSyncStore(try DatabaseURL(cluster.url), logger: Logger(label: "failover-idle-test"))
+        let store = try #require(made as? FailoverSyncStore)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for client in clients { group.addTask { await client.run() } }
+            group.addTask { await store.watchPrimary() }
+            defer { group.cancelAll() }
+            try await store.migrate()
+            #expect(await store.primary.current() == (0, 0))
+            try await Task.sleep(for: .milliseconds(500))
+            let (killedAt, _) = try cluster.failover()
+            // No call is made from here on: only the watch can move the store.
+            let waited = ContinuousClock.now
+            while await store.primary.current().generation == 0, ContinuousClock.now - waited < .seconds(15) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let moved = epochMilliseconds() - killedAt
+            #expect(await store.primary.current() == (1, 1), "the store did not move within 15 s of the kill")
+            if await store.primary.current().generation == 1 {
+                print("idle failover: the store moved \(moved) ms after the kill, with no call made")
+            }
+        }
+    }
 
     @Test("the primary is SIGKILLed and the standby promoted, again and again, while devices push: every acknowledged event is on the server afterwards")
     func failoverUnderLoad() async throws {
