@@ -223,7 +223,7 @@ public final class ScratchDirectory: Sendable {
         var template = Array("\(base)/journal-\(name)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
-        path = String(cString: template)
+        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
     public func file(_ name: String) -> String { path + "/" + name }
     /// Removes the directory and everything in it (one level: tests make no subdirectories).

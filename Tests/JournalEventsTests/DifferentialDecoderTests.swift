@@ -204,7 +204,7 @@ enum DifferentialInputs {
         case 3: return -Double(random.below(1000)) / 8
         case 4: return Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF)
         case 5: return Double(random.next() % 1_000_000_000_000_000_000)
-        case 6: return [0.1, 0.2, 0.30000000000000004, 1e-7, 1e21, 1e22, 1e23, 5e-324, -0.0, 123456.789][random.below(10)]
+        case 6: return [0.1, 0.2, 0.30000000000000004, 1e-7, 1e21, 1e22, 1e23, .leastNonzeroMagnitude, -0.0, 123456.789][random.below(10)]
         default: return Double(random.below(1_000_000)) * 1e-6
         }
     }

@@ -27,11 +27,10 @@ struct ProjectionSnapshotTests {
     let path = "/journals/ana.journal"
     let start = Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!
 
-    /// Records `workouts` workouts; a small seal target makes one sealed frame per workout or two,
-    /// so the journal has stable frames a snapshot can stand on.
+    /// Records `workouts` workouts; each ends with `workout.finished`, which seals the tail, so the journal has one
+    /// sealed frame per workout: stable frames a snapshot can stand on.
     func record(_ storage: MemoryStorage, workouts: Range<Int>) throws {
-        var options = EventJournal.Options()
-        options.store.sealTargetBytes = 900
+        let options = EventJournal.Options()
         var tick: Int64 = Int64(workouts.lowerBound) * 10_000_000
         let begin = start
         let journal = try EventJournal(path: path, storage: storage, device: "ph", options: options) {

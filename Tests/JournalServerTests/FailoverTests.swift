@@ -7,8 +7,8 @@ import JournalLoad
 @testable import JournalServer
 import JournalStore
 import JournalSync
-import Logging
 import JournalTesting
+import Logging
 import Testing
 
 /// A primary with a synchronous standby (`scripts/postgres start-replicated`), made for one test and stopped

@@ -25,9 +25,7 @@ struct JournalSnapshotTests {
     /// Appends `lines` in batches of 1…`batch` lines, sealing the tail after about every `sealEvery` batches, so the
     /// journal has sealed frames and an unsealed tail as a writer leaves them.
     func append(_ storage: MemoryStorage, _ range: Range<Int>, random: inout SplitMix64, batch: Int = 40, sealEvery: Int = 3) throws {
-        var options = JournalWriter.Options()
-        options.sealTargetBytes = 2048
-        let writer = try JournalWriter(path: path, storage: storage, options: options)
+        let writer = try JournalWriter(path: path, storage: storage, options: JournalWriter.Options())
         defer { writer.close() }
         var index = range.lowerBound
         while index < range.upperBound {
@@ -114,9 +112,7 @@ struct FacadeSnapshotTests {
         let clock = TestClock("2026-11-20T18:00:00.000+01:00")
         let journals = JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { clock.now })
         defer { try? FileManager.default.removeItem(atPath: journals.path) }
-        var options = EventJournal.Options()
-        options.store.sealTargetBytes = 900
-        let journal = try journals.open(user: "ana", options: options, context: .standard)
+        let journal = try journals.open(user: "ana", options: EventJournal.Options(), context: .standard)
         try Self.recordSixPushWorkouts(journal, clock: clock)
         let expected = journal.home
         // The writer holds its lock; reading the page needs none.

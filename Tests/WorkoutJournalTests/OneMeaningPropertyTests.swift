@@ -85,9 +85,7 @@ struct OneMeaningPropertyTests {
     /// The journal in memory, written in batches with sealed frames and an unsealed tail, as a writer leaves it.
     func storage(_ events: [Event], random: inout SplitMix64) throws -> MemoryStorage {
         let storage = MemoryStorage()
-        var options = JournalWriter.Options()
-        options.sealTargetBytes = 4096
-        let writer = try JournalWriter(path: path, storage: storage, options: options)
+        let writer = try JournalWriter(path: path, storage: storage, options: JournalWriter.Options())
         defer { writer.close() }
         let lines = events.map { Array(EventCodec.encodeString($0).utf8) }
         var index = 0

@@ -783,13 +783,7 @@ extension EventCodec {
         }
 
         public func decode(_ line: [UInt8]) throws(DecodingError) -> Event {
-            do {
-                return try line.withUnsafeBufferPointer { buffer throws(DecodingError) in try decode(buffer) }
-            } catch let error as DecodingError {
-                throw error
-            } catch {
-                fatalError("unreachable")
-            }
+            try line.withUnsafeBufferPointer { buffer throws(DecodingError) in try decode(buffer) }
         }
     }
 }
