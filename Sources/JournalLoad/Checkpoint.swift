@@ -9,9 +9,7 @@ public func checkpoint(_ database: DatabaseURL) async throws {
     var logger = Logger(label: "journal-load")
     logger.logLevel = .error
     let client = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: logger)
-    try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { await client.run() }
-        defer { group.cancelAll() }
+    try await withRunning([client]) {
         do { try await client.query("CHECKPOINT", logger: logger) } catch let error as PSQLError {
             // postgres-nio's own description hides the server's message.
             throw CheckpointRefused(reason: error.serverInfo?[.message] ?? String(reflecting: error))

@@ -60,6 +60,18 @@ struct PostgresClientService: Service {
     }
 }
 
+/// Runs `body` while `clients` run, and stops them after it. Each client's `run()` starts as an immediate task, which
+/// runs up to its first suspension, by when the client counts as running: a lease in `body` is never early, which
+/// postgres-nio would report ("`PostgresClient.run()` hasn't been called yet"). The server's clients are services
+/// instead (`PostgresClientService`).
+public func withRunning<T: Sendable>(_ clients: [PostgresClient], _ body: () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for client in clients { group.addImmediateTask { await client.run() } }
+        defer { group.cancelAll() }
+        return try await body()
+    }
+}
+
 /// `FailoverSyncStore.watchPrimary` as a lifecycle service, until the service group shuts down.
 struct PrimaryWatchService: Service {
     let store: FailoverSyncStore

@@ -367,13 +367,8 @@ public func withFleetClient<T: Sendable>(_ database: DatabaseURL, migrate: Bool,
     }
     var logger = Logger(label: "journal-server-fleet")
     logger.logLevel = logLevel
-    // The pool's own chatter (a lease asked for while `run()` is still starting) is not the job's business.
-    var background = logger
-    background.logLevel = .error
-    let client = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: background)
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { await client.run() }
-        defer { group.cancelAll() }
+    let client = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: logger)
+    return try await withRunning([client]) {
         if migrate { try await PostgresSyncStore(client: client, logger: logger).migrate() }
         return try await body(client, logger)
     }

@@ -22,9 +22,7 @@ public func withSyncStore<T: Sendable>(_ database: DatabaseURL, logLevel: Logger
     var logger = Logger(label: "journal-server")
     logger.logLevel = logLevel
     let (store, clients) = makeSyncStore(database, logger: logger)
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        for client in clients { group.addTask { await client.run() } }
-        defer { group.cancelAll() }
+    return try await withRunning(clients) {
         try await store.migrate()
         return try await body(store)
     }

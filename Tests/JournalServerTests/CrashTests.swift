@@ -102,6 +102,27 @@ struct CrashTests {
         #expect(!log.contains("hasn't been called yet"), "\(log.split(separator: "\n").prefix(3))")
     }
 
+    @Test("journal-server's one-shot commands lease a connection only once their client runs: no postgres-nio warning")
+    func oneShotCommandsStartTheirClientFirst() throws {
+        let binary = try builtExecutable("journal-server", override: "JOURNAL_SERVER_BIN")
+        let database = try PostgresFixture.url()
+        let user = PostgresFixture.freshUser("cli")
+        // `withRunning` starts each client's `run()` before the command's first lease; before it, about every
+        // other `token create` logged "`PostgresClient.run()` hasn't been called yet" (5 runs: 3 did).
+        for _ in 0..<5 {
+            let created = try Subprocess.run(binary, ["token", "create", "--database", database, "--user", user],
+                                             scratch: FileManager.default.temporaryDirectory.path)
+            #expect(created.status == 0)
+            #expect(created.stdout.hasPrefix("wjt_") && created.stdout.utf8.count == 69 && created.stdout.hasSuffix("\n"), "one token line: \(created.stdout)")
+            #expect(!created.stderr.contains("hasn't been called yet"), "\(created.stderr)")
+        }
+        let revoked = try Subprocess.run(binary, ["token", "revoke", "--database", database, "--user", user],
+                                         scratch: FileManager.default.temporaryDirectory.path)
+        #expect(revoked.status == 0)
+        #expect(revoked.stdout == "revoked 5 tokens\n")
+        #expect(!revoked.stderr.contains("hasn't been called yet"), "\(revoked.stderr)")
+    }
+
     @Test("a PostgreSQL restart during syncs: the syncs that fail are retried; nothing acknowledged is lost")
     func postgresRestartDuringSyncs() async throws {
         // A cluster of its own: restarting the shared one would fail other suites' requests.
