@@ -35,6 +35,17 @@ extension DatabaseURL {
         return (prefix + hosts[0].description + String(rest[authorityEnd...]), hosts)
     }
 
+    /// A connection of its own to `endpoint`, outside any pool (the failover store's probes and watch): this URL's
+    /// user, password and database, plaintext (loopback here; SCALE.md says what changes for TLS between
+    /// machines), 1 s to connect.
+    func plainConnection(to endpoint: DatabaseEndpoint, logger: Logger) async throws -> PostgresConnection {
+        var configuration = PostgresConnection.Configuration(host: endpoint.host, port: endpoint.port,
+                                                             username: user, password: password,
+                                                             database: database, tls: .disable)
+        configuration.options.connectTimeout = .seconds(1)
+        return try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+    }
+
     /// The same URL on one of its hosts (same user, database and TLS).
     func url(for endpoint: DatabaseEndpoint) -> DatabaseURL {
         var copy = self
@@ -142,19 +153,9 @@ public final class FailoverSyncStore: SyncStore {
         throw NoWritableNode(hosts: database.endpoints, waited: searchTimeout)
     }
 
-    /// A connection of the store's own to `endpoint`, outside the pools: the probes' and the watch's. Plaintext
-    /// (loopback here; SCALE.md says what changes for TLS between machines), 1 s to connect.
-    func ownConnection(to endpoint: DatabaseEndpoint) async throws -> PostgresConnection {
-        var configuration = PostgresConnection.Configuration(host: endpoint.host, port: endpoint.port,
-                                                             username: database.user, password: database.password,
-                                                             database: database.database, tls: .disable)
-        configuration.options.connectTimeout = .seconds(1)
-        return try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
-    }
-
     func isWritable(_ endpoint: DatabaseEndpoint) async -> Bool {
         do {
-            let connection = try await ownConnection(to: endpoint)
+            let connection = try await database.plainConnection(to: endpoint, logger: logger)
             defer { Task { try? await connection.close() } }
             var inRecovery = true
             for try await value in try await connection.query("SELECT pg_is_in_recovery()", logger: logger).decode(Bool.self) {
@@ -220,7 +221,7 @@ public final class FailoverSyncStore: SyncStore {
         while !Task.isCancelled {
             let (index, generation) = await primary.current()
             let node = database.endpoints[index]
-            if let connection = try? await ownConnection(to: node) {
+            if let connection = try? await database.plainConnection(to: node, logger: logger) {
                 await waitUntilClosed(connection, orMovedFrom: generation)
             }
             guard !Task.isCancelled, primary.generationNow == generation else { continue }
@@ -230,7 +231,11 @@ public final class FailoverSyncStore: SyncStore {
                 continue
             }
             logger.notice("database node \(node) closed the store's idle connection and no longer accepts writes; looking for the writable node")
-            _ = try? await primary.relocate(after: generation, search: { try await self.findWritable() })
+            do {
+                _ = try await primary.relocate(after: generation, search: { try await self.findWritable() })
+            } catch where !Task.isCancelled {
+                logger.warning("\(error); requests answer 503 until one does: check that the hosts run and that one of them is promoted (pg_ctl promote); looking again")
+            } catch {}
         }
     }
 

@@ -9,6 +9,7 @@ import JournalStore
 import JournalSync
 import JournalTesting
 import Logging
+import PostgresNIO
 import Testing
 
 /// A primary with a synchronous standby (`scripts/postgres start-replicated`), made for one test and stopped
@@ -52,14 +53,19 @@ final class ReplicatedCluster: @unchecked Sendable {
         return milliseconds
     }
 
-    /// `SHOW name` on each node, in the order of the URL's hosts (Debian's psql).
-    func setting(_ name: String) throws -> [String] {
-        try DatabaseURL(url).endpoints.map { node in
-            let (status, output) = PostgresFixture.run("/usr/lib/postgresql/15/bin/psql",
-                                                       ["-h", node.host, "-p", "\(node.port)", "-U", "postgres", "-d", "postgres", "-XAtqc", "SHOW \(name)"])
-            guard status == 0 else { throw PostgresFixture.Failure(description: "psql on \(node) failed (\(status)): \(output)") }
-            return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// `SHOW name` on each node, in the order of the URL's hosts (a connection of its own to each, as the failover
+    /// store's probes make).
+    func setting(_ name: String) async throws -> [String] {
+        let database = try DatabaseURL(url)
+        var values: [String] = []
+        for node in database.endpoints {
+            let connection = try await database.plainConnection(to: node, logger: Logger(label: "failover-test"))
+            for try await value in try await connection.query("SHOW \(unescaped: name)", logger: Logger(label: "failover-test")).decode(String.self) {
+                values.append(value)
+            }
+            try await connection.close()
         }
+        return values
     }
 
     static func field(_ name: String, _ output: String) -> Int64? {
@@ -143,7 +149,7 @@ struct FailoverTests {
         #expect(database.endpoints.count == 2)
         // At PostgreSQL's default of 5 s, a promotion that races the end of the stream waits out those 5 s
         // (SCALE.md §"The slow promotion"); both nodes, and each node made again by a rejoin, start at 100 ms.
-        #expect(try cluster.setting("wal_retrieve_retry_interval") == ["100ms", "100ms"])
+        #expect(try await cluster.setting("wal_retrieve_retry_interval") == ["100ms", "100ms"])
         let users = (0..<8).map { "fo\($0)-\(getpid())" }
         var tokens: [String] = []
         for user in users {
@@ -234,7 +240,7 @@ struct FailoverTests {
             print("failover run: \(Self.failovers) failovers, \(total) events acknowledged, all present; \(retries) retried pushes")
             for line in await ledger.notes { print("  " + line) }
             #expect(total > 0)
-            #expect(try cluster.setting("wal_retrieve_retry_interval") == ["100ms", "100ms"])
+            #expect(try await cluster.setting("wal_retrieve_retry_interval") == ["100ms", "100ms"])
         }
     }
 }
