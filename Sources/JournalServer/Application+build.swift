@@ -168,7 +168,7 @@ struct SyncRoutes: Sendable {
         guard SyncProtocol.isValidUser(user) else {
             throw SyncFailure(400, "bad_user", "user \(user.debugDescription) is not a valid user id (1 to \(SyncProtocol.maximumUserLength) of A-Z a-z 0-9 . _ @ -)")
         }
-        let principal = try await authenticate(request, page: page)
+        let principal = try await authenticate(request, access: access, page: page)
         switch principal.role {
         case .user where principal.user != user:
             throw SyncFailure(403, "forbidden", "this token belongs to user \(principal.user); it may not \(access == .read ? "read" : "write") user \(user)'s journal")
@@ -179,23 +179,31 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    func authenticate(_ request: Request, page: Bool = false) async throws -> Principal {
+    /// `access` `.write`: the principal may be remembered from an earlier look-up (`SyncStore.authenticateForPush`); the
+    /// push made with it is checked again when it commits.
+    func authenticate(_ request: Request, access: Access = .read, page: Bool = false) async throws -> Principal {
         if page, request.headers[.authorization] == nil, let token = request.uri.queryParameters.get("token") {
             guard let principal = try await store.authenticate(token: String(token)) else {
                 throw SyncFailure(401, "bad_token", "the token in ?token= is unknown or revoked; open the page with a current token (`journal-server token create --database URL --user USER` prints a new one)")
             }
             return principal
         }
+        let token = try bearerToken(request)
+        guard let principal = try await (access == .write ? store.authenticateForPush(token: token) : store.authenticate(token: token)) else {
+            throw SyncFailure.unknownToken
+        }
+        return principal
+    }
+
+    /// The token of a request's `Authorization: Bearer TOKEN` header (401 when there is none, or another kind).
+    func bearerToken(_ request: Request) throws -> String {
         guard let header = request.headers[.authorization] else {
             throw SyncFailure(401, "missing_token", "no Authorization header; send `Authorization: Bearer TOKEN` (journal-server token create prints one)")
         }
         guard header.hasPrefix("Bearer "), case let token = String(header.dropFirst(7)), !token.isEmpty else {
             throw SyncFailure(401, "bad_token", "the Authorization header is not `Bearer TOKEN`")
         }
-        guard let principal = try await store.authenticate(token: token) else {
-            throw SyncFailure(401, "bad_token", "the token is unknown or revoked; send a current one (`journal-server token create --database URL --user USER` prints a new one)")
-        }
-        return principal
+        return token
     }
 
     // MARK: Push
@@ -221,7 +229,7 @@ struct SyncRoutes: Sendable {
                 throw SyncFailure(422, "rule_violation", "events[\(index)] (id \(event.id)): \(violation.description); nothing was stored")
             }
         }
-        let outcome = try await store.push(user: user, events: events)
+        let outcome = try await store.push(user: user, events: events, token: try bearerToken(request))
         ServerMetrics.pushedEvents.increment(by: outcome.stored)
         logger.debug("push \(principal.user)→\(user): \(events.count) events, \(outcome.stored) new, cursor \(outcome.cursor)")
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes:

@@ -265,6 +265,12 @@ public final class FailoverSyncStore: SyncStore {
     public func authenticate(token: String) async throws -> Principal? {
         try await onPrimary { try await $0.authenticate(token: token) }
     }
+    public func authenticateForPush(token: String) async throws -> Principal? {
+        try await onPrimary { try await $0.authenticateForPush(token: token) }
+    }
+    public func push(user: String, events: [Event], token: String) async throws -> PushOutcome {
+        try await onPrimary { try await $0.push(user: user, events: events, token: token) }
+    }
     public func addToken(_ token: String, user: String, role: Role) async throws {
         try await onPrimary { try await $0.addToken(token, user: user, role: role) }
     }

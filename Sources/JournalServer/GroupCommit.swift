@@ -14,6 +14,9 @@ final class GroupCommit: @unchecked Sendable {
     struct Push: Sendable {
         let user: String
         let events: [Event]
+        /// The bearer token the push was made with, which its commit checks is still live (`journal_check_tokens`,
+        /// migration 10); "" for none to check.
+        let token: String
         let waiter: Waiter<PushOutcome>
     }
 
@@ -52,13 +55,13 @@ final class GroupCommit: @unchecked Sendable {
     /// after it queued it returns 503, and when the calling task is cancelled it returns at once with
     /// `CancellationError`; either way the push may still be committed later, unacknowledged, which a retry then
     /// finds stored.
-    func push(user: String, events: [Event], commit: @escaping Commit) async throws -> PushOutcome {
+    func push(user: String, events: [Event], token: String = "", commit: @escaping Commit) async throws -> PushOutcome {
         let waiter = Waiter<PushOutcome>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PushOutcome, any Error>) in
                 guard waiter.wait(continuation) else { return }
                 let start: Bool = lock.withLock {
-                    queue.append(Push(user: user, events: events, waiter: waiter))
+                    queue.append(Push(user: user, events: events, token: token, waiter: waiter))
                     guard running < committers else { return false }
                     running += 1
                     return true

@@ -301,6 +301,46 @@ enum Migrations {
             $$
             """,
         ]),
+        Migration(version: 10, name: "a push's token checked when it commits", statements: [
+            // A push may be authorized on a principal the server remembered from an earlier look-up of its token
+            // (`KnownTokens`, SCALE.md §"Tokens checked at commit"): its group then checks, before it writes anything,
+            // that each push's token is still live. A token revoked since fails the whole group with SQLSTATE WJ401,
+            // naming the first such push (1-based, in the order given); the server looks the group's tokens up again,
+            // refuses the pushes whose token is dead and commits the others. An empty token is not checked. Each
+            // token is one probe of the primary key, whatever the table holds.
+            """
+            CREATE FUNCTION journal_check_tokens(p_tokens text[]) RETURNS void LANGUAGE plpgsql \(GroupSQL.planOnlyProbes) AS $$
+            DECLARE
+                v_dead bigint;
+            BEGIN
+                SELECT min(t.i) INTO v_dead FROM unnest(p_tokens) WITH ORDINALITY AS t(token, i)
+                    CROSS JOIN LATERAL (SELECT count(*) AS live FROM journal_tokens k
+                                        WHERE k.token_hash = sha256(convert_to(t.token, 'UTF8')) AND k.revoked_at IS NULL) k
+                    WHERE t.token <> '' AND k.live = 0;
+                IF v_dead IS NOT NULL THEN
+                    RAISE EXCEPTION 'the token of push % of the group is unknown or revoked', v_dead USING ERRCODE = 'WJ401';
+                END IF;
+            END
+            $$
+            """,
+            // Migration 9's known group, its pushes' tokens checked first.
+            """
+            CREATE FUNCTION journal_write_known_group_with_tokens(p_tokens text[], p_users text[], p_expected bigint[],
+                                                                  p_epochs bigint[], p_heads bigint[], p_compacted text[],
+                                                                  p_compacted_from bigint[], p_sealed integer,
+                                                                  p_batch_users text[], p_firsts bigint[], p_lasts bigint[],
+                                                                  p_counts integer[], p_ids bytea[], p_blocks bytea[],
+                                                                  p_ranges text[])
+            RETURNS void LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM journal_check_tokens(p_tokens);
+                PERFORM journal_write_known_group(p_users, p_expected, p_epochs, p_heads, p_compacted, p_compacted_from,
+                                                  p_sealed, p_batch_users, p_firsts, p_lasts, p_counts, p_ids, p_blocks,
+                                                  p_ranges);
+            END
+            $$
+            """,
+        ]),
     ]
 }
 

@@ -27,6 +27,9 @@ extension PeerSyncStore {
     /// The real schema (tokens and access log); a peer with tables of its own adds them in its own `migrate`.
     public func migrate() async throws { try await inner.migrate() }
     public func authenticate(token: String) async throws -> Principal? { try await inner.authenticate(token: token) }
+    /// The real store's remembered principals (`KnownTokens`): the naive peer checks the token in its push's
+    /// transaction, as the real store does in its group's; the ceiling checks nothing (it stores nothing for users).
+    public func authenticateForPush(token: String) async throws -> Principal? { try await inner.authenticateForPush(token: token) }
     public func addToken(_ token: String, user: String, role: Role) async throws { try await inner.addToken(token, user: user, role: role) }
     public func revoke(token: String) async throws -> Bool { try await inner.revoke(token: token) }
     public func revokeAll(user: String) async throws -> Int { try await inner.revokeAll(user: user) }
@@ -65,8 +68,23 @@ public struct NaiveSyncStore: PeerSyncStore {
     }
 
     public func push(user: String, events: [Event]) async throws -> PushOutcome {
+        try await push(user: user, events: events, token: "")
+    }
+
+    /// Its transaction checks `token` first, as the real store's group does (`journal_check_tokens`).
+    public func push(user: String, events: [Event], token: String) async throws -> PushOutcome {
         let logger = self.logger
-        return try await client.withTransaction(logger: logger) { connection in
+        do {
+            return try await insert(user: user, events: events, token: token, logger: logger)
+        } catch where PostgresSyncStore.isDeadToken(error) {
+            inner.knownTokens.forget([token])
+            throw SyncFailure.unknownToken
+        }
+    }
+
+    private func insert(user: String, events: [Event], token: String, logger: Logger) async throws -> PushOutcome {
+        try await client.withTransaction(logger: logger) { connection in
+            if !token.isEmpty { try await connection.run(Statements.CheckTokens(tokens: [token]), logger: logger) }
             var stored = 0
             var head: Int64 = 0
             for event in events {

@@ -24,6 +24,9 @@ public struct PostgresSyncStore: SyncStore {
     /// What this server last committed for each user, so that their next push reads nothing first (SCALE.md
     /// §"Known users").
     let knownUsers: KnownUsers
+    /// The principals of the tokens this server looked up, which a push may use without a look-up because its commit
+    /// checks its token again (SCALE.md §"Tokens checked at commit").
+    let knownTokens: KnownTokens
     /// PostgreSQL connections per server (SCALE.md §"Group commit"): the 4 group committers', the 2 token and 2 pull
     /// group readers' (one short query each), and 2 for the rest. More would only make PostgreSQL's backends
     /// contend for 2 cores.
@@ -42,6 +45,7 @@ public struct PostgresSyncStore: SyncStore {
         self.deadline = deadline
         groups = GroupCommit(commitDeadline: deadline, logger: logger)
         knownUsers = KnownUsers()
+        knownTokens = KnownTokens()
         tokenReads = GroupRead(deadline: deadline) { tokens in try await Self.principals(of: tokens, client: client, logger: logger) }
         pullReads = GroupRead(deadline: deadline) { keys in try await Self.storedPulls(keys, client: client, logger: logger) }
     }
@@ -70,8 +74,13 @@ public struct PostgresSyncStore: SyncStore {
     // MARK: Push and pull
 
     public func push(user: String, events: [Event]) async throws -> PushOutcome {
+        try await push(user: user, events: events, token: "")
+    }
+
+    /// The push's group checks that `token` is live before it writes anything ("": nothing to check).
+    public func push(user: String, events: [Event], token: String) async throws -> PushOutcome {
         do {
-            return try await groups.push(user: user, events: events) { group in try await self.commitGroup(group) }
+            return try await groups.push(user: user, events: events, token: token) { group in try await self.commitGroup(group) }
         } catch let error as PostgresTransactionError {
             // A refusal inside the transaction (rolled back): report the refusal itself.
             if let failure = error.closureError as? SyncFailure { throw failure }
@@ -86,12 +95,48 @@ public struct PostgresSyncStore: SyncStore {
     /// When this server knows every user of the group (`KnownUsers`) and no push may erase, the group is planned on
     /// what it knows and written in one statement that checks each user's head first (`commitKnownGroup`); when a
     /// head differs, that statement writes nothing and the group runs again here, reading its users under the lock.
+    ///
+    /// Each push's token is checked in the same round trip, before anything is written (migration 10); when one was
+    /// revoked since the server looked it up, `commitAfterDeadToken` refuses its push and commits the others.
     private func commitGroup(_ group: [GroupCommit.Push]) async throws -> [Result<PushOutcome, SyncFailure>] {
+        do {
+            return try await commitGroup(group, checkingTokens: true)
+        } catch where Self.isDeadToken(error) {
+            return try await commitAfterDeadToken(group)
+        }
+    }
+
+    /// A group of which a push's token was found dead at commit (nothing written): every token of the group looked up
+    /// afresh and forgotten if dead; those pushes refused (`SyncFailure.unknownToken`), the others committed under
+    /// their locks, their tokens just found live.
+    private func commitAfterDeadToken(_ group: [GroupCommit.Push]) async throws -> [Result<PushOutcome, SyncFailure>] {
+        let tokens = Array(Set(group.map(\.token).filter { !$0.isEmpty }))
+        let live = Set(zip(tokens, try await Self.principals(of: tokens, client: client, logger: logger)).compactMap { $1 == nil ? nil : $0 })
+        knownTokens.forget(tokens.filter { !live.contains($0) })
+        let isLive = { (push: GroupCommit.Push) in push.token.isEmpty || live.contains(push.token) }
+        let kept = group.filter(isLive)
+        var outcomes = kept.isEmpty ? [] : try await commitGroup(kept, checkingTokens: false)[...]
+        if kept.count < group.count {
+            logger.info("group commit: \(group.count - kept.count) of \(group.count) pushes refused 401, their token revoked since this server looked it up")
+        }
+        return group.map { push in isLive(push) ? outcomes.removeFirst() : .failure(SyncFailure.unknownToken) }
+    }
+
+    /// `journal_check_tokens`' SQLSTATE (migration 10): a push's token is unknown or revoked.
+    static let deadTokenState = "WJ401"
+
+    /// Whether `error` is a group's token check that failed, from the known statement or inside the locked transaction.
+    static func isDeadToken(_ error: any Error) -> Bool {
+        let database = (error as? PSQLError) ?? ((error as? PostgresTransactionError)?.closureError as? PSQLError)
+        return database?.serverInfo?[.sqlState] == deadTokenState
+    }
+
+    private func commitGroup(_ group: [GroupCommit.Push], checkingTokens: Bool) async throws -> [Result<PushOutcome, SyncFailure>] {
         let users = group.map(\.user).sorted()
         let known = knownUsers.take(users)
         if known.count == users.count, !group.contains(where: { $0.events.contains(where: AccountErasure.mayTrigger) }) {
             do {
-                let outcomes = try await commitKnownGroup(group, users: users, states: known)
+                let outcomes = try await commitKnownGroup(group, users: users, states: known, checkingTokens: checkingTokens)
                 ServerMetrics.knownGroups.increment()
                 return outcomes
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.headMovedState {
@@ -99,7 +144,7 @@ public struct PostgresSyncStore: SyncStore {
                 logger.debug("group commit: \(FleetIngest.databaseReason(error)); the group is read again under its locks")
             }
         }
-        let outcomes = try await commitLockedGroup(group, users: users)
+        let outcomes = try await commitLockedGroup(group, users: users, checkingTokens: checkingTokens)
         ServerMetrics.lockedGroups.increment()
         return outcomes
     }
@@ -108,11 +153,14 @@ public struct PostgresSyncStore: SyncStore {
     static let headMovedState = "WJ409"
 
     /// The group read under its users' row locks (`journal_lock_group`), planned, written (`journal_write_group`)
-    /// and committed: four round trips.
-    private func commitLockedGroup(_ group: [GroupCommit.Push], users: [String]) async throws -> [Result<PushOutcome, SyncFailure>] {
+    /// and committed: four round trips, five when the pushes' tokens are checked first (`CheckTokens`).
+    private func commitLockedGroup(_ group: [GroupCommit.Push], users: [String],
+                                   checkingTokens: Bool) async throws -> [Result<PushOutcome, SyncFailure>] {
         let logger = self.logger
         let sealed = Int32(StoredBatch.targetEvents)
+        let tokens = checkingTokens ? group.map(\.token) : []
         let (outcomes, committed) = try await client.withTransaction(logger: logger) { connection in
+            if tokens.contains(where: { !$0.isEmpty }) { try await connection.run(Statements.CheckTokens(tokens: tokens), logger: logger) }
             var states: [String: UserState] = [:]
             for try await (user, head, epoch, erasedBefore, last, count, ranges, ids, block) in try await connection.execute(
                 Statements.LockGroup(users: users, sealedCount: sealed), logger: logger) {
@@ -145,14 +193,14 @@ public struct PostgresSyncStore: SyncStore {
     /// `headMovedState` before anything is written. What the plan read besides the known states (sealed batches'
     /// ids, the stored copies of pushed events) was read without a lock; a write after it moved the head, so the
     /// statement fails then too.
-    private func commitKnownGroup(_ group: [GroupCommit.Push], users: [String],
-                                  states: [String: UserState]) async throws -> [Result<PushOutcome, SyncFailure>] {
+    private func commitKnownGroup(_ group: [GroupCommit.Push], users: [String], states: [String: UserState],
+                                  checkingTokens: Bool) async throws -> [Result<PushOutcome, SyncFailure>] {
         let logger = self.logger
         let (outcomes, committed) = try await client.withConnection { connection in
             var writes = Statements.WriteGroup(sealedCount: Int32(StoredBatch.targetEvents))
             let planned = try await plan(group, states: states, connection, into: &writes)
             try await connection.run(Statements.WriteKnownGroup(
-                users: users, expectedHeads: users.map { states[$0]?.head ?? 0 }, epochs: users.map { states[$0]?.epoch ?? 0 },
+                tokens: checkingTokens ? group.map(\.token) : [], users: users, expectedHeads: users.map { states[$0]?.head ?? 0 }, epochs: users.map { states[$0]?.epoch ?? 0 },
                 heads: users.map { planned.committed[$0]?.head ?? states[$0]?.head ?? 0 }, writes: writes), logger: logger)
             return planned
         }
@@ -424,6 +472,14 @@ public struct PostgresSyncStore: SyncStore {
         try await tokenReads.read(token)
     }
 
+    /// What an earlier look-up of `token` found, or a look-up now, remembered (`KnownTokens`).
+    public func authenticateForPush(token: String) async throws -> Principal? {
+        if let principal = knownTokens[token] { return principal }
+        let principal = try await tokenReads.read(token)
+        if let principal { knownTokens.keep(principal, of: token) }
+        return principal
+    }
+
     public func addToken(_ token: String, user: String, role: Role) async throws {
         try await client.query("""
             INSERT INTO journal_tokens (token_hash, user_id, role) VALUES (sha256(convert_to(\(token), 'UTF8')), \(user), \(role.rawValue))
@@ -431,6 +487,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     public func revoke(token: String) async throws -> Bool {
+        knownTokens.forget([token])
         var count = 0
         for try await _ in try await client.query("""
             UPDATE journal_tokens SET revoked_at = now()
@@ -440,6 +497,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     public func revokeAll(user: String) async throws -> Int {
+        knownTokens.forget(user: user)
         var count = 0
         for try await _ in try await client.query(
             "UPDATE journal_tokens SET revoked_at = now() WHERE user_id = \(user) AND revoked_at IS NULL RETURNING user_id", logger: logger).decode(String.self) {

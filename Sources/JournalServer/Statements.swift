@@ -150,13 +150,18 @@ extension Statements {
     /// are still the expected ones, in the order given (user order, as `LockGroup` locks them), else SQLSTATE
     /// `PostgresSyncStore.headMovedState` and nothing written; then `writes`' deletes and inserts
     /// (`journal_write_group`, its heads unused).
+    ///
+    /// Since migration 10 the pushes' tokens are checked first (`journal_write_known_group_with_tokens`): one token a
+    /// push, in the group's order, "" for none to check; a dead one fails the group with SQLSTATE
+    /// `PostgresSyncStore.deadTokenState` before anything is written.
     struct WriteKnownGroup: PostgresPreparedStatement {
         static let sql = """
-            SELECT journal_write_known_group($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::bigint[],
-                                             $7, $8::text[], $9::bigint[], $10::bigint[], $11::integer[], $12::bytea[],
-                                             $13::bytea[], $14::text[])
+            SELECT journal_write_known_group_with_tokens($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[],
+                                                         $6::text[], $7::bigint[], $8, $9::text[], $10::bigint[],
+                                                         $11::bigint[], $12::integer[], $13::bytea[], $14::bytea[], $15::text[])
             """
         typealias Row = ()
+        var tokens: [String]
         var users: [String]
         var expectedHeads: [Int64]
         var epochs: [Int64]
@@ -165,6 +170,7 @@ extension Statements {
 
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresBindings()
+            bindings.append(tokens)
             bindings.append(users); bindings.append(expectedHeads); bindings.append(epochs); bindings.append(heads)
             bindings.append(writes.compacted); bindings.append(writes.compactedFrom); bindings.append(writes.sealedCount)
             let batches = writes.batches
@@ -173,6 +179,18 @@ extension Statements {
             bindings.append(batches.idRanges)
             return bindings
         }
+        func decodeRow(_ row: PostgresRow) throws -> Row {}
+    }
+}
+
+extension Statements {
+    /// Every token of a group live, or SQLSTATE `PostgresSyncStore.deadTokenState` (`journal_check_tokens`, migration
+    /// 10): the first statement of a group read under its locks whose pushes carry tokens.
+    struct CheckTokens: PostgresPreparedStatement {
+        static let sql = "SELECT journal_check_tokens($1::text[])"
+        typealias Row = ()
+        var tokens: [String]
+        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(tokens); return bindings }
         func decodeRow(_ row: PostgresRow) throws -> Row {}
     }
 }

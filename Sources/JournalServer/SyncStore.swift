@@ -49,6 +49,10 @@ public struct SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ status: Int, _ code: String, _ message: String) { self.status = status; self.code = code; self.message = message }
     public var description: String { "\(status) \(code): \(message)" }
+
+    /// A bearer token that is unknown or revoked (401): from the request's look-up, or from the commit of a push
+    /// whose token was remembered and has been revoked since (`SyncStore.push(user:events:token:)`).
+    public static let unknownToken = SyncFailure(401, "bad_token", "the token is unknown or revoked; send a current one (`journal-server token create --database URL --user USER` prints a new one)")
 }
 
 /// Where the server keeps users' journals, tokens and the access log. One implementation,
@@ -63,6 +67,13 @@ public protocol SyncStore: Sendable {
     func pull(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage
     /// The principal of a live (not revoked) token, or nil.
     func authenticate(token: String) async throws -> Principal?
+    /// The principal of `token` for a push made with it (`push(user:events:token:)`), or nil. It may be what an
+    /// earlier look-up found, without asking the database again: that push's commit checks that the token is still
+    /// live, so a token revoked since writes nothing.
+    func authenticateForPush(token: String) async throws -> Principal?
+    /// `push(user:events:)` made with `token`: stored only if the token is live when the push commits, otherwise
+    /// `SyncFailure.unknownToken` and nothing stored.
+    func push(user: String, events: [Event], token: String) async throws -> PushOutcome
     /// Stores the hash of `token` for `user` with `role`.
     func addToken(_ token: String, user: String, role: Role) async throws
     /// Revokes one token; returns whether it existed and was live.
@@ -73,4 +84,13 @@ public protocol SyncStore: Sendable {
     func logAccess(actor: String, subject: String, action: String, detail: String) async throws
     /// The access log about `subject` (every subject when nil), oldest first.
     func accessLog(subject: String?) async throws -> [AccessLogEntry]
+}
+
+extension SyncStore {
+    /// A store that checks nothing at commit looks every token up afresh.
+    public func authenticateForPush(token: String) async throws -> Principal? { try await authenticate(token: token) }
+    /// The token was looked up afresh (`authenticateForPush`) just before.
+    public func push(user: String, events: [Event], token: String) async throws -> PushOutcome {
+        try await push(user: user, events: events)
+    }
 }

@@ -73,6 +73,12 @@ struct BadInputTests {
             #expect(revoked)
             answer = try await send(.get, SyncProtocol.eventsPath(user: alice) + "?after=0", aliceToken, [])
             #expect(answer.status == 401)
+            // The server remembers the token from Alice's push; the revocation came from elsewhere. A push with it is
+            // authorized on what the server remembers, and its commit finds the token revoked: 401, nothing stored.
+            let tablet = try recordedEvents(device: "tb", workouts: 1, in: scratch, name: "tablet.journal")
+            answer = try await send(.post, SyncProtocol.eventsPath(user: alice), aliceToken, SyncBody.push(tablet))
+            #expect(answer.status == 401)
+            #expect(answer.body == #"{"error":{"code":"bad_token","message":"the token is unknown or revoked; send a current one (`journal-server token create --database URL --user USER` prints a new one)"}}"#)
             #expect(try await Self.stored(alice) == Int64(events.count))
         }
     }

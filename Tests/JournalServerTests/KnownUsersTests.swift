@@ -144,7 +144,7 @@ struct KnownUsersTests {
             for (user, head) in zip(users, expected) {
                 writes.batches.add(user: user, first: head + 1, lines: [Array("{\"n\":\(head + 1)}".utf8)], ids: ["ph-\(head + 1)"])
             }
-            return Statements.WriteKnownGroup(users: users, expectedHeads: expected, epochs: [1, 1, 1],
+            return Statements.WriteKnownGroup(tokens: [], users: users, expectedHeads: expected, epochs: [1, 1, 1],
                                               heads: expected.map { $0 + 1 }, writes: writes)
         }
         try await withFleetClient(url, migrate: true) { client, logger in
