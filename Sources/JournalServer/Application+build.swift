@@ -151,7 +151,7 @@ struct SyncRoutes: Sendable {
         router.get("v1/journals/:user/report") { request, context in try await report(request, context) }
         router.get("v1/journals/:user/workouts/:workout/timeline") { request, context in try await timeline(request, context) }
         router.get("v1/whoami") { request, _ in
-            let principal = try await authenticate(request)
+            let principal = try await authenticate(request).principal
             return json(["user": principal.user, "role": principal.role.rawValue])
         }
         router.get("v1/access-log") { request, context in try await accessLog(request, context) }
@@ -162,37 +162,41 @@ struct SyncRoutes: Sendable {
 
     enum Access { case read, write }
 
-    /// The caller's principal, allowed `access` to `user`'s journal, or a 401/403. `page`: an HTML page a browser
-    /// opens, which may carry the token as `?token=` (SYNC.md §"Support pages in a browser").
-    func authorize(_ request: Request, user: String, access: Access, page: Bool = false) async throws -> Principal {
+    /// The caller's principal, allowed `access` to `user`'s journal, and the token it was found for; or a 401/403.
+    /// `page`: an HTML page a browser opens, which may carry the token as `?token=` (SYNC.md §"Support pages in a
+    /// browser").
+    func authorize(_ request: Request, user: String, access: Access,
+                   page: Bool = false) async throws -> (principal: Principal, token: String) {
         guard SyncProtocol.isValidUser(user) else {
             throw SyncFailure(400, "bad_user", "user \(user.debugDescription) is not a valid user id (1 to \(SyncProtocol.maximumUserLength) of A-Z a-z 0-9 . _ @ -)")
         }
-        let principal = try await authenticate(request, access: access, page: page)
+        let (principal, token) = try await authenticate(request, access: access, page: page)
         switch principal.role {
         case .user where principal.user != user:
             throw SyncFailure(403, "forbidden", "this token belongs to user \(principal.user); it may not \(access == .read ? "read" : "write") user \(user)'s journal")
         case .support where access == .write:
             throw SyncFailure(403, "read_only", "support tokens are read-only; \(principal.user) may not write user \(user)'s journal")
         default:
-            return principal
+            return (principal, token)
         }
     }
 
     /// `access` `.write`: the principal may be remembered from an earlier look-up (`SyncStore.authenticateForPush`); the
     /// push made with it is checked again when it commits.
-    func authenticate(_ request: Request, access: Access = .read, page: Bool = false) async throws -> Principal {
-        if page, request.headers[.authorization] == nil, let token = request.uri.queryParameters.get("token") {
-            guard let principal = try await store.authenticate(token: String(token)) else {
+    func authenticate(_ request: Request, access: Access = .read,
+                      page: Bool = false) async throws -> (principal: Principal, token: String) {
+        if page, request.headers[.authorization] == nil, let query = request.uri.queryParameters.get("token") {
+            let token = String(query)
+            guard let principal = try await store.authenticate(token: token) else {
                 throw SyncFailure(401, "bad_token", "the token in ?token= is unknown or revoked; open the page with a current token (`journal-server token create --database URL --user USER` prints a new one)")
             }
-            return principal
+            return (principal, token)
         }
         let token = try bearerToken(request)
         guard let principal = try await (access == .write ? store.authenticateForPush(token: token) : store.authenticate(token: token)) else {
             throw SyncFailure.unknownToken
         }
-        return principal
+        return (principal, token)
     }
 
     /// The token of a request's `Authorization: Bearer TOKEN` header (401 when there is none, or another kind).
@@ -210,7 +214,7 @@ struct SyncRoutes: Sendable {
 
     func push(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let user = context.parameters.get("user") ?? ""
-        let principal = try await authorize(request, user: user, access: .write)
+        let (principal, token) = try await authorize(request, user: user, access: .write)
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: SyncProtocol.maximumBodyBytes)
@@ -229,7 +233,7 @@ struct SyncRoutes: Sendable {
                 throw SyncFailure(422, "rule_violation", "events[\(index)] (id \(event.id)): \(violation.description); nothing was stored")
             }
         }
-        let outcome = try await store.push(user: user, events: events, token: try bearerToken(request))
+        let outcome = try await store.push(user: user, events: events, token: token)
         ServerMetrics.pushedEvents.increment(by: outcome.stored)
         logger.debug("push \(principal.user)→\(user): \(events.count) events, \(outcome.stored) new, cursor \(outcome.cursor)")
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes:
@@ -240,7 +244,7 @@ struct SyncRoutes: Sendable {
 
     func pull(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let user = context.parameters.get("user") ?? ""
-        let principal = try await authorize(request, user: user, access: .read)
+        let principal = try await authorize(request, user: user, access: .read).principal
         let afterText = request.uri.queryParameters.get("after") ?? "0"
         guard let cursor = SyncCursor(afterText) else {
             throw SyncFailure(400, "bad_cursor", "after=\(afterText.debugDescription) is not a cursor (0, or EPOCH-POSITION as a previous pull or push answered)")
@@ -268,7 +272,7 @@ struct SyncRoutes: Sendable {
     /// workout's name linking to its timeline page. Read-only; a support token's view is logged like a pull.
     func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let user = context.parameters.get("user") ?? ""
-        let principal = try await authorize(request, user: user, access: .read, page: true)
+        let principal = try await authorize(request, user: user, access: .read, page: true).principal
         let (events, cursor) = try await syncedEvents(user: user)
         if principal.role == .support {
             try await store.logAccess(actor: principal.user, subject: user, action: "report",
@@ -286,7 +290,7 @@ struct SyncRoutes: Sendable {
     func timeline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let user = context.parameters.get("user") ?? ""
         let workout = context.parameters.get("workout") ?? ""
-        let principal = try await authorize(request, user: user, access: .read, page: true)
+        let principal = try await authorize(request, user: user, access: .read, page: true).principal
         let (events, cursor) = try await syncedEvents(user: user)
         let analysis = Self.analysis(events)
         guard let timeline = Timeline(workout: workout, events: events, exerciseName: analysis.exerciseName) else {
@@ -333,7 +337,7 @@ struct SyncRoutes: Sendable {
     // MARK: Access log
 
     func accessLog(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let principal = try await authenticate(request)
+        let principal = try await authenticate(request).principal
         guard principal.role == .support else {
             throw SyncFailure(403, "forbidden", "only support tokens read the access log")
         }

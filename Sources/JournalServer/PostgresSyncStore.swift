@@ -100,7 +100,7 @@ public struct PostgresSyncStore: SyncStore {
     /// revoked since the server looked it up, `commitAfterDeadToken` refuses its push and commits the others.
     private func commitGroup(_ group: [GroupCommit.Push]) async throws -> [Result<PushOutcome, SyncFailure>] {
         do {
-            return try await commitGroup(group, checkingTokens: true)
+            return try await commitGroup(group, checkingTokens: group.map(\.token))
         } catch where Self.isDeadToken(error) {
             return try await commitAfterDeadToken(group)
         }
@@ -110,12 +110,12 @@ public struct PostgresSyncStore: SyncStore {
     /// afresh and forgotten if dead; those pushes refused (`SyncFailure.unknownToken`), the others committed under
     /// their locks, their tokens just found live.
     private func commitAfterDeadToken(_ group: [GroupCommit.Push]) async throws -> [Result<PushOutcome, SyncFailure>] {
-        let tokens = Array(Set(group.map(\.token).filter { !$0.isEmpty }))
+        let tokens = group.map(\.token).filter { !$0.isEmpty }
         let live = Set(zip(tokens, try await Self.principals(of: tokens, client: client, logger: logger)).compactMap { $1 == nil ? nil : $0 })
         knownTokens.forget(tokens.filter { !live.contains($0) })
         let isLive = { (push: GroupCommit.Push) in push.token.isEmpty || live.contains(push.token) }
         let kept = group.filter(isLive)
-        var outcomes = kept.isEmpty ? [] : try await commitGroup(kept, checkingTokens: false)[...]
+        var outcomes = kept.isEmpty ? [] : try await commitGroup(kept, checkingTokens: [])[...]
         if kept.count < group.count {
             logger.info("group commit: \(group.count - kept.count) of \(group.count) pushes refused 401, their token revoked since this server looked it up")
         }
@@ -131,12 +131,13 @@ public struct PostgresSyncStore: SyncStore {
         return database?.serverInfo?[.sqlState] == deadTokenState
     }
 
-    private func commitGroup(_ group: [GroupCommit.Push], checkingTokens: Bool) async throws -> [Result<PushOutcome, SyncFailure>] {
+    /// `tokens`: one a push, which the group checks before it writes (`journal_check_tokens`); none to check nothing.
+    private func commitGroup(_ group: [GroupCommit.Push], checkingTokens tokens: [String]) async throws -> [Result<PushOutcome, SyncFailure>] {
         let users = group.map(\.user).sorted()
         let known = knownUsers.take(users)
         if known.count == users.count, !group.contains(where: { $0.events.contains(where: AccountErasure.mayTrigger) }) {
             do {
-                let outcomes = try await commitKnownGroup(group, users: users, states: known, checkingTokens: checkingTokens)
+                let outcomes = try await commitKnownGroup(group, users: users, states: known, checkingTokens: tokens)
                 ServerMetrics.knownGroups.increment()
                 return outcomes
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.headMovedState {
@@ -144,7 +145,7 @@ public struct PostgresSyncStore: SyncStore {
                 logger.debug("group commit: \(FleetIngest.databaseReason(error)); the group is read again under its locks")
             }
         }
-        let outcomes = try await commitLockedGroup(group, users: users, checkingTokens: checkingTokens)
+        let outcomes = try await commitLockedGroup(group, users: users, checkingTokens: tokens)
         ServerMetrics.lockedGroups.increment()
         return outcomes
     }
@@ -155,10 +156,9 @@ public struct PostgresSyncStore: SyncStore {
     /// The group read under its users' row locks (`journal_lock_group`), planned, written (`journal_write_group`)
     /// and committed: four round trips, five when the pushes' tokens are checked first (`CheckTokens`).
     private func commitLockedGroup(_ group: [GroupCommit.Push], users: [String],
-                                   checkingTokens: Bool) async throws -> [Result<PushOutcome, SyncFailure>] {
+                                   checkingTokens tokens: [String]) async throws -> [Result<PushOutcome, SyncFailure>] {
         let logger = self.logger
         let sealed = Int32(StoredBatch.targetEvents)
-        let tokens = checkingTokens ? group.map(\.token) : []
         let (outcomes, committed) = try await client.withTransaction(logger: logger) { connection in
             if tokens.contains(where: { !$0.isEmpty }) { try await connection.run(Statements.CheckTokens(tokens: tokens), logger: logger) }
             var states: [String: UserState] = [:]
@@ -194,13 +194,13 @@ public struct PostgresSyncStore: SyncStore {
     /// ids, the stored copies of pushed events) was read without a lock; a write after it moved the head, so the
     /// statement fails then too.
     private func commitKnownGroup(_ group: [GroupCommit.Push], users: [String], states: [String: UserState],
-                                  checkingTokens: Bool) async throws -> [Result<PushOutcome, SyncFailure>] {
+                                  checkingTokens tokens: [String]) async throws -> [Result<PushOutcome, SyncFailure>] {
         let logger = self.logger
         let (outcomes, committed) = try await client.withConnection { connection in
             var writes = Statements.WriteGroup(sealedCount: Int32(StoredBatch.targetEvents))
             let planned = try await plan(group, states: states, connection, into: &writes)
             try await connection.run(Statements.WriteKnownGroup(
-                tokens: checkingTokens ? group.map(\.token) : [], users: users, expectedHeads: users.map { states[$0]?.head ?? 0 }, epochs: users.map { states[$0]?.epoch ?? 0 },
+                tokens: tokens, users: users, expectedHeads: users.map { states[$0]?.head ?? 0 }, epochs: users.map { states[$0]?.epoch ?? 0 },
                 heads: users.map { planned.committed[$0]?.head ?? states[$0]?.head ?? 0 }, writes: writes), logger: logger)
             return planned
         }

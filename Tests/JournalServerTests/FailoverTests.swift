@@ -59,9 +59,15 @@ final class ReplicatedCluster: @unchecked Sendable {
         let database = try DatabaseURL(url)
         var values: [String] = []
         for node in database.endpoints {
-            let connection = try await database.plainConnection(to: node, logger: Logger(label: "failover-test"))
-            for try await value in try await connection.query("SHOW \(unescaped: name)", logger: Logger(label: "failover-test")).decode(String.self) {
-                values.append(value)
+            let logger = Logger(label: "failover-test")
+            let connection = try await database.plainConnection(to: node, logger: logger)
+            do {
+                for try await value in try await connection.query("SHOW \(unescaped: name)", logger: logger).decode(String.self) {
+                    values.append(value)
+                }
+            } catch {
+                try? await connection.close()
+                throw error
             }
             try await connection.close()
         }
