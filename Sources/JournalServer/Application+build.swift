@@ -138,7 +138,7 @@ struct SyncRoutes: Sendable {
     func router() -> Router<BasicRequestContext> {
         _ = ServerMetrics.registry
         let router = Router()
-        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: RequestMetricsMiddleware())
         router.add(middleware: FailureMiddleware())
         router.add(middleware: BackPressureMiddleware(admission))
         router.get("health") { _, _ in "ok\n" }
