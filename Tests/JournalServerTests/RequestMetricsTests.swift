@@ -1,13 +1,14 @@
 import Hummingbird
 import HummingbirdTesting
 @testable import JournalServer
+import NIOConcurrencyHelpers
 import Testing
 
 /// `RequestMetricsMiddleware`: the HTTP series of `GET /metrics`, under Hummingbird's names and dimensions, counted
 /// for answers, for refusals turned into answers and for errors thrown past it.
 @Suite("Request metrics: Hummingbird's series, recorded without wrapping the answer's body")
 struct RequestMetricsTests {
-    /// The lines of `/metrics` that start with `prefix` and hold `route`, without their values' timing noise.
+    /// The lines of `/metrics` that start with `prefix` and hold `route` (only counts are compared: durations vary).
     static func lines(_ prefix: String, route: String) -> [String] {
         String(decoding: ServerMetrics.registry.emitToBuffer(), as: UTF8.self).split(separator: "\n")
             .filter { $0.hasPrefix(prefix + "{") && $0.contains("http_route=\"\(route)\"") }.map(String.init).sorted()
@@ -17,6 +18,11 @@ struct RequestMetricsTests {
     func series() async throws {
         _ = ServerMetrics.registry
         let router = Router()
+        // Outside the metrics: what `/metrics` counts for the route when the middleware has returned, before the
+        // answer is written. A middleware that recorded after the write (Hummingbird's, by wrapping the body in a
+        // closure) would have counted nothing yet.
+        let countedBeforeWrite = NIOLockedValueBox<[String]>([])
+        router.add(middleware: ProbeMiddleware { countedBeforeWrite.withLockedValue { $0 += Self.lines("hb_requests", route: "/metrics-test/ok") } })
         router.add(middleware: RequestMetricsMiddleware())
         router.add(middleware: FailureMiddleware())
         router.get("metrics-test/ok") { _, _ in "ok\n" }
@@ -38,6 +44,11 @@ struct RequestMetricsTests {
                 #expect(response.status.code == 404)
             }
         }
+        // After each answer but the thrown one (the probe does not run when the chain throws).
+        #expect(countedBeforeWrite.withLockedValue { $0 } == [
+            #"hb_requests{http_route="/metrics-test/ok",http_request_method="GET",http_response_status_code="200"} 1"#,
+            #"hb_requests{http_route="/metrics-test/ok",http_request_method="GET",http_response_status_code="200"} 2"#,
+            #"hb_requests{http_route="/metrics-test/ok",http_request_method="GET",http_response_status_code="200"} 2"#])
         #expect(Self.lines("hb_requests", route: "/metrics-test/ok") == [
             #"hb_requests{http_route="/metrics-test/ok",http_request_method="GET",http_response_status_code="200"} 2"#])
         #expect(Self.lines("hb_requests", route: "/metrics-test/{user}/refused") == [
@@ -52,5 +63,16 @@ struct RequestMetricsTests {
             #"http_server_request_duration_count{http_route="/metrics-test/ok",http_request_method="GET",http_response_status_code="200"} 2"#])
         #expect(Self.lines("http_server_request_duration_count", route: "/metrics-test/thrown") == [
             #"http_server_request_duration_count{http_route="/metrics-test/thrown",http_request_method="GET",http_response_status_code="404"} 0"#])
+    }
+}
+
+/// Runs `probe` once the rest of the chain has answered, before the answer is written.
+private struct ProbeMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let probe: @Sendable () -> Void
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let response = try await next(request, context)
+        probe()
+        return response
     }
 }
