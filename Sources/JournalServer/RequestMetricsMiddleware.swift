@@ -3,8 +3,9 @@ import Hummingbird
 import Metrics
 import NIOConcurrencyHelpers
 
-/// The HTTP metrics of `/metrics` (SYNC.md §"Commands"): the series Hummingbird's `MetricsMiddleware` records, under
-/// its labels and dimensions, recorded when the handler has answered instead of after the answer is written.
+/// The HTTP metrics of `/metrics` (SYNC.md §"Running it locally"): the series Hummingbird's `MetricsMiddleware`
+/// records, under its labels and dimensions, recorded when the handler has answered instead of after the answer is
+/// written.
 ///
 /// Hummingbird's middleware wraps every answer's body in a closure, to record after the write. A body that is a
 /// closure is written head first and body after, each with its own flush: two `write(2)` calls a response, where
