@@ -192,15 +192,11 @@ final class PrivateCluster: @unchecked Sendable {
     init(name: String) throws {
         _ = try PostgresFixture.url()   // skip (throw) where PostgreSQL cannot be had
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-server-\(name)-\(getpid())").path
-        let (status, output) = PostgresFixture.run(PostgresFixture.script, ["start", directory])
-        guard status == 0, let last = output.split(separator: "\n").last, last.hasPrefix("postgres://") else {
-            throw PostgresFixture.Failure(description: "scripts/postgres start \(directory) failed: \(output)")
-        }
-        url = String(last)
+        url = try PostgresFixture.startCluster(["start", directory])
     }
 
-    func stopServer() { PostgresFixture.run(PostgresFixture.script, ["stop", directory]) }
-    func startServer() { PostgresFixture.run(PostgresFixture.script, ["start", directory]) }
+    func stopServer() { PostgresFixture.script(["stop", directory]) }
+    func startServer() { PostgresFixture.script(["start", directory]) }
 
     func stop() {
         stopServer()

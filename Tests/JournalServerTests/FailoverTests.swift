@@ -20,16 +20,16 @@ final class ReplicatedCluster: @unchecked Sendable {
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-failover-\(getpid())-\(UInt32.random(in: 0 ... .max))").path
-        let (status, output) = PostgresFixture.run(PostgresFixture.script, ["start-replicated", directory])
-        guard status == 0, let url = output.split(separator: "\n").last.map(String.init), url.hasPrefix("postgres://") else {
+        do {
+            url = try PostgresFixture.startCluster(["start-replicated", directory])
+        } catch {
             Self.stop(directory)
-            throw PostgresFixture.Failure(description: "scripts/postgres start-replicated failed (\(status)): \(output)")
+            throw error
         }
-        self.url = url
     }
 
     static func stop(_ directory: String) {
-        PostgresFixture.run(PostgresFixture.script, ["stop-replicated", directory])
+        PostgresFixture.script(["stop-replicated", directory])
         try? FileManager.default.removeItem(atPath: directory)
     }
 
@@ -37,18 +37,18 @@ final class ReplicatedCluster: @unchecked Sendable {
 
     /// `scripts/postgres failover`: SIGKILL the primary, promote the standby. Returns the kill's epoch milliseconds.
     func failover() throws -> (killedAt: Int64, promoteMilliseconds: Int64) {
-        let (status, output) = PostgresFixture.run(PostgresFixture.script, ["failover", directory])
-        guard status == 0, let killed = Self.field("killed_at", output), let promote = Self.field("promote_ms", output) else {
-            throw PostgresFixture.Failure(description: "scripts/postgres failover failed (\(status)): \(output)")
+        let result = PostgresFixture.script(["failover", directory])
+        guard result.status == 0, let killed = Self.field("killed_at", result.stdout), let promote = Self.field("promote_ms", result.stdout) else {
+            throw PostgresFixture.Failure(description: "scripts/postgres failover failed (\(result.status)): \(result)")
         }
         return (killed, promote)
     }
 
     /// `scripts/postgres rejoin`: the dead node back as a synchronous standby. Returns how long it took.
     func rejoin() throws -> Int64 {
-        let (status, output) = PostgresFixture.run(PostgresFixture.script, ["rejoin", directory])
-        guard status == 0, let milliseconds = Self.field("rejoin_ms", output) else {
-            throw PostgresFixture.Failure(description: "scripts/postgres rejoin failed (\(status)): \(output)")
+        let result = PostgresFixture.script(["rejoin", directory])
+        guard result.status == 0, let milliseconds = Self.field("rejoin_ms", result.stdout) else {
+            throw PostgresFixture.Failure(description: "scripts/postgres rejoin failed (\(result.status)): \(result)")
         }
         return milliseconds
     }

@@ -21,16 +21,24 @@ enum PostgresFixture {
     static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-server-tests-\(getpid())").path
 
     static func start() -> Result<String, Failure> {
-        let dir = directory
-        let (status, output) = run(script, ["start", dir])
-        guard status == 0, let url = output.split(separator: "\n").last.map(String.init), url.hasPrefix("postgres://") else {
-            return .failure(Failure(description: "scripts/postgres start failed (\(status)): \(output)"))
-        }
+        let url: String
+        do { url = try startCluster(["start", directory]) } catch { return .failure(error) }
         atexit {
-            _ = PostgresFixture.run(PostgresFixture.script, ["stop", PostgresFixture.directory])
+            _ = PostgresFixture.script(["stop", PostgresFixture.directory])
             try? FileManager.default.removeItem(atPath: PostgresFixture.directory)
         }
         return .success(url)
+    }
+
+    /// Runs `scripts/postgres` with `arguments` (`start DIR`, `start-replicated DIR`) and returns the cluster's URL: the
+    /// last line of its standard output, as the script documents. Standard error (notes, PostgreSQL's warnings) is only
+    /// quoted in the failure.
+    static func startCluster(_ arguments: [String]) throws(Failure) -> String {
+        let result = script(arguments)
+        guard result.status == 0, let url = result.lastLine, url.hasPrefix("postgres://") else {
+            throw Failure(description: "scripts/postgres \(arguments.joined(separator: " ")) failed (\(result.status)): \(result)")
+        }
+        return url
     }
 
     /// The cluster's URL; records an issue and returns nil when PostgreSQL cannot be had here.
@@ -45,18 +53,32 @@ enum PostgresFixture {
     }
 
     static func restart() {
-        _ = run(script, ["stop", directory])
-        _ = run(script, ["start", directory])
+        script(["stop", directory])
+        script(["start", directory])
     }
+
+    /// What one run of a program printed, its two streams apart.
+    struct Output: CustomStringConvertible {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// The last line of standard output (where `scripts/postgres` prints its URL).
+        var lastLine: String? { stdout.split(separator: "\n").last.map(String.init) }
+        var description: String { "stdout: \(stdout.debugDescription), stderr: \(stderr.debugDescription)" }
+    }
+
+    /// Runs `scripts/postgres` with `arguments` to completion.
+    @discardableResult
+    static func script(_ arguments: [String]) -> Output { run(script, arguments) }
 
     /// Runs a program to completion (posix_spawn and waitpid: Foundation's Process can hang in tests).
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String]) -> (Int32, String) {
+    static func run(_ executable: String, _ arguments: [String]) -> Output {
         do {
             let result = try Subprocess.run(executable, arguments, scratch: FileManager.default.temporaryDirectory.path)
-            return (result.status, result.stdout + result.stderr)
+            return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
         } catch {
-            return (-1, "\(error)")
+            return Output(status: -1, stdout: "", stderr: "\(error)")
         }
     }
 
