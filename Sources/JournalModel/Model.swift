@@ -257,7 +257,8 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
 
     /// The sets of `exercise` ordered by set number (ties in journal order): counted first so the result is
     /// allocated once, and sorted only when the journal had them out of order. Every view asks this per exercise
-    /// and per workout, so it is on replay's hot path (BENCHMARKS.md).
+    /// and per workout, so it is on replay's hot path (BENCHMARKS.md
+    /// §"Replay and verify: what keeps them cheap").
     private func sets(of exercise: String, workingOnly: Bool) -> [LoggedSet] {
         var count = 0
         for set in sets where sameID(set.exercise, exercise) && (!workingOnly || set.isWorking) { count += 1 }
