@@ -228,7 +228,7 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
         (pausedMilliseconds ?? 0) + (pausedAt.map { max(0, time.epochMilliseconds - $0.epochMilliseconds) } ?? 0)
     }
 
-    /// The local day a workout counts on: the day it finished, in the offset it finished in (PROJECTIONS.md §"Days").
+    /// The local day a workout counts on: the day it finished, in the offset it finished in (PROJECTIONS.md §"Finished workouts").
     public var day: Int { (finishedAt ?? startedAt).localDay }
 
     /// Exercises that have at least one completed set or a cardio entry, in display order.
