@@ -98,7 +98,7 @@ extension Result {
 /// snapshot writer (the home page's, `<journal>.home-snapshot`), and reads snapshots back.
 ///
 /// A snapshot of the whole fold (`<journal>.snapshot`) is not kept: decoding it took longer than replaying the
-/// journal (BENCHMARKS.md, "Caches that only help"), so every reader replays; only the home page's small state is.
+/// journal (BENCHMARKS.md §"Caches that only help"), so every reader replays; only the home page's small state is.
 public enum SnapshotReplay {
     /// How a snapshot reader obtained its answer.
     public enum Outcome: Equatable, Sendable {

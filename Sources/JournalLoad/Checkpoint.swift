@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 
 /// Asks PostgreSQL to write out its dirty pages now (`CHECKPOINT`), so that a run does not pay for the writes of the
-/// one before it: `journal-load` checkpoints before each run (SCALE.md §"Load"). Needs a superuser or the
+/// one before it: `journal-load` checkpoints before each run (SCALE-FIGURES.md §"Load"). Needs a superuser or the
 /// `pg_checkpoint` role.
 public func checkpoint(_ database: DatabaseURL) async throws {
     var logger = Logger(label: "journal-load")

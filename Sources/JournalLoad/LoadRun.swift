@@ -9,7 +9,7 @@ import JournalSync
 import JournalTesting
 import NIOConcurrencyHelpers
 
-/// The load generator's engine (SCALE.md §"Load"): simulated users with 1–3 devices each sync with a server over
+/// The load generator's engine (SCALE-FIGURES.md §"Load"): simulated users with 1–3 devices each sync with a server over
 /// loopback, for a bounded number of requests and a bounded time, then every user's journal is restored (`journal
 /// restore`'s code) and every acknowledged event looked for in it.
 ///
@@ -32,7 +32,7 @@ public enum LoadRun {
         public var offlineWorkouts: Int = 4
         /// Events each live device makes before the run's clock starts (at most `requestsPerDevice`); past them it
         /// makes each as it goes. A phone makes its events on its own CPU, not on the server's machine: made
-        /// during the run, they took about a tenth of the load generator's CPU (SCALE.md §"What the devices cost").
+        /// during the run, they took about a tenth of the load generator's CPU (SCALE-FIGURES.md §"What the devices cost").
         public var eventsMadeAhead: Int = 256
         public init(devices: Int, requestsPerDevice: Int, seconds: Double, seed: UInt64 = 1) {
             self.devices = devices

@@ -11,7 +11,7 @@ import NIOPosix
 /// The devices' side shares the machine with the server and PostgreSQL, so what it spends per request is taken
 /// from them. URLSession on Linux (libcurl under Foundation) spent more than a core of the two at 1,000 devices;
 /// with AsyncHTTPClient the load generator still took about 1.3 cores, its pool scanning every connection on each
-/// request; this spends less than either (SCALE.md §"Load").
+/// request; this spends less than either (SCALE-FIGURES.md §"Load").
 final class NIOTransport: SyncTransport, @unchecked Sendable {
     // @unchecked: `idle` is read and written under `lock`; the rest is immutable.
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
@@ -93,7 +93,7 @@ struct Exchange: Sendable {
 ///
 /// The timeout is checked once a second by one repeated task per connection rather than by a task scheduled and
 /// cancelled per request: NIO finds a cancelled task in its heap by a linear search, and with a thousand devices'
-/// timeouts in it that search took about a tenth of the load generator's CPU (SCALE.md §"What the devices cost").
+/// timeouts in it that search took about a tenth of the load generator's CPU (SCALE-FIGURES.md §"What the devices cost").
 final class ExchangeHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundIn = Exchange

@@ -3,7 +3,7 @@ import Foundation
 import JournalLoad
 import JournalServer
 
-/// `journal-load`: the load generator (SCALE.md §"Load"). For each device count, and for each store design,
+/// `journal-load`: the load generator (SCALE-FIGURES.md §"Load"). For each device count, and for each store design,
 /// starts `journal-server serve --store DESIGN` on a free loopback port, makes the users' tokens, runs the load,
 /// reads every acknowledged event back, stops the server, and prints one report line; then the ratios.
 @main

@@ -1,6 +1,6 @@
 import JournalEvents
 
-/// `exercise.linked` (issue 17): a custom or imported exercise filed under a catalogue exercise. The workouts keep
+/// `exercise.linked`: a custom or imported exercise filed under a catalogue exercise. The workouts keep
 /// the sets as they were recorded; every view reads them through `refiled(_:)`, so a link (or its undoing, `to`
 /// null) re-files history, records, charts and progress at once, and the latest link of an exercise counts.
 extension Ledger {

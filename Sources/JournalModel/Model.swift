@@ -228,7 +228,7 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
         (pausedMilliseconds ?? 0) + (pausedAt.map { max(0, time.epochMilliseconds - $0.epochMilliseconds) } ?? 0)
     }
 
-    /// The local day a workout counts on: the day it finished, in the offset it finished in (PROJECTIONS.md §"Days").
+    /// The local day a workout counts on: the day it finished, in the offset it finished in (PROJECTIONS.md §"Finished workouts").
     public var day: Int { (finishedAt ?? startedAt).localDay }
 
     /// Exercises that have at least one completed set or a cardio entry, in display order.
@@ -257,7 +257,8 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
 
     /// The sets of `exercise` ordered by set number (ties in journal order): counted first so the result is
     /// allocated once, and sorted only when the journal had them out of order. Every view asks this per exercise
-    /// and per workout, so it is on replay's hot path (BENCHMARKS.md).
+    /// and per workout, so it is on replay's hot path (BENCHMARKS.md
+    /// §"Replay and verify: what keeps them cheap").
     private func sets(of exercise: String, workingOnly: Bool) -> [LoggedSet] {
         var count = 0
         for set in sets where sameID(set.exercise, exercise) && (!workingOnly || set.isWorking) { count += 1 }

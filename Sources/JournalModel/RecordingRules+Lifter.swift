@@ -1,6 +1,6 @@
 import JournalEvents
 
-/// The lifter's rules at append time (issue 8; FORMAT.md §"Rules at append time"): favourites, supersets,
+/// The lifter's rules at append time (FORMAT.md §"Rules at append time"): favourites, supersets,
 /// the rest timer, templates and plans, and history edits of finished workouts.
 ///
 /// They read the model (`RecordingRules.ledger`): a workout's exercise order, superset groups, completed sets and

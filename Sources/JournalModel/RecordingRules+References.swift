@@ -1,6 +1,6 @@
 import JournalEvents
 
-/// Reference rules at append time (issue 16; FORMAT.md §"Rules at append time"): the exercises, programme sessions
+/// Reference rules at append time (FORMAT.md §"Rules at append time"): the exercises, programme sessions
 /// and workouts an event names must exist, and one live workout is open at a time. Like the lifter's rules they read
 /// the model (`RecordingRules.ledger`): its custom exercises, programme, workouts, their exercises and completed sets.
 extension RecordingRules {

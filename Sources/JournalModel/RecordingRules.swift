@@ -21,7 +21,7 @@ public struct RecordingRules: Sendable {
     private(set) var recordedAfterwards = Set<String>()
     /// The model the rules check against.
     public private(set) var ledger = Ledger(asOf: Ledger.everything)
-    /// Catalogue exercise ids; nil: exercise ids are not checked against a catalogue (issue 16).
+    /// Catalogue exercise ids; nil: exercise ids are not checked against a catalogue.
     public let catalogue: Set<String>?
     /// Refuse a live `workout.started` while another live workout is open (seed apps: one active workout).
     public let oneOpenWorkout: Bool

@@ -10,7 +10,7 @@ import JournalEvents
 ///   hashes one;
 /// - a device's counters arrive in increasing order in practice, and are appended to a sorted array that a binary
 ///   search answers. A set of every id's text cost `journal verify` a hash, a probe and a cache miss per event
-///   (BENCHMARKS.md).
+///   (BENCHMARKS.md §"Replay and verify: what keeps them cheap").
 struct UsedEventIDs: Sendable {
     /// One device's counters.
     struct Counters: Sendable {

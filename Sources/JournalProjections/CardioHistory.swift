@@ -1,6 +1,6 @@
 import JournalEvents
 
-/// A cardio exercise's history (issue 16; seed 004's exercise detail "time/distance for cardio", seed 003's
+/// A cardio exercise's history (seed 004's exercise detail "time/distance for cardio", seed 003's
 /// exercise progress): its `cardio.logged` entries in finished workouts, bests and chart series.
 public struct CardioHistory: Equatable, Sendable {
     public struct Session: Equatable, Sendable {

@@ -67,7 +67,7 @@ public struct TemplatesView: Equatable, Sendable {
 }
 
 extension ProfileView {
-    /// A subscription's state on T's local date (issue 16; seed 000/001's plan card):
+    /// A subscription's state on T's local date (seed 000/001's plan card):
     /// - `cancelled` from `subscription.cancelled` until its `effective_date`, `expired` on and after it (right away
     ///   without one: **Decision:** a cancellation without a date ends the plan at once);
     /// - `trial` during the `trial_days` after it started;

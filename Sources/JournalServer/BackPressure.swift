@@ -14,9 +14,9 @@ import JournalSync
 ///   `Content-Length`; a POST without one counts the protocol's largest body), which bounds the server's memory;
 /// - **count**: `maximumRequests` requests are already in.
 ///
-/// Before these bounds (stop 31) the server took at most 512 sync requests at once, whatever they cost: at 1,000
-/// devices it turned away a few thousand requests a run that the batched design would have answered within its
-/// p99, each device so refused waiting a second (SCALE.md §"Back-pressure"). Pure and deterministic: the clock is
+/// A bound on the count alone is the wrong one: 512 sync requests at once, whatever they cost, turned away a few
+/// thousand requests a run at 1,000 devices that the batched design would have answered within its p99, each device
+/// so refused waiting a second (SCALE.md §"Back-pressure"). Pure and deterministic: the clock is
 /// the caller's.
 struct Admission: Sendable {
     let target: Duration

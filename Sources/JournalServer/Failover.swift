@@ -36,8 +36,8 @@ extension DatabaseURL {
     }
 
     /// A connection of its own to `endpoint`, outside any pool (the failover store's probes and watch): this URL's
-    /// user, password and database, plaintext (loopback here; SCALE.md says what changes for TLS between
-    /// machines), 1 s to connect.
+    /// user, password and database, plaintext (loopback here; SCALE.md §"The path past one machine" says what
+    /// changes for TLS between machines), 1 s to connect.
     func plainConnection(to endpoint: DatabaseEndpoint, logger: Logger) async throws -> PostgresConnection {
         var configuration = PostgresConnection.Configuration(host: endpoint.host, port: endpoint.port,
                                                              username: user, password: password,
@@ -184,7 +184,8 @@ public final class FailoverSyncStore: SyncStore {
     /// (checked every 50 ms); or `NodeUnreachable` when the call has waited `suspectAfter` and a probe of its node
     /// (one at a time for all calls, at most one a second) finds it gone or read-only. A node killed with every
     /// connection of its pool idle fails no call: the pool queues the calls while it tries to reconnect, so
-    /// without the probe each waited for `limit`, the 10 s unavailability windows of some failovers (SCALE.md).
+    /// without the probe each waited for `limit`, the 10 s unavailability windows of some failovers (SCALE.md
+    /// §"The server").
     func withDeadline<T: Sendable>(_ limit: Duration, node: DatabaseEndpoint, generation: Int,
                                    _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
@@ -215,7 +216,7 @@ public final class FailoverSyncStore: SyncStore {
     /// connection closes and a probe finds the node gone, without waiting for a call. A node killed while every
     /// connection of its pool was idle fails no call: the pool queues the calls while it tries to reconnect, and
     /// only a call that has waited `suspectAfter` probes it (the unavailability windows of 0.7–1.1 s in SCALE.md
-    /// §"The test and its figures"). A node that dies closes its sockets, so the watch hears of it at once; one
+    /// §"The server"). A node that dies closes its sockets, so the watch hears of it at once; one
     /// cut off without a word is still found by the calls' probes. Runs until cancelled (a service of the server).
     public func watchPrimary() async {
         while !Task.isCancelled {

@@ -258,7 +258,7 @@ public struct FleetRunner: Sendable {
     public let client: PostgresClient
     public let logger: Logger
     /// Users read per page (one snapshot, two queries); two pages' journals are in memory at once (at rest a
-    /// simulated user took 5.8 KB, SCALE.md). Each page costs PostgreSQL a few milliseconds of planning over the
+    /// simulated user took 5.8 KB, SCALE-FIGURES.md §"Fleet jobs measured"). Each page costs PostgreSQL a few milliseconds of planning over the
     /// partitions, which pages of 100 users made most of its CPU in a fleet job.
     public var pageSize = 500
 

@@ -4,7 +4,7 @@ import Logging
 import PostgresNIO
 import Synchronization
 
-/// The ceiling peer design (SCALE.md §"The ceiling"): users' events kept in the server process's memory and
+/// The ceiling peer design (SCALE-FIGURES.md §"The ceiling"): users' events kept in the server process's memory and
 /// nowhere else, so **every event is lost when the server stops**. It exists to measure what the HTTP server, the
 /// token look-ups and the simulated devices alone allow on a machine: a design that stored nothing at all could not
 /// go faster. Like the naive peer, a push stores the ids it has not seen (no content check, no account erasure) and

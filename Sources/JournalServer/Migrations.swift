@@ -150,7 +150,7 @@ enum Migrations {
         Migration(version: 6, name: "a group's reads in two statements", statements: [
             // `journal_lock_group` with one statement per step instead of two per user: the loop started an executor per
             // user and statement, half of the function's time (pg_stat_statements over a 1,000-device run: 6.9 →
-            // 4.2 ms a call for 41–43 pushes, SCALE.md §"The 3x target"). Each user is still looked up by itself (a
+            // 4.2 ms a call for 41–43 pushes, SCALE.md §"Group reads"). Each user is still looked up by itself (a
             // LATERAL subquery per key, pruned to its partition) and locked in the order given; the rows now come
             // every user's row first, then every batch, in the order given and position order
             // (`Statements.LockGroup` needs each user's row before its batches).

@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 
-/// Which store the server runs on (SCALE.md): the real one, or one of the peer designs that the load generator
+/// Which store the server runs on (SCALE-FIGURES.md §"Load"): the real one, or one of the peer designs that the load generator
 /// measures it against in the same run.
 public enum StoreDesign: String, Sendable, CaseIterable {
     /// `PostgresSyncStore`: each user's events in zstd blocks of the journal's own framing (SYNC.md §"Schema").
@@ -17,7 +17,7 @@ public enum StoreDesign: String, Sendable, CaseIterable {
     case memory
 }
 
-/// A peer design of the load generator (SCALE.md): its events are its own; its tokens and access log are the real
+/// A peer design of the load generator (SCALE-FIGURES.md §"Load"): its events are its own; its tokens and access log are the real
 /// store's, `inner`, so that every design authenticates the same way.
 public protocol PeerSyncStore: SyncStore {
     var inner: PostgresSyncStore { get }
@@ -39,7 +39,7 @@ extension PeerSyncStore {
     public func accessLog(subject: String?) async throws -> [AccessLogEntry] { try await inner.accessLog(subject: subject) }
 }
 
-/// The naive peer design (SCALE.md §"The naive peer"): a push is one transaction inserting one JSONB row per
+/// The naive peer design (SCALE-FIGURES.md §"The naive peer"): a push is one transaction inserting one JSONB row per
 /// event (`ON CONFLICT DO NOTHING` on the event id, so retries stay idempotent); a pull selects rows after a
 /// position. Tokens and the access log are the real store's. Its table lives beside the real schema and is
 /// made by `migrate`; it is never used unless the server is started with `--store naive`.
@@ -63,7 +63,7 @@ public struct NaiveSyncStore: PeerSyncStore {
             )
             """, logger: logger)
         // Its pulls read a user's rows after a position: an index for them, so that the peer is naive in its
-        // design (a row and a transaction per event), not in its indexes (SCALE.md §"The naive peer").
+        // design (a row and a transaction per event), not in its indexes (SCALE-FIGURES.md §"The naive peer").
         try await client.query("CREATE INDEX IF NOT EXISTS naive_events_user_position ON naive_events (user_id, position)", logger: logger)
     }
 

@@ -10,7 +10,7 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// How long a request waits for PostgreSQL before it is refused with 503.
     public var databaseDeadline: Duration
-    /// The store design (`--store`); `naive` only for the load generator's comparison (SCALE.md).
+    /// The store design (`--store`); `naive` only for the load generator's comparison (SCALE-FIGURES.md §"The naive peer").
     public var store: StoreDesign = .batches
 
     public static let defaultListen = "127.0.0.1:8080"
@@ -42,7 +42,7 @@ public struct DatabaseURL: Sendable, CustomStringConvertible {
     public var password: String?
     public var database: String
     public var tls: String
-    /// Every host, in order: one, or several for a primary and its standbys (`makeSyncStore`, SCALE.md).
+    /// Every host, in order: one, or several for a primary and its standbys (`makeSyncStore`, SCALE.md §"The server").
     public var endpoints: [DatabaseEndpoint] = []
 
     public struct Problem: Error, CustomStringConvertible {

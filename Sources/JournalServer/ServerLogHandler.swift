@@ -5,7 +5,7 @@ import Logging
 ///
 /// `StreamLogHandler` formats all of its metadata again whenever one key is set, and Hummingbird sets a request id on
 /// a copy of the server's logger for every request, so every request paid for a line that is almost never written:
-/// about 2.7% of the server's CPU at 1,000 devices (SCALE.md §"What the devices cost"). This handler keeps the
+/// about 2.7% of the server's CPU at 1,000 devices (SCALE-FIGURES.md §"What the devices cost"). This handler keeps the
 /// metadata as set and, only for a line that is written, merges it as `StreamLogHandler` does (the logger's own, then
 /// the metadata provider's, then the line's, each later one winning) and hands it with the line to a stream handler
 /// that holds none of its own, which formats it.

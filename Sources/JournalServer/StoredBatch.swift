@@ -81,7 +81,7 @@ enum StoredBatch {
             throw Damaged(reason: "CRC-32C mismatch")
         }
         // One pass, each line copied once (`split` then `map(Array.init)` made every line twice: 2.5% of a
-        // 1,000-device run's server samples, SCALE.md §"The 3x target").
+        // 1,000-device run's server samples).
         let content = try decompress(frame)
         var lines: [[UInt8]] = []
         var start = 0

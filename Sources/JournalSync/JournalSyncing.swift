@@ -3,7 +3,7 @@ import Foundation
 import JournalEvents
 import JournalStore
 
-/// `journal sync` and `journal restore` as library calls (SYNC.md §"Client"): a device's journal file
+/// `journal sync` and `journal restore` as library calls (SYNC.md §"The device side"): a device's journal file
 /// and a server's copy of the same user's journal become the same events, with `journal merge`'s rules.
 ///
 /// A sync is: pull every event after the device's cursor, merge them into the journal durably

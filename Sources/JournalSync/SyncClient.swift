@@ -6,7 +6,7 @@ import JournalEvents
 
 /// One HTTP exchange of the sync protocol: what `SyncClient` sends and the status and body that came back.
 /// `SyncClient.init(server:token:)` takes the platform's: `HTTPClientTransport` on Linux, `URLSessionTransport`
-/// elsewhere; the load generator uses a plain-HTTP one (SCALE.md §"Load"). The protocol's
+/// elsewhere; the load generator uses a plain-HTTP one (SCALE-FIGURES.md §"Load"). The protocol's
 /// paths, bodies and refusals are `SyncClient`'s alone.
 public protocol SyncTransport: Sendable {
     /// The answer's status and body; throws when the server cannot be reached or the connection broke (a
@@ -155,7 +155,7 @@ public struct SyncClient: Sendable {
 
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]?) async throws(Failure) -> Data {
         // The URL is made as text and parsed once: URLComponents took about 6% of the load generator's CPU
-        // (SCALE.md §"What the devices cost").
+        // (SCALE-FIGURES.md §"What the devices cost").
         guard let base else { throw notAServer }
         var text = base + SyncProtocol.percentEncoded(path, keeping: SyncProtocol.pathKept)
         for (index, (name, value)) in query.enumerated() {

@@ -34,7 +34,7 @@ public enum SyncProtocol {
 
     /// `text` with every UTF-8 byte outside `kept` written as `%XX`: the one percent-encoding of the client's
     /// requests and the server's links (Foundation's `addingPercentEncoding` on Linux goes through NSString and cost
-    /// the load generator more than the URLComponents it was to replace, SCALE.md §"What the devices cost").
+    /// the load generator more than the URLComponents it was to replace, SCALE-FIGURES.md §"What the devices cost").
     public static func percentEncoded(_ text: String, keeping kept: Set<UInt8>) -> String {
         if text.utf8.allSatisfy(kept.contains) { return text }
         let hex = Array("0123456789ABCDEF".utf8)

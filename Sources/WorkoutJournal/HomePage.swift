@@ -27,7 +27,7 @@ public struct HomeSnapshotState: Equatable, Codable, Sendable {
 /// The home page of a journal as of T (default now, in the offset of its last event), read from
 /// `<journal>.home-snapshot` and the events after it when that gives the full replay's answer, else from the whole
 /// ledger (a full replay, which rewrites the home snapshot). Opening a 5-year journal this way decodes tens of
-/// kilobytes instead of every set ever logged (BENCHMARKS.md).
+/// kilobytes instead of every set ever logged (BENCHMARKS.md §"The home page").
 public struct HomePage: Sendable {
     public var home: HomeView
     /// The display unit (the table prints weights in it).

@@ -43,7 +43,7 @@ public final class UserJournal: @unchecked Sendable {
         self.clock = clock
         self.context = context
         var options = options
-        // The app checks exercise ids against the catalogue unless the caller chose its own list (issue 16).
+        // The app checks exercise ids against the catalogue unless the caller chose its own list.
         if options.catalogue == nil { options.catalogue = ExerciseCatalogue.builtInIDs }
         options.oneOpenWorkout = true
         journal = try EventJournal(path: path, device: device, options: options, clock: clock)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A thin CLI (issue 15): `Sources/JournalCLI` imports at most three of the package's own modules — the facade an app
+/// A thin CLI: `Sources/JournalCLI` imports at most three of the package's own modules — the facade an app
 /// uses, interchange and the simulator — and every command is a `…Command` type in a file of its name.
 @Suite("The CLI is thin")
 struct CLILayeringTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 16 through the real binary: what the seed apps' users would hit.
+/// Seed fidelity through the real binary: what the seed apps' users would hit.
 @Suite("journal: seed fidelity (issue 16)", .serialized)
 struct SeedFidelityCommandTests {
     static let asOf = "2026-11-18T18:10:00.000+00:00"

@@ -6,7 +6,7 @@ import JournalProjections
 import Testing
 import TrainingDomain
 
-/// Issue 17: an import keeps every name and value the app wrote, so exporting to the same app's layout gives the set
+/// An import keeps every name and value the app wrote, so exporting to the same app's layout gives the set
 /// rows back exactly (INTERCHANGE.md §"Names given back").
 @Suite struct FidelityTests {
     /// The named columns of each set row of a CSV (rest-timer rows left out), numbers compared as numbers

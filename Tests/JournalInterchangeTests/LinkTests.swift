@@ -6,7 +6,7 @@ import JournalProjections
 import Testing
 import TrainingDomain
 
-/// Issue 17: a custom or imported exercise linked to a catalogue exercise re-files every view; null undoes it.
+/// A custom or imported exercise linked to a catalogue exercise re-files every view; null undoes it.
 @Suite struct LinkTests {
     static let csv = """
         Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE

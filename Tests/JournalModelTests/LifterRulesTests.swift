@@ -2,7 +2,7 @@ import Testing
 @testable import JournalEvents
 @testable import JournalModel
 
-/// Issue 8's rules at append time, with their messages pinned.
+/// The lifter's rules at append time, with their messages pinned.
 @Suite("The lifter's rules at append time")
 struct LifterRulesTests {
     let now = Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!

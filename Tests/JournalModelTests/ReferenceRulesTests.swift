@@ -2,7 +2,7 @@ import Testing
 import JournalEvents
 @testable import JournalModel
 
-/// Issue 16's reference rules at append time, with their messages pinned.
+/// The reference rules at append time, with their messages pinned.
 @Suite("References at append time (issue 16)")
 struct ReferenceRulesTests {
     let now = Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!

@@ -4,7 +4,7 @@ import TrainingDomain
 import Testing
 @testable import JournalProjections
 
-/// Issue 8's projection side: finishing, templates, repeat, propagation, rest defaults, retake quiz, edits.
+/// The lifter's projections: finishing, templates, repeat, propagation, rest defaults, retake quiz, edits.
 @Suite("Everything else a lifter does")
 struct LifterProjectionTests {
     static func set(_ workout: String, _ exercise: String, _ number: Int, _ weight: Double, _ reps: Int, at: String, kind: String = "working") -> Event {
@@ -130,7 +130,7 @@ struct LifterProjectionTests {
             [
                 .init(set: 1, weight: 40, unit: .kg, reps: 12, completed: false, source: .template),
                 .init(set: 2, weight: 67.5, unit: .kg, reps: 9, completed: true, source: .completed),
-                // Only the typed weight carries (issue 16: the edited field only); the reps stay the template's.
+                // Only the typed weight carries (the edited field only); the reps stay the template's.
                 .init(set: 3, weight: 67.5, unit: .kg, reps: 8, completed: false, source: .propagated),
             ],
             [

@@ -4,7 +4,7 @@ import Testing
 import TrainingDomain
 @testable import JournalProjections
 
-/// Issue 16: what the five seed apps' users would hit (pound arithmetic, planned-row edits, …).
+/// What the five seed apps' users would hit (pound arithmetic, planned-row edits, …).
 @Suite("seed fidelity: pound lifters and planned rows")
 struct SeedFidelityTests {
     /// A lifter in pounds who benched 135 lb × 5 × 3 and has started the next Push with 3 × 5 prescribed.

@@ -115,7 +115,8 @@ final class StopFlag: @unchecked Sendable {
 
 @Suite("journal-server: failover to a synchronous standby under load", .serialized)
 struct FailoverTests {
-    /// 3 in CI; `FAILOVER_COUNT=20 swift test --filter FailoverTests` for SCALE.md's longer run.
+    /// 3 in CI; `FAILOVER_COUNT=20 swift test --filter FailoverTests` for the longer run of SCALE-FIGURES.md
+    /// §"The test and its figures".
     static let failovers = Int(ProcessInfo.processInfo.environment["FAILOVER_COUNT"] ?? "") ?? 3
     /// How long after a rejoin the service may stay unavailable before the test fails.
     static let recoveryBound: Duration = .seconds(30)

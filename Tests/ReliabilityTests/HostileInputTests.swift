@@ -6,7 +6,7 @@ import JournalTesting
 import Testing
 
 /// Hostile and malformed input gets a clear error naming the line and the field, never a crash
-/// (RELIABILITY.md §"Hostile input and privacy"). Messages are pinned.
+/// (RELIABILITY.md §"Hostile input", §"Privacy and hostile paths"). Messages are pinned.
 @Suite("Hostile input")
 struct HostileInputTests {
     @Test("a time with more than three fractional digits parses (truncated to milliseconds) instead of crashing")

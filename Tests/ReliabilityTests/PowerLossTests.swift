@@ -6,7 +6,7 @@ import Testing
 
 /// Crashes and I/O errors below the process, at every step of appending and sealing, with
 /// what the disk keeps of unsynced writes modelled as SQLite's crash VFS does
-/// (RELIABILITY.md §"Power loss and I/O errors").
+/// (RELIABILITY.md §"Power loss, I/O errors, and seal crashes below the process").
 @Suite("Power loss and I/O errors at every step")
 struct PowerLossTests {
     /// A journal that already holds one sealed workout, then two more workouts recorded one

@@ -46,7 +46,7 @@ struct CatalogueTests {
         #expect(catalogue.filter(muscles: ["biceps"], equipment: ["cable"]).map(\.id)
             == ["seated-cable-row", "wide-grip-seated-row", "one-arm-cable-row", "lat-pulldown", "close-grip-lat-pulldown",
                 "reverse-grip-lat-pulldown", "one-arm-lat-pulldown", "cable-curl", "rope-hammer-curl"])
-        // Chest OR triceps, with dumbbells (issue 16: the pickers' chips are alternatives).
+        // Chest OR triceps, with dumbbells (the pickers' chips are alternatives).
         #expect(catalogue.filter(muscles: ["chest", "triceps"], equipment: ["dumbbells"]).map(\.id)
             == ["dumbbell-bench-press", "incline-dumbbell-press", "decline-dumbbell-press", "dumbbell-floor-press", "dumbbell-fly",
                 "incline-dumbbell-fly", "decline-dumbbell-fly", "dumbbell-pullover", "dumbbell-shoulder-press", "seated-dumbbell-shoulder-press",

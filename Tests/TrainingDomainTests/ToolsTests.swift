@@ -126,7 +126,7 @@ struct FormulaTests {
         #expect(WarmUp.ramp(workingWeight: 40, unit: .kg, barWeight: 20).map { "\(formatted($0.weight))x\($0.reps)" }
             == ["20x10", "25x3", "32.5x2"])
         #expect(WarmUp.ramp(workingWeight: 20, unit: .kg, barWeight: 20).isEmpty)
-        // In pounds every step is a multiple of 5 lb over a 45 lb bar (issue 16).
+        // In pounds every step is a multiple of 5 lb over a 45 lb bar.
         #expect(WarmUp.ramp(workingWeight: 140, unit: .lb, barWeight: 45).map { "\(formatted($0.weight))x\($0.reps)" }
             == ["45x10", "55x5", "85x3", "110x2"])
         #expect(WarmUp.suggestedSet(workingWeight: 135, unit: .lb, barWeight: 45)?.weight == 80)

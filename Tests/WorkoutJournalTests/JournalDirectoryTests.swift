@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WorkoutJournal
 
-/// Hostile user ids (RELIABILITY.md §"Hostile input and privacy"): a user id comes from outside, so it can never name a
+/// Hostile user ids (RELIABILITY.md §"Privacy and hostile paths"): a user id comes from outside, so it can never name a
 /// file outside the journal directory.
 @Suite("User ids stay inside the journal directory")
 struct JournalDirectoryTests {

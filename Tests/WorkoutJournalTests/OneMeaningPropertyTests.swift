@@ -8,7 +8,7 @@ import JournalStore
 import Testing
 import WorkoutJournal
 
-/// Issue 15's "done when": one stream, one truth. Simulated journals with history edits (also in the other unit),
+/// One stream, one truth. Simulated journals with history edits (also in the other unit),
 /// deleted sets and workouts, swaps, backdated workouts, warm-ups re-kinded, display-unit changes and `data.cleared`,
 /// read at random as-of points: the replay summary, history, progress (ALL), the calendar, the exercise histories,
 /// the records, the HTML report and every export agree on workouts, sets and volume, and every view is the same

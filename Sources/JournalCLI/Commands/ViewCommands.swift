@@ -13,7 +13,7 @@ extension Journal {
     static var projectionContext: ProjectionContext { .trainingDomain }
     /// The exercise ids the recording rules accept besides custom ones: the built-in catalogue's.
     static var catalogue: Set<String> { ExerciseCatalogue.builtInIDs }
-    /// How every command that records opens a journal: the catalogue's ids checked (issue 16).
+    /// How every command that records opens a journal: the catalogue's ids checked.
     static var recordingOptions: EventJournal.Options {
         var options = EventJournal.Options()
         options.catalogue = catalogue

@@ -262,7 +262,7 @@ public enum EventVocabulary {
         EventSchema("rest.configured", group: "Rest", "The default rest of one exercise changed (seed 002 per exercise; seed 004's picker Off, 30 s, 60 s, 90 s, 2 min, 3 min).", [
             exerciseRef, .required("seconds", .integer(0...3600), "0 turns the timer off for this exercise"),
         ]),
-        // Appended (issue 17): earlier types keep their place in `EventType`.
+        // Appended after the types above, so that they keep their place in `EventType`.
         EventSchema("exercise.linked", group: "Exercises",
                     "A custom or imported exercise was filed under a catalogue exercise (`to`), or unfiled (`to` null): every view re-files its sets; the latest one per exercise counts.", [
             .required("exercise", .slug, "the custom or imported exercise's id"),
@@ -273,7 +273,7 @@ public enum EventVocabulary {
             .required("through_seq", .integer(1...Int.max), "the last seq erased; this event's seq is the next"),
             .required("events", .integer(0...Int.max), "how many events were erased"),
         ]),
-        // Issue 16 (seed 003 SessionTimer start/pause); listed last so the earlier types keep their codes.
+        // Seed 003's SessionTimer start/pause; listed last so the earlier types keep their codes.
         EventSchema("workout.paused", group: "Workouts", "The user paused the session timer; paused time is not workout time.", [workoutRef]),
         EventSchema("workout.resumed", group: "Workouts", "The user resumed the paused session timer.", [workoutRef]),
     ]
@@ -435,7 +435,7 @@ public enum EventVocabulary {
         return nil
     }
 
-    /// Profile facts (issue 16): an `email` looks like one (`name@domain.tld`, no spaces); a `height` is in `cm` or
+    /// Profile facts: an `email` looks like one (`name@domain.tld`, no spaces); a `height` is in `cm` or
     /// `in`, a `body_weight` in `kg` or `lb`.
     @Sendable static func checkProfile(_ event: Event) -> EventRuleViolation? {
         if let email = event.string(.email) {

@@ -230,7 +230,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case weeks
     case weight
     case workout
-    // Import fidelity (issue 17): appended so that earlier codes stay as they were.
+    // Import fidelity: appended so that earlier codes stay as they were.
     case sourceName
     case sourceSet
     case sourceRpe

@@ -1,6 +1,6 @@
 import JournalEvents
 
-/// `--redact` (INTERCHANGE.md §"Redaction"): personal free text is replaced, never removed, so every event
+/// `--redact` (INTERCHANGE.md §"`--redact`"): personal free text is replaced, never removed, so every event
 /// still passes the journal's rules and keeps its seq, id and time.
 public enum Redaction {
     public static let text = "[redacted]"

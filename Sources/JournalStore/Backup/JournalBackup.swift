@@ -1,5 +1,5 @@
 /// Incremental backups of a journal (FORMAT.md §"Backups"): a backup is a journal holding the source's bytes up to
-/// the end of its data (no padding, no torn tail). Sealed frames are immutable (§"Sealing"), so a backup made
+/// the end of its data (no padding, no torn tail). Sealed frames are immutable (FORMAT.md §"Sealing"), so a backup made
 /// earlier is, up to its sealed part, a byte prefix of the source now, and bringing it up to date copies only the
 /// bytes after the longest prefix the two share: the frames sealed since, and the unsealed tail.
 ///

@@ -6,10 +6,10 @@
 ///   size does not change and `fdatasync` suffices; when the reserve is used up the write extends
 ///   the file by a new reserve and `fsync`s.
 /// - `seal` replaces the trailing run of one-record frames (the unsealed tail) by one
-///   well-compressed frame, crash-safely through a redo file (§"Sealing"). It never rewrites a
+///   well-compressed frame, crash-safely through a redo file (FORMAT.md §"Sealing"). It never rewrites a
 ///   sealed frame: the file up to the end of the last sealed frame only ever grows.
 /// - Opening takes the writer lock, completes or discards a pending seal, and repairs a torn
-///   tail by moving its bytes to `<journal>.torn-<offset>` and truncating (§"Recovery").
+///   tail by moving its bytes to `<journal>.torn-<offset>` and truncating (FORMAT.md §"Recovery").
 ///   Damage in the middle refuses the open: nothing is ever written after it.
 public final class JournalWriter {
     public struct Options: Sendable {

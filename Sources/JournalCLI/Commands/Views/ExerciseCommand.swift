@@ -57,7 +57,7 @@ struct ExerciseCommand: ParsableCommand {
                 }
                 lines.append("")
                 if TerminalCharts.enabled {
-                    // Oldest first, as a chart reads (issue 7: a compact Unicode chart on a terminal).
+                    // Oldest first, as a chart reads (a compact Unicode chart on a terminal).
                     for (title, series) in [("Volume per session", view.charts.volume), ("Estimated 1RM per session", view.charts.e1rm)] {
                         lines.append(TerminalCharts.render(series, title: title, unit: unit))
                     }
