@@ -3,7 +3,7 @@
 # with 30 seconds and FUZZ_SEED=1; longer runs are the same command with more seconds.
 #
 #   Fuzz/run.sh [SECONDS] [TARGET...]
-#       targets: frame-reader event-decoder differential-decoder importer (default: all four)
+#       targets: frame-reader event-decoder differential-decoder importer views (default: all five)
 #   FUZZ_SEED=N      libFuzzer's -seed (default 0: a random seed each run)
 #
 # Each target is a small source under Fuzz/ compiled with `swiftc -sanitize=fuzzer,address` together
@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(frame-reader event-decoder differential-decoder importer)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(frame-reader event-decoder differential-decoder importer views)
 ROOT=$PWD
 OUT=.build/fuzz
 JOURNAL=${JOURNAL_BIN:-.build/debug/journal}
@@ -70,14 +70,16 @@ build() {
             sources=$(find Sources/JournalEvents -name '*.swift')
             fresh "$binary" $sources Fuzz/DifferentialDecoder/main.swift Fuzz/run.sh && return
             quiet "${SWIFTC[@]}" -module-name DifferentialDecoder $sources Fuzz/DifferentialDecoder/main.swift -o "$binary" ;;
-        importer)
+        importer|views)
             [ -d .build/checkouts/SwiftCSV ] || swift package resolve >/dev/null
             local stamp=$OUT/modules/.built any=(-enable-upcoming-feature ExistentialAny)
-            if ! fresh "$stamp" Sources/JournalEvents Sources/JournalModel Sources/TrainingDomain Sources/JournalProjections Sources/JournalInterchange \
-                    .build/checkouts/SwiftCSV/SwiftCSV Fuzz/TrainingDomainBundle.swift Fuzz/run.sh; then
+            if ! fresh "$stamp" Sources/JournalStore Sources/JournalEvents Sources/JournalModel Sources/JournalFile Sources/TrainingDomain \
+                    Sources/JournalProjections Sources/JournalInterchange .build/checkouts/SwiftCSV/SwiftCSV Fuzz/TrainingDomainBundle.swift Fuzz/run.sh; then
                 rm -rf "$OUT/modules"; mkdir -p "$OUT/modules"
+                module JournalStore "${any[@]}" $(find Sources/JournalStore -name '*.swift') -I Sources/CZstd
                 module JournalEvents "${any[@]}" $(find Sources/JournalEvents -name '*.swift')
                 module JournalModel "${any[@]}" $(find Sources/JournalModel -name '*.swift')
+                module JournalFile "${any[@]}" $(find Sources/JournalFile -name '*.swift') -I Sources/CZstd
                 module SwiftCSV $(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift') -swift-version 5
                 # TrainingDomain reads Data/ through Bundle.module, which SwiftPM generates: the stand-in finds
                 # the source folder from its own absolute path.
@@ -86,9 +88,11 @@ build() {
                 module JournalInterchange "${any[@]}" $(find Sources/JournalInterchange -name '*.swift')
                 touch "$stamp"; chmod +x "$stamp"
             fi
-            fresh "$binary" "$stamp" Fuzz/ImporterFuzz.swift && return
-            quiet "${SWIFTC[@]}" -module-name ImporterFuzz -I "$OUT/modules" "$OUT"/modules/*.o Fuzz/ImporterFuzz.swift -o "$binary" ;;
-        *) echo "unknown target $target (frame-reader, event-decoder, differential-decoder, importer)" >&2; exit 2 ;;
+            local main=Fuzz/ImporterFuzz.swift name=ImporterFuzz
+            [ "$target" = views ] && main=Fuzz/ViewsFuzz.swift name=ViewsFuzz
+            fresh "$binary" "$stamp" "$main" && return
+            quiet "${SWIFTC[@]}" -module-name "$name" -I "$OUT/modules" -I Sources/CZstd "$OUT"/modules/*.o "$main" -lzstd -o "$binary" ;;
+        *) echo "unknown target $target (frame-reader, event-decoder, differential-decoder, importer, views)" >&2; exit 2 ;;
     esac
 }
 
@@ -116,6 +120,11 @@ seed() {
         | "$JOURNAL" record "$tmp/tail.journal" >/dev/null
     case $target in
         frame-reader) cp "$tmp"/*.journal "$dir"/ ;;
+        # Whole journals as JSON lines: a new user's, and a programme's week in slices of about 120 events.
+        views)
+            "$JOURNAL" cat "$tmp/new.journal" >"$dir/new.jsonl"
+            "$JOURNAL" cat "$tmp/ppl.journal" | split -l 120 - "$dir/ppl-"
+            cp Fuzz/Seeds/views/*.jsonl "$dir"/ ;;
         *) "$JOURNAL" cat "$tmp/ppl.journal" | awk -v d="$dir" '!seen[$4]++ || NR % 25 == 0 { f = d "/line-" NR; print > f; close(f) }' FS='"' ;;
     esac
     rm -rf "$tmp"
@@ -136,6 +145,7 @@ for target in "${TARGETS[@]}"; do
     asan=${ASAN_OPTIONS:-}
     case $target in
         importer) options+=(-max_len=16384) ;;
+        views) options+=(-max_len=32768 -dict="$ROOT/Fuzz/Seeds/views.dict") ;;
         # Foundation (JSONSerialization) keeps caches alive at exit: no leak checks for this one.
         differential-decoder) options+=(-max_len=4096); asan=detect_leaks=0${asan:+:$asan} ;;
     esac

@@ -7,7 +7,8 @@ import JournalEvents
 ///     var ledger = Ledger(asOf: t)
 ///     for event in events { Ledger.fold(&ledger, event) }
 public struct Ledger: Equatable, Sendable, Codable {
-    /// Events whose `at` is later than this instant are ignored.
+    /// Events whose `at` is later than this instant are ignored, and so are events the fold does not admit
+    /// (`SchemaValidator.admitsToFold`: a number out of its field's range, a nested field that breaks its type's checks).
     public var asOf: Timestamp
     /// Events folded since the last `data.cleared` (ignored ones not counted).
     public internal(set) var eventCount = 0
@@ -72,7 +73,7 @@ public struct Ledger: Equatable, Sendable, Codable {
     // MARK: The fold
 
     public mutating func apply(_ event: Event) {
-        guard event.at.epochMilliseconds <= asOf.epochMilliseconds else { return }
+        guard event.at.epochMilliseconds <= asOf.epochMilliseconds, SchemaValidator.admitsToFold(event) else { return }
         eventCount += 1
         switch event.knownType {
         // Workouts and sets: the hot path.

@@ -298,7 +298,26 @@ public enum EventVocabulary {
     /// from reaching twice one (SCALE.md §"Fleet jobs").
     final class SchemaEntry: Sendable {
         let schema: EventSchema
-        init(_ schema: EventSchema) { self.schema = schema }
+        /// How `SchemaValidator.admitsToFold` checks an event of this type: nothing (scalar fields, none a number, no
+        /// rule of its own), each number against its range by `PayloadKey` code (scalar fields only), or in full.
+        let foldCheck: FoldCheck
+        enum FoldCheck: Sendable {
+            case nothing
+            case numbers([ClosedRange<Double>?])
+            case full
+        }
+        init(_ schema: EventSchema) {
+            self.schema = schema
+            if !schema.fields.allSatisfy({ $0.kind.isScalar && $0.key != nil }) {
+                foldCheck = .full
+            } else if schema.check == nil && schema.fields.allSatisfy({ $0.kind.numberRange == nil }) {
+                foldCheck = .nothing
+            } else {
+                var ranges = [ClosedRange<Double>?](repeating: nil, count: PayloadKey.tableSize)
+                for field in schema.fields { ranges[Int(field.key!.rawValue)] = field.kind.numberRange }
+                foldCheck = .numbers(ranges)
+            }
+        }
     }
 
     /// `byKnownType`, each schema held by reference. The entries live as long as the process (they are never
