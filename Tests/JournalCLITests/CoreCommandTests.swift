@@ -103,6 +103,31 @@ struct CoreCommandTests {
         #expect(cat.stdout == #"{"v":1,"seq":2,"id":"ph-2","at":"2026-11-21T18:03:00.000+01:00","type":"set.completed","workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","reps":8,"kind":"working"}"# + "\n")
     }
 
+    @Test("record checks the fields it knows of an event at a newer v (FORMAT.md §12): refused with the message of the current v, the file byte-identical; unknown keys kept")
+    func recordNewerVersion() throws {
+        let directory = try CLI.temporaryDirectory()
+        let path = directory + "/newer.journal"
+        let started = #"{"type":"workout.started","at":"2026-11-21T18:00:00.000+01:00","workout":"w1","name":"Push","session":0}"#
+        #expect(try CLI.run(["record", path, "--device", "ph"], stdin: started + "\n") == CLI.Result(status: 0, stdout: "1\n", stderr: ""))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for (payload, message) in [
+            (#""set":1,"weight":1e16,"unit":"kg""#, #"field "weight" is 1e+16 but must be between -1000000000 and 1000000000"#),
+            (#""set":1,"weight":"heavy","unit":"kg""#, #"field "weight" is "heavy" but must be a number"#),
+            (#""set":-5,"weight":60,"unit":"kg""#, #"field "set" is -5 but must be between 1 and 200"#),
+            (#""set":1,"weight":60,"unit":"stone""#, #"field "unit" is "stone" but must be one of "kg", "lb""#),
+        ] {
+            let line = #"{"v":99,"type":"set.completed","at":"2026-11-21T18:03:00.000+01:00","workout":"w1","exercise":"barbell-bench-press",\#(payload),"reps":8,"kind":"working"}"#
+            let refused = try CLI.run(["record", path, "--device", "ph"], stdin: line + "\n")
+            #expect(refused == CLI.Result(status: 1, stdout: "",
+                                          stderr: "journal: \(path): input line 1 was refused: set.completed: \(message); nothing was written\n"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+        let kept = #"{"v":2,"type":"set.completed","at":"2026-11-21T18:03:00.000+01:00","workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","reps":8,"kind":"working","tempo":"3-1-1"}"#
+        #expect(try CLI.run(["record", path, "--device", "ph"], stdin: kept + "\n") == CLI.Result(status: 0, stdout: "2\n", stderr: ""))
+        #expect(try CLI.run(["cat", path, "--type", "set.*"]).stdout
+            == #"{"v":2,"seq":2,"id":"ph-2","at":"2026-11-21T18:03:00.000+01:00","type":"set.completed","workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","reps":8,"kind":"working","tempo":"3-1-1"}"# + "\n")
+    }
+
     @Test("record repairs a torn tail before appending and says where the bytes went and what they were")
     func recordRepairsTornTail() throws {
         let directory = try CLI.temporaryDirectory()

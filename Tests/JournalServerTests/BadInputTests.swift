@@ -83,6 +83,34 @@ struct BadInputTests {
         }
     }
 
+    @Test("an event of a known type at a newer v: a field this version knows is checked as at the current v (422, the same message, nothing stored); unknown keys are stored")
+    func newerVersionIsChecked() async throws {
+        let user = PostgresFixture.freshUser()
+        let token = try await PostgresFixture.token(user: user)
+        let path = SyncProtocol.eventsPath(user: user)
+        @Sendable func set(_ fields: String) -> [UInt8] {
+            Array(#"{"events":[{"v":1,"seq":1,"id":"ph-1","at":"2026-11-21T18:00:00.000+01:00","type":"workout.started","workout":"w1","name":"Push","session":0},{"v":99,"seq":2,"id":"ph-2","at":"2026-11-21T18:03:00.000+01:00","type":"set.completed","workout":"w1","exercise":"barbell-bench-press",\#(fields),"reps":8,"kind":"working"}]}"#.utf8)
+        }
+        try await Self.withRawServer { send in
+            for (fields, message) in [
+                (#""set":1,"weight":"heavy","unit":"kg""#, #"field \"weight\" is \"heavy\" but must be a number"#),
+                (#""set":-5,"weight":60,"unit":"kg""#, #"field \"set\" is -5 but must be between 1 and 200"#),
+                (#""set":1,"weight":60,"unit":"stone""#, #"field \"unit\" is \"stone\" but must be one of \"kg\", \"lb\""#),
+                (#""set":1,"weight":1e16,"unit":"kg""#, #"field \"weight\" is 1e+16 but must be between -1000000000 and 1000000000"#),
+            ] {
+                let answer = try await send(.post, path, token, set(fields))
+                #expect(answer.status == 422)
+                #expect(answer.body == #"{"error":{"code":"rule_violation","message":"events[1] (id ph-2): set.completed: \#(message); nothing was stored"}}"#)
+            }
+            #expect(try await Self.stored(user) == 0)
+            let answer = try await send(.post, path, token, set(#""set":1,"weight":60,"unit":"kg","tempo":"3-1-1""#))
+            #expect(answer.status == 200, "\(answer.body)")
+            #expect(try await Self.stored(user) == 2)
+            let pulled = try await send(.get, path + "?after=0", token, [])
+            #expect(pulled.body.contains(#"{"v":99,"seq":2,"id":"ph-2","at":"2026-11-21T18:03:00.000+01:00","type":"set.completed","workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","tempo":"3-1-1","reps":8,"kind":"working"}"#))
+        }
+    }
+
     @Test("malformed JSON, rule-breaking events, oversized bodies and batches, id conflicts, unknown cursors")
     func inputRefusals() async throws {
         let user = PostgresFixture.freshUser()

@@ -20,14 +20,13 @@ public enum SchemaValidator {
     }
 
     /// The checks of an event whose type's schema is known, read in place through its entry (not copied: see
-    /// `EventVocabulary.SchemaEntry`).
+    /// `EventVocabulary.SchemaEntry`). At a `v` above the schema's (written by a newer version, FORMAT.md §12) every
+    /// field this version knows is checked as at its own version, with the same messages, and so is the type's own
+    /// rule; keys it does not know, in the payload or in a known object, are allowed and kept.
     static func validate(_ event: Event, against entry: EventVocabulary.SchemaEntry) -> EventRuleViolation? {
-        if event.v > entry.schema.version {
-            // Written by a newer version: its fields may differ; keep it as it is.
-            return nil
-        }
+        let newer = event.v > entry.schema.version
         // A key of the vocabulary is judged by its code; any other by name.
-        for position in event.fields.fields.indices {
+        for position in event.fields.fields.indices where !newer {
             if let key = event.payloadKey(at: position) {
                 if entry.schema.hasField(key) { continue }
             } else if entry.schema.fieldNames.contains(event.fields.fields[position].key) {
@@ -36,7 +35,8 @@ public enum SchemaValidator {
             return EventRuleViolation(type: event.type, field: event.fields.fields[position].key, value: nil,
                                       rule: "is not a field of \(event.type) v\(entry.schema.version) (fields: \(entry.schema.fields.map(\.name).joined(separator: ", ")))")
         }
-        if let violation = check(fields: entry.schema.fields, in: event.fields, path: { "" }, type: event.type, event: event) { return violation }
+        if let violation = check(fields: entry.schema.fields, in: event.fields, path: { "" }, type: event.type, event: event,
+                                 unknownKeys: newer) { return violation }
         return entry.schema.check?(event)
     }
 
@@ -45,8 +45,10 @@ public enum SchemaValidator {
     typealias Path = () -> String
 
     /// `path`: the object's own path, empty for the payload itself. `event`: the event whose payload `object` is, to find
-    /// its fields by interned key.
-    static func check(fields: [FieldSpec], in object: JSONObject, path: Path, type: String, event: Event? = nil) -> EventRuleViolation? {
+    /// its fields by interned key. `unknownKeys`: whether a nested object may hold keys its kind does not list (an
+    /// event of a newer version).
+    static func check(fields: [FieldSpec], in object: JSONObject, path: Path, type: String, event: Event? = nil,
+                      unknownKeys: Bool = false) -> EventRuleViolation? {
         for index in fields.indices {
             let found: JSONValue?
             if let event, let key = fields[index].key { found = event[key] } else { found = object[fields[index].name] }
@@ -55,12 +57,12 @@ public enum SchemaValidator {
                 if fields[index].required { return EventRuleViolation(type: type, field: name(), value: nil, rule: "is required") }
                 continue
             }
-            if let violation = check(value, against: fields[index].kind, path: name, type: type) { return violation }
+            if let violation = check(value, against: fields[index].kind, path: name, type: type, unknownKeys: unknownKeys) { return violation }
         }
         return nil
     }
 
-    static func check(_ value: JSONValue, against kind: FieldKind, path: Path, type: String) -> EventRuleViolation? {
+    static func check(_ value: JSONValue, against kind: FieldKind, path: Path, type: String, unknownKeys: Bool = false) -> EventRuleViolation? {
         func fail(_ rule: String) -> EventRuleViolation { EventRuleViolation(type: type, field: path(), value: value, rule: rule) }
         switch kind {
         case .any:
@@ -68,8 +70,8 @@ public enum SchemaValidator {
         case .null:
             return value.isNull ? nil : fail("must be null")
         case .either(let a, let b):
-            if check(value, against: a, path: path, type: type) == nil { return nil }
-            if check(value, against: b, path: path, type: type) == nil { return nil }
+            if check(value, against: a, path: path, type: type, unknownKeys: unknownKeys) == nil { return nil }
+            if check(value, against: b, path: path, type: type, unknownKeys: unknownKeys) == nil { return nil }
             return fail("must be \(kind.documentation)")
         case .text(let maxBytes):
             guard let s = value.stringValue else { return fail("must be a string") }
@@ -108,16 +110,16 @@ public enum SchemaValidator {
             return nil
         case .object(let fields):
             guard let object = value.objectValue else { return fail("must be an object") }
-            for field in object.fields where !fields.contains(where: { $0.name == field.key }) {
+            for field in object.fields where !unknownKeys && !fields.contains(where: { $0.name == field.key }) {
                 return EventRuleViolation(type: type, field: "\(path()).\(field.key)", value: nil,
                                           rule: "is not a known key (keys: \(fields.map(\.name).joined(separator: ", ")))")
             }
-            return check(fields: fields, in: object, path: path, type: type)
+            return check(fields: fields, in: object, path: path, type: type, unknownKeys: unknownKeys)
         case .array(let element, let maxCount):
             guard let elements = value.arrayValue else { return fail("must be an array") }
             if elements.count > maxCount { return fail("must hold at most \(maxCount) items") }
             for (index, item) in elements.enumerated() {
-                if let violation = check(item, against: element, path: { "\(path())[\(index)]" }, type: type) { return violation }
+                if let violation = check(item, against: element, path: { "\(path())[\(index)]" }, type: type, unknownKeys: unknownKeys) { return violation }
             }
             return nil
         }
