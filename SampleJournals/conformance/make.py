@@ -112,6 +112,19 @@ cases['line-bad-field'] = HEADER + block(zstd(L1 + L2.replace(b'"session":0', b'
 cases['line-duplicate-key'] = HEADER + block(zstd(L1 + L2.replace(b'"name":"Push"', b'"name":"Push","name":"Pull"')))
 cases['line-seq-gap'] = HEADER + block(zstd(L1 + L3))
 
+# Events of a known type at a newer `v` whose known fields are out of range (as an older build stored them): read, each
+# a rule violation, and left out of every view (PROJECTIONS.md §"Views are total").
+def newer(line_: bytes) -> bytes:
+    return line_.replace(b'{"v":1,', b'{"v":99,', 1)
+cases['line-newer-version-out-of-range'] = HEADER + block(zstd(L1 + L2 + L3
+    + newer(line(4, '2026-11-21T18:14:00.000+01:00', 'set.completed',
+                 '"workout":"w1","exercise":"barbell-bench-press","set":2,"weight":1e16,"unit":"kg","reps":8,"kind":"working"'))
+    + newer(line(5, '2026-11-21T18:16:00.000+01:00', 'set.completed',
+                 '"workout":"w1","exercise":"barbell-bench-press","set":3,"weight":60,"unit":"kg","reps":9007199254740992,"kind":"working","grip":"wide"'))
+    + newer(line(6, '2026-11-21T18:18:00.000+01:00', 'rest.started', '"workout":"w1","exercise":"barbell-bench-press","seconds":1e15'))
+    + newer(line(7, '2026-11-21T18:20:00.000+01:00', 'cardio.logged', '"workout":"w1","exercise":"treadmill-run","minutes":1e300,"km":-1'))
+    + L4.replace(b'"seq":4,"id":"ph-4"', b'"seq":8,"id":"ph-8"')))
+
 # Erasure (FORMAT.md §6): a journal may start with the marker, its seq following the erased ones.
 MARKER = line(10, '2026-12-01T09:00:00.000+01:00', 'data.erased', '"through_seq":9,"events":9')
 cases['valid-erased'] = HEADER + block(zstd(MARKER)) + block(zstd(line(11, '2026-12-01T09:05:00.000+01:00', 'profile.updated', '"unit":"lb"')))
