@@ -5,8 +5,8 @@ import PackageDescription
 //   CZstd (libzstd) → JournalStore (bytes, frames, recovery, locking)
 //   → JournalEvents (vocabulary, validation, JSON codec) → JournalModel (the one fold: Ledger, units, set kinds)
 //   → JournalFile (a user's journal file: store + events; its writer is the type EventJournal) → TrainingDomain (catalogue, programmes, progression, plates)
-//   → JournalProjections (screens as folds) → WorkoutJournal (facade for apps)
-//   → journal (the CLI).
+//   → JournalProjections (screens as folds) → WorkoutJournal (facade for apps; no networking)
+//   → WorkoutJournalSync (the facade's sync, over JournalSync's HTTP client) → journal (the CLI).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
@@ -16,7 +16,10 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "journal", targets: ["JournalCLI"]),
+        // The device library: a user's journal and every screen. Opens no socket (ProductLayeringTests).
         .library(name: "WorkoutJournal", targets: ["WorkoutJournal"]),
+        // Sync and backup with journal-server, for apps that sync (SYNC.md): brings the HTTP client.
+        .library(name: "WorkoutJournalSync", targets: ["WorkoutJournalSync"]),
         // The sync and backup server (SYNC.md).
         .executable(name: "journal-server", targets: ["JournalServerCLI"]),
         // The load generator (SCALE.md).
@@ -103,15 +106,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "WorkoutJournal",
-                dependencies: ["JournalFile", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "JournalSync"],
+                dependencies: ["JournalFile", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections"],
                 swiftSettings: swiftSettings),
+        .target(name: "WorkoutJournalSync", dependencies: ["WorkoutJournal", "JournalSync"], swiftSettings: swiftSettings),
         .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "JournalFile", "JournalSimulator"],
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalCLI",
-            // The library an app uses, plus interchange and the simulator; the lower layers come through WorkoutJournal.
+            // The library an app uses (and its sync), plus interchange and the simulator; the lower layers come through
+            // WorkoutJournal.
             dependencies: [
-                "WorkoutJournal", "JournalInterchange", "JournalSimulator",
+                "WorkoutJournal", "WorkoutJournalSync", "JournalInterchange", "JournalSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

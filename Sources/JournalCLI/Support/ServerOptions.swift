@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WorkoutJournal
+import WorkoutJournalSync
 
 /// Options both sync commands take.
 struct ServerOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WorkoutJournal
+import WorkoutJournalSync
 
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WorkoutJournal
+import WorkoutJournalSync
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
