@@ -7,9 +7,10 @@ import JournalStore
 /// The rules (RELIABILITY.md §"Offline devices"):
 /// 1. **Union by `id`.** An event is the same event in both inputs when its `id` and its content
 ///    (everything but `seq`, which is local to a journal) are equal; it appears once.
-/// 2. **Order.** By `at` (the instant), then device tag, then counter (from the id
-///    `<device>-<counter>`), then the line itself: a total order, so the result does not depend on
-///    which input came first (commutative), and merging a result again adds nothing (idempotent).
+/// 2. **Order.** An erasure marker `data.erased` first (an erased journal starts with it, and what a server kept
+///    after an erasure may be timed before it: SYNC.md §"Account erasure"); then by `at` (the instant), then device
+///    tag, then counter (from the id `<device>-<counter>`), then the line itself: a total order, so the result does
+///    not depend on which input came first (commutative), and merging a result again adds nothing (idempotent).
 /// 3. **`seq` is renumbered 1…n** in that order; `id`, `at`, `type` and every field are kept. A merged journal
 ///    that starts with an erasure marker `data.erased` is numbered from its `through_seq` + 1 instead, as an erased
 ///    journal is (FORMAT.md §6 "Erasure"): the marker is content, so the numbering still depends only on the set.
@@ -106,6 +107,8 @@ public enum Merge {
 
     /// The order of rule 2.
     struct SortKey: Comparable {
+        /// 0 for an erasure marker, 1 for any other event.
+        var rank: Int
         var at: Int64
         var device: String
         var counter: Int
@@ -113,6 +116,7 @@ public enum Merge {
         var body: [UInt8]
 
         init(_ event: Event, _ body: [UInt8]) {
+            rank = event.knownType == .dataErased ? 0 : 1
             at = event.at.epochMilliseconds
             let parsed = EventID(event.id)
             device = parsed?.device ?? event.id
@@ -122,6 +126,7 @@ public enum Merge {
         }
 
         static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
             if lhs.at != rhs.at { return lhs.at < rhs.at }
             if lhs.device != rhs.device { return lhs.device < rhs.device }
             if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }

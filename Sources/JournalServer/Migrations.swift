@@ -81,7 +81,8 @@ enum Migrations {
             """,
         ]),
         Migration(version: 2, name: "account erasure", statements: [
-            // Events timed before a user's erasure (`data.cleared` after `account.deleted`) are not stored again.
+            // Servers of this migration's time dropped later pushes timed before a user's erasure; servers since set it
+            // to NULL at an erasure and read nothing from it (SYNC.md §"Account erasure").
             "ALTER TABLE journal_users ADD COLUMN erased_before_ms bigint",
         ]),
         Migration(version: 3, name: "a group's heads set user by user", statements: [

@@ -162,10 +162,10 @@ public struct PostgresSyncStore: SyncStore {
         let (outcomes, committed) = try await client.withTransaction(logger: logger) { connection in
             if tokens.contains(where: { !$0.isEmpty }) { try await connection.run(Statements.CheckTokens(tokens: tokens), logger: logger) }
             var states: [String: UserState] = [:]
-            for try await (user, head, epoch, erasedBefore, last, count, ranges, ids, block) in try await connection.execute(
+            for try await (user, head, epoch, _, last, count, ranges, ids, block) in try await connection.execute(
                 Statements.LockGroup(users: users, sealedCount: sealed), logger: logger) {
                 if let head, let epoch {
-                    states[user] = UserState(head: head, epoch: epoch, erasedBefore: erasedBefore)
+                    states[user] = UserState(head: head, epoch: epoch)
                 } else if let last, let count {
                     states[user, default: UserState()].batches.append(
                         StoredRow(last: last, count: count, ids: try ids.map { try StoredBatch.ids(ofFrame: Array(buffer: $0)) },
@@ -232,7 +232,7 @@ public struct PostgresSyncStore: SyncStore {
 
     /// A user's row and batches as a group transaction read them (under the row lock).
     struct UserState: Sendable {
-        var head: Int64 = 0, epoch: Int64 = 1, erasedBefore: Int64?
+        var head: Int64 = 0, epoch: Int64 = 1
         /// In position order.
         var batches: [StoredRow] = []
 
@@ -293,9 +293,6 @@ public struct PostgresSyncStore: SyncStore {
         var freshIndex: [String: Int] = [:]
         var toCompare: [Int64: [Event]] = [:]
         for event in events {
-            if let erasedBefore = state.erasedBefore, event.at.epochMilliseconds < erasedBefore {
-                continue   // erased with the account: acknowledged, never stored again
-            }
             if let batch = batchOf[event.id] {
                 toCompare[batch, default: []].append(event)
             } else if let index = freshIndex[event.id] {
@@ -357,12 +354,11 @@ public struct PostgresSyncStore: SyncStore {
         return (PushOutcome(acknowledged: events.map(\.id), stored: fresh.count, cursor: SyncCursor(epoch: state.epoch, position: head)), after)
     }
 
-    /// Account erasure (SYNC.md §"Account erasure"): a pushed `data.erased`, or a pushed `data.cleared` that follows
-    /// an `account.deleted` or `data.erased` (stored or pushed before it), deletes every stored event timed before it
-    /// (`AccountErasure`, the rule devices apply too). What remains
-    /// (the trigger and what came after) is stored again from position 1 in a new epoch, so every
-    /// device's cursor becomes unknown and it pulls afresh; events timed before the erasure are never stored
-    /// again. Returns nil when the push erases nothing.
+    /// Account erasure (SYNC.md §"Account erasure"): a push's new events that erase (`AccountErasure.lastErasure` in
+    /// what is stored followed by them, the rule devices apply too) delete every event stored before the last of them
+    /// and every event of the push before it, whatever their `at`. What remains (that erasure and the push's events
+    /// after it) is stored from position 1 in a new epoch, so every device's cursor becomes unknown and it pulls
+    /// afresh. Returns nil when the push erases nothing.
     private func erasure(_ connection: PostgresConnection, user: String, fresh: [Event], head: Int64) async throws -> (stored: Int, cursor: SyncCursor)? {
         guard fresh.contains(where: AccountErasure.mayTrigger) else { return nil }
         var all: [Event] = []
@@ -370,19 +366,20 @@ public struct PostgresSyncStore: SyncStore {
             "SELECT block FROM journal_batches WHERE user_id = \(user) ORDER BY last_position", logger: logger).decode(ByteBuffer.self) {
             for line in try StoredBatch.lines(ofBlock: Array(buffer: block)) { all.append(try EventCodec.decode(line)) }
         }
+        let stored = all.count
         all += fresh
-        guard let cleared = AccountErasure.trigger(pushed: fresh, journal: all) else { return nil }
-        let kept = all.filter { AccountErasure.keeps($0, after: cleared) }
+        guard let start = AccountErasure.lastErasure(in: all), start >= stored else { return nil }
+        let erasure = all[start], kept = Array(all[start...])
         try await connection.query("DELETE FROM journal_batches WHERE user_id = \(user)", logger: logger)
         var writes = Statements.WriteGroup(sealedCount: Int32(StoredBatch.targetEvents))
         for row in StoredBatch.rows(kept) { writes.batches.add(user: user, row) }
         if !writes.isEmpty { try await connection.run(writes, logger: logger) }
         var epoch: Int64 = 0
         for try await e in try await connection.query("""
-            UPDATE journal_users SET epoch = epoch + 1, head = \(Int64(kept.count)), erased_before_ms = \(cleared.at.epochMilliseconds)
+            UPDATE journal_users SET epoch = epoch + 1, head = \(Int64(kept.count)), erased_before_ms = NULL
             WHERE user_id = \(user) RETURNING epoch
             """, logger: logger).decode(Int64.self) { epoch = e }
-        logger.notice("erased user \(user): \(all.count - kept.count) events deleted, \(kept.count) kept (epoch \(epoch))")
+        logger.notice("erased user \(user) by \(erasure.type) \(erasure.id): \(all.count - kept.count) events deleted, \(kept.count) kept (epoch \(epoch))")
         return (fresh.count, SyncCursor(epoch: epoch, position: Int64(kept.count)))
     }
 

@@ -48,14 +48,15 @@ public enum JournalSyncing {
     }
 
     /// What a sync did to the device's journal after the account was erased on another device (SYNC.md §"Account
-    /// erasure"): it was erased physically through `EventJournal.eraseAllData(adopting:)`, keeping `kept` events
-    /// recorded on the device at or after the erasure's time.
+    /// erasure"): it was erased physically through `EventJournal.eraseAllData(adopting:)`, keeping only the events the
+    /// server holds after the erasure.
     public struct Erasure: Equatable, Sendable {
         /// The erasure's marker (`data.erased`), now this journal's first event.
         public var marker: String
-        /// When the account was erased (the marker's `at`).
+        /// The marker's `at`: when the erasing device's clock said it erased (no rule reads it).
         public var at: String
-        /// Events of the device's journal erased, and events recorded at or after `at` it kept (and pushed).
+        /// Events of the device's journal erased (every one it held that the server's copy no longer holds), and
+        /// events of it kept (those the server holds after the erasure).
         public var erased: Int
         public var kept: Int
     }
@@ -107,6 +108,7 @@ public enum JournalSyncing {
 
         // 1. Pull everything after the cursor. An unknown cursor (the server's copy was erased or
         //    replaced) means: start again from 0 and push everything.
+        let before = cursor
         var pulled: [Event] = []
         do {
             pulled = try await pullAll(client: client, user: user, after: &cursor, progress: progress)
@@ -120,33 +122,42 @@ public enum JournalSyncing {
         report.pulled = pulled.count
         for event in pulled { known.insert(event.id) }
 
-        // 2. Account erasure: a `data.erased` from another device that this journal lacks, with events of this
-        //    journal timed before it, erases the journal physically (the events recorded at or after it are kept:
-        //    pushed first, so they are on the server before they leave this file, then merged back).
+        // 2. Account erasure, in the order this device learnt of each event (`AccountErasure`), never by `at`.
         //    (Read only when something was pulled: otherwise there is nothing to erase or to keep out.)
         var local: [Event] = []
         if !pulled.isEmpty && FileManager.default.fileExists(atPath: path) {
             do { local = try EventReader.events(path: path) } catch { throw .journal("\(error)") }
         }
-        let localIDs = Set(local.map(\.id))
+        let pulledIDs = Set(pulled.map(\.id))
         var incoming = pulled
-        if let marker = pulled.last(where: { $0.knownType == .dataErased && !localIDs.contains($0.id) }),
-           local.contains(where: { !AccountErasure.keeps($0, after: marker) }) {
-            let pulledIDs = Set(pulled.map(\.id))
-            let kept = local.filter { AccountErasure.keeps($0, after: marker) && !pulledIDs.contains($0.id) }
-            try await push(kept, client: client, user: user, cursor: &cursor, known: &known, report: &report, progress: progress)
-            do {
-                let journal = try EventJournal(path: path, device: "sync", clock: { marker.at })
-                defer { journal.close() }
-                try journal.eraseAllData(adopting: marker)
-            } catch { throw .journal("\(path): cannot erase the journal as the account was erased (marker \(marker.id)): \(error); run the sync again") }
-            report.erasure = Erasure(marker: marker.id, at: marker.at.rfc3339, erased: local.count - kept.count, kept: kept.count)
-            incoming += kept
-        }
-        // Nothing timed before this journal's erasure comes back into it (the server erases it too once the marker
-        // reaches it).
-        if let first = local.first, first.knownType == .dataErased, report.erasure == nil {
-            incoming = incoming.filter { AccountErasure.keeps($0, after: first) }
+        if !before.isStart && cursor.epoch > before.epoch {
+            // The server's copy was erased since this device last synced: everything the device held came before
+            // the erasure (the pull is the server's journal from the erasure on).
+            let held = local.filter { !pulledIDs.contains($0.id) }
+            let order = held + pulled
+            // An erasure this journal holds (its own, pushed since) was applied when the device made it.
+            if let start = AccountErasure.lastErasure(in: order), start >= held.count, !local.contains(where: { $0.id == order[start].id }) {
+                let erased = held.count
+                if order[start].knownType == .dataErased, !local.isEmpty {
+                    let marker = order[start]
+                    do {
+                        let journal = try EventJournal(path: path, device: "sync", clock: { marker.at })
+                        defer { journal.close() }
+                        try journal.eraseAllData(adopting: marker)
+                    } catch { throw .journal("\(path): cannot erase the journal as the account was erased (marker \(marker.id)): \(error); run the sync again") }
+                    report.erasure = Erasure(marker: marker.id, at: marker.at.rfc3339, erased: erased, kept: local.count - erased)
+                } else {
+                    // An erasure without a marker to adopt (`data.cleared` after `account.deleted`): the journal
+                    // keeps the erased events, hidden by it, and never pushes them back.
+                    for event in held { known.insert(event.id) }
+                }
+            }
+        } else if let first = local.first, first.knownType == .dataErased, !known.contains(first.id) {
+            // This journal's own erasure has not reached the server yet: what the pull brings was stored before it
+            // and is erased there when it arrives.
+            let order = pulled + local
+            let survivors = Set(AccountErasure.survivors(of: order).map(\.id))
+            incoming = pulled.filter { survivors.contains($0.id) }
         }
 
         // 3. Merge them into the journal, durably.
@@ -154,7 +165,7 @@ public enum JournalSyncing {
         do {
             absorbed = try Merge.absorb(incoming, into: path, incomingName: "the server's journal of user \(user)")
         } catch { throw .journal("\(error)") }
-        report.merged = absorbed.report.onlyB - (report.erasure?.kept ?? 0)
+        report.merged = absorbed.report.onlyB
         progress(.merged(newEvents: report.merged))
 
         // 4. Push what the server lacks.

@@ -185,15 +185,29 @@ public enum SyncBody {
 /// Account erasure (SYNC.md §"Account erasure"): the one rule the server applies to a push and `journal sync`
 /// applies to a device's journal.
 public enum AccountErasure {
-    /// The event of `pushed` that erases the user's journal, if any: the last that is a `data.erased` (the marker
-    /// `journal erase`, `UserJournal.eraseAllData()`, writes), or a `data.cleared` following an `account.deleted` or
-    /// `data.erased` of `journal` (every event: those stored and those pushed) timed at or before it.
-    public static func trigger(pushed: [Event], journal: [Event]) -> Event? {
-        pushed.last { event in
-            guard mayTrigger(event) else { return false }
-            return event.knownType == .dataErased
-                || journal.contains { ($0.knownType == .accountDeleted || $0.knownType == .dataErased) && $0.at <= event.at }
+    /// Where in `order` its last erasure is, or nil when nothing in it erases. An erasure is a `data.erased` (the
+    /// marker `journal erase`, `UserJournal.eraseAllData()`, writes), or a `data.cleared` that follows an
+    /// `account.deleted` or `data.erased` of `order` not erased before it. `order` is the order in which the journal's
+    /// holder learnt of each event, never their `at`: on the server, what it stores and then what a push adds, in the
+    /// push's order; on a device, what it held before a pull and then what the pull brought (SYNC.md §"Account
+    /// erasure").
+    public static func lastErasure<Events: Collection>(in order: Events) -> Events.Index? where Events.Element == Event {
+        var last: Events.Index?, deletion = false
+        for index in order.indices {
+            switch order[index].knownType {
+            case .dataErased: last = index; deletion = true
+            case .accountDeleted: deletion = true
+            case .dataCleared where deletion: last = index; deletion = false
+            default: break
+            }
         }
+        return last
+    }
+
+    /// What remains of `order` (as `lastErasure` reads it) once its erasures have run: the events from its last
+    /// erasure on, that erasure included; all of `order` when nothing in it erases.
+    public static func survivors<Events: Collection>(of order: Events) -> Events.SubSequence where Events.Element == Event {
+        order[(lastErasure(in: order) ?? order.startIndex)...]
     }
 
     /// Whether `event` is of a type that can erase (`data.erased`, `data.cleared`): a push without one erases
@@ -201,7 +215,4 @@ public enum AccountErasure {
     public static func mayTrigger(_ event: Event) -> Bool {
         event.knownType == .dataErased || event.knownType == .dataCleared
     }
-
-    /// What an erasure by `trigger` keeps: the events timed at or after it (recorded after the user erased).
-    public static func keeps(_ event: Event, after trigger: Event) -> Bool { event.at >= trigger.at }
 }

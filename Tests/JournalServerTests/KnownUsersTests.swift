@@ -167,7 +167,7 @@ struct KnownUsersTests {
     @Test("the known users are bounded in bytes: past the budget, users are forgotten")
     func bounded() {
         let users = KnownUsers(byteBudget: 1_000)
-        let small = PostgresSyncStore.UserState(head: 3, epoch: 1, erasedBefore: nil, batches: [])
+        let small = PostgresSyncStore.UserState(head: 3, epoch: 1, batches: [])
         #expect(small.bytes == 64)
         users.keep(Dictionary(uniqueKeysWithValues: (0..<20).map { ("user-\($0)", small) }))
         #expect(users.count == 15)   // 15 × 64 = 960 bytes

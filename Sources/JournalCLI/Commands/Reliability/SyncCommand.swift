@@ -33,7 +33,7 @@ struct SyncCommand: ParsableCommand {
             } else {
                 var lines = ["synced:   \(path) with \(client.server.absoluteString) as user \(report.user)"]
                 if let erasure = report.erasure {
-                    lines.append("erased:   the account was erased at \(erasure.at) (marker \(erasure.marker)): \(erasure.erased) events of this journal erased, \(erasure.kept) recorded after it kept")
+                    lines.append("erased:   the account was erased at \(erasure.at) (marker \(erasure.marker)): \(erasure.erased) events of this journal erased, \(erasure.kept) kept")
                 }
                 lines += ["pulled:   \(report.pulled) events (\(report.merged) new to this journal)",
                           "pushed:   \(report.pushed) events (\(report.storedByServer) new to the server)",
