@@ -26,7 +26,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     var services: [any Service] = clientServices
     if let failover = store as? FailoverSyncStore { services.append(PrimaryWatchService(store: failover)) }
     var app = Application(
-        router: SyncRoutes(store: store, logger: logger, admission: configuration.admission).router(),
+        router: SyncRoutes(store: store, logger: logger, admission: configuration.admission,
+                           database: configuration.database.description).router(),
         server: configuration.timeouts.server(logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),
         services: services,
@@ -135,6 +136,8 @@ struct SyncRoutes: Sendable {
     let logger: Logger
     /// Which sync requests are taken in, and which are answered 429 (SCALE.md §"Back-pressure").
     var admission = Admission()
+    /// The database's URL without its password, named by `/health/ready` when it does not answer.
+    var database = "the database"
 
     func router() -> Router<SyncRequestContext> {
         _ = ServerMetrics.registry
@@ -144,7 +147,10 @@ struct SyncRoutes: Sendable {
         router.add(middleware: FailureMiddleware())
         router.add(middleware: CanonicalPathMiddleware())
         router.add(middleware: BackPressureMiddleware(admission))
-        router.get("health") { _, _ in "ok\n" }
+        // Live: the process answers. Ready: and its database does (SYNC.md §"Health"). `/health` is `/health/ready`.
+        router.get("health/live") { _, _ in "ok\n" }
+        router.get("health/ready") { _, _ in try await ready() }
+        router.get("health") { _, _ in try await ready() }
         router.get("metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
@@ -159,6 +165,16 @@ struct SyncRoutes: Sendable {
         }
         router.get("v1/access-log") { request, context in try await accessLog(request, context) }
         return router
+    }
+
+    /// `ok` once the database answers `SELECT 1`; 503 naming it and why not otherwise.
+    func ready() async throws -> String {
+        do {
+            try await store.ready()
+            return "ok\n"
+        } catch {
+            throw SyncFailure(503, "database_unavailable", "not ready: \(database) does not answer (\(FleetIngest.databaseReason(error))); the server answers 503 until it does; retry after the Retry-After delay")
+        }
     }
 
     // MARK: Authentication
@@ -384,6 +400,9 @@ struct FailureMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as PSQLError {
             context.logger.error("database: \(String(reflecting: error))")
             return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the request (\(error.code)); nothing was acknowledged; retry"))
+        } catch let error as any DatabaseUnavailable {
+            context.logger.error("database: \(error)")
+            return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the request: \(error); nothing was acknowledged; retry after the Retry-After delay"))
         } catch let error as PostgresTransactionError {
             context.logger.error("database: \(String(reflecting: error))")
             return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the transaction; nothing was acknowledged; retry"))
