@@ -122,4 +122,13 @@ struct AdmissionTests {
             }
         }
     }
+
+    @Test("the access log's line: peer, method, route, status, duration and user, never the token")
+    func accessLogLine() {
+        #expect(AccessLogMiddleware.line(peer: "127.0.0.1", method: "POST", route: "/v1/journals/:user/events", status: 200,
+                                         duration: .microseconds(12_345), user: "ana")
+                == "access 127.0.0.1 POST /v1/journals/:user/events 200 12.3 ms user=ana")
+        #expect(AccessLogMiddleware.line(peer: "10.0.0.1", method: "GET", route: "/v1/whoami", status: 401, duration: .milliseconds(2), user: nil)
+                == "access 10.0.0.1 GET /v1/whoami 401 2.0 ms user=-")
+    }
 }
