@@ -148,7 +148,8 @@ public enum LoadRun {
         var random = SplitMix64(seed: options.seed &+ 7)
         var devices: [(user: String, client: SyncClient, device: Int, actions: Actions, week: [Event])] = []
         for user in users {
-            let client = SyncClient(server: server, token: user.token, transport: transport)
+            var client = SyncClient(server: server, token: user.token, transport: transport)
+            client.retry = .none   // the load run retries itself, counting each 429 (retryAfterMilliseconds)
             for device in 0..<user.devices {
                 let offline = device > 0 && Double(random.int(0...999)) < options.offlineShare * 1000
                 var actions = Actions(device: "d\(device)")
@@ -201,7 +202,8 @@ public enum LoadRun {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         for (index, user) in users.enumerated() {
-            let client = SyncClient(server: server, token: user.token, transport: transport)
+            var client = SyncClient(server: server, token: user.token, transport: transport)
+            client.retry = .none   // the load run retries itself
             let path = scratch.appendingPathComponent("user-\(index).journal").path
             let pulled = NIOLockedValueBox(0)
             try await restoring(path) { () async throws(JournalSyncing.Problem) in

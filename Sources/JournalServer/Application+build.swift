@@ -26,7 +26,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     var services: [any Service] = clientServices
     if let failover = store as? FailoverSyncStore { services.append(PrimaryWatchService(store: failover)) }
     var app = Application(
-        router: SyncRoutes(store: store, logger: logger).router(),
+        router: SyncRoutes(store: store, logger: logger, admission: configuration.admission,
+                           database: configuration.database.description).router(),
+        server: configuration.timeouts.server(logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),
         services: services,
         logger: logger
@@ -134,14 +136,21 @@ struct SyncRoutes: Sendable {
     let logger: Logger
     /// Which sync requests are taken in, and which are answered 429 (SCALE.md §"Back-pressure").
     var admission = Admission()
+    /// The database's URL without its password, named by `/health/ready` when it does not answer.
+    var database = "the database"
 
-    func router() -> Router<BasicRequestContext> {
+    func router() -> Router<SyncRequestContext> {
         _ = ServerMetrics.registry
-        let router = Router()
+        let router = Router(context: SyncRequestContext.self)
         router.add(middleware: RequestMetricsMiddleware())
+        router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: FailureMiddleware())
+        router.add(middleware: CanonicalPathMiddleware())
         router.add(middleware: BackPressureMiddleware(admission))
-        router.get("health") { _, _ in "ok\n" }
+        // Live: the process answers. Ready: and its database does (SYNC.md §"Health"). `/health` is `/health/ready`.
+        router.get("health/live") { _, _ in "ok\n" }
+        router.get("health/ready") { _, _ in try await ready() }
+        router.get("health") { _, _ in try await ready() }
         router.get("metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
@@ -156,6 +165,16 @@ struct SyncRoutes: Sendable {
         }
         router.get("v1/access-log") { request, context in try await accessLog(request, context) }
         return router
+    }
+
+    /// `ok` once the database answers `SELECT 1`; 503 naming it and why not otherwise.
+    func ready() async throws -> String {
+        do {
+            try await store.ready()
+            return "ok\n"
+        } catch {
+            throw SyncFailure(503, "database_unavailable", "not ready: \(database) does not answer (\(FleetIngest.databaseReason(error))); the server answers 503 until it does; retry after the Retry-After delay")
+        }
     }
 
     // MARK: Authentication
@@ -190,21 +209,24 @@ struct SyncRoutes: Sendable {
             guard let principal = try await store.authenticate(token: token) else {
                 throw SyncFailure(401, "bad_token", "the token in ?token= is unknown or revoked; open the page with a current token (`journal-server token create --database URL --user USER` prints a new one)")
             }
+            AccessLogMiddleware.caller?.user = principal.user
             return (principal, token)
         }
         let token = try bearerToken(request)
         guard let principal = try await (access == .write ? store.authenticateForPush(token: token) : store.authenticate(token: token)) else {
             throw SyncFailure.unknownToken
         }
+        AccessLogMiddleware.caller?.user = principal.user
         return (principal, token)
     }
 
-    /// The token of a request's `Authorization: Bearer TOKEN` header (401 when there is none, or another kind).
+    /// The token of a request's `Authorization: Bearer TOKEN` header (401 when there is none, or another kind). The
+    /// scheme's name is case-insensitive (RFC 9110 §11.1): `bearer TOKEN` is the same header.
     func bearerToken(_ request: Request) throws -> String {
         guard let header = request.headers[.authorization] else {
             throw SyncFailure(401, "missing_token", "no Authorization header; send `Authorization: Bearer TOKEN` (journal-server token create prints one)")
         }
-        guard header.hasPrefix("Bearer "), case let token = String(header.dropFirst(7)), !token.isEmpty else {
+        guard header.prefix(7).lowercased() == "bearer ", case let token = String(header.dropFirst(7)), !token.isEmpty else {
             throw SyncFailure(401, "bad_token", "the Authorization header is not `Bearer TOKEN`")
         }
         return token
@@ -212,12 +234,16 @@ struct SyncRoutes: Sendable {
 
     // MARK: Push
 
-    func push(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func push(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
         let user = context.parameters.get("user") ?? ""
         let (principal, token) = try await authorize(request, user: user, access: .write)
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: SyncProtocol.maximumBodyBytes)
+        } catch let refusal as SyncFailure {
+            throw refusal   // past a budget of the server's (429)
+        } catch let timeout as BodyTimedOut {
+            throw SyncFailure(408, "request_timeout", "\(timeout) (journal-server serve --body-timeout); nothing was stored; the connection is closed; send the whole body at once and retry")
         } catch {
             throw SyncFailure(413, "body_too_large", "the request body exceeds \(SyncProtocol.maximumBodyBytes) bytes; push at most \(SyncProtocol.maximumPushEvents) events per request, in several requests")
         }
@@ -242,7 +268,7 @@ struct SyncRoutes: Sendable {
 
     // MARK: Pull
 
-    func pull(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func pull(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
         let user = context.parameters.get("user") ?? ""
         let principal = try await authorize(request, user: user, access: .read).principal
         let afterText = request.uri.queryParameters.get("after") ?? "0"
@@ -270,7 +296,7 @@ struct SyncRoutes: Sendable {
 
     /// The user's HTML report (`journal report`'s page) from the server's copy, as of its latest event, each
     /// workout's name linking to its timeline page. Read-only; a support token's view is logged like a pull.
-    func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func report(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
         let user = context.parameters.get("user") ?? ""
         let principal = try await authorize(request, user: user, access: .read, page: true).principal
         let (events, cursor) = try await syncedEvents(user: user)
@@ -287,7 +313,7 @@ struct SyncRoutes: Sendable {
 
     /// One workout's timeline (`journal timeline --html`'s page) from the server's copy. Read-only; a support
     /// token's view is logged (`timeline`). An unknown workout is a 404 naming it.
-    func timeline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func timeline(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
         let user = context.parameters.get("user") ?? ""
         let workout = context.parameters.get("workout") ?? ""
         let principal = try await authorize(request, user: user, access: .read, page: true).principal
@@ -336,7 +362,7 @@ struct SyncRoutes: Sendable {
 
     // MARK: Access log
 
-    func accessLog(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func accessLog(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
         let principal = try await authenticate(request).principal
         guard principal.role == .support else {
             throw SyncFailure(403, "forbidden", "only support tokens read the access log")
@@ -361,8 +387,7 @@ struct AccessLogAnswer: Codable {
 
 /// Turns a `SyncFailure` into `{"error":{"code":…,"message":…}}` with its status; any other error
 /// (PostgreSQL down, a damaged batch) into a 503/500 with its description, logged.
-struct FailureMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+struct FailureMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -375,6 +400,9 @@ struct FailureMiddleware: RouterMiddleware {
         } catch let error as PSQLError {
             context.logger.error("database: \(String(reflecting: error))")
             return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the request (\(error.code)); nothing was acknowledged; retry"))
+        } catch let error as any DatabaseUnavailable {
+            context.logger.error("database: \(error)")
+            return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the request: \(error); nothing was acknowledged; retry after the Retry-After delay"))
         } catch let error as PostgresTransactionError {
             context.logger.error("database: \(String(reflecting: error))")
             return Self.response(SyncFailure(503, "database_unavailable", "the database did not complete the transaction; nothing was acknowledged; retry"))
@@ -390,7 +418,10 @@ struct FailureMiddleware: RouterMiddleware {
         out += Array(#","message":"#.utf8)
         JSONWriter.writeString(failure.message, into: &out)
         out += Array("}}".utf8)
-        return Response(status: .init(code: failure.status), headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: out)))
+        var headers: HTTPFields = [.contentType: "application/json"]
+        // 429: this server's own overload; 503: its database's. Both are retried after the delay (SYNC.md §"Refusals").
+        if failure.status == 429 || failure.status == 503 { headers[.retryAfter] = "1" }
+        if failure.status == 408 { headers[.connection] = "close" }
+        return Response(status: .init(code: failure.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: out)))
     }
 }

@@ -40,6 +40,21 @@ enum Deadline {
     }
 }
 
+extension Deadline {
+    /// `body`'s result, or `TimedOut` after `limit` (`body` is cancelled and not awaited).
+    static func result<T: Sendable>(of body: @escaping @Sendable () async throws -> T, within limit: Duration) async -> Result<T, any Error> {
+        let end = ContinuousClock.now + limit
+        let outcome = await result(of: body, abandonedWhen: { ContinuousClock.now >= end })
+        if case .failure(let error) = outcome, error is CancellationError { return .failure(TimedOut(limit: limit)) }
+        return outcome
+    }
+
+    struct TimedOut: DatabaseUnavailable {
+        var limit: Duration
+        var description: String { "no answer within \(limit)" }
+    }
+}
+
 /// The first of a group's work and its abandonment to finish answers; the other is ignored (the timer is cancelled).
 final class Race<T: Sendable>: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.

@@ -76,7 +76,7 @@ public func makeSyncStore(_ database: DatabaseURL, design: StoreDesign = .batche
         PostgresClient(configuration: PostgresSyncStore.clientConfiguration(database.url(for: $0)), backgroundLogger: logger)
     }
     let store = FailoverSyncStore(nodes: clients.map { PostgresSyncStore(client: $0, logger: logger, deadline: deadline) },
-                                  database: database, logger: logger)
+                                  database: database, logger: logger, deadline: deadline)
     return (store, clients)
 }
 
@@ -97,9 +97,13 @@ public final class FailoverSyncStore: SyncStore {
     let callTimeout: Duration
     /// How long the store looks for a writable node before the call fails (503; devices retry).
     let searchTimeout: Duration
+    /// How long one call may take in all, its search for a writable node included: past it, 503 (the request
+    /// deadline of `ServerConfiguration.databaseDeadline`, SYNC.md §"Refusals").
+    let deadline: Duration
 
     init(nodes: [PostgresSyncStore], database: DatabaseURL, logger: Logger,
-         callTimeout: Duration = .seconds(10), searchTimeout: Duration = .seconds(20)) {
+         callTimeout: Duration = .seconds(10), searchTimeout: Duration = .seconds(20), deadline: Duration = .seconds(10)) {
+        self.deadline = deadline
         self.nodes = nodes
         self.database = database
         self.logger = logger
@@ -108,24 +112,26 @@ public final class FailoverSyncStore: SyncStore {
         primary = PrimaryTracker()
     }
 
-    struct NoWritableNode: Error, CustomStringConvertible {
+    struct NoWritableNode: DatabaseUnavailable {
         var hosts: [DatabaseEndpoint]
         var waited: Duration
         var description: String { "no host of \(hosts.map(\.description).joined(separator: ",")) accepted writes within \(waited)" }
     }
 
-    struct CallTimedOut: Error, CustomStringConvertible {
+    struct CallTimedOut: DatabaseUnavailable {
         var node: DatabaseEndpoint
         var description: String { "the database call to \(node) did not finish in time" }
     }
 
-    /// Runs `body` on the writable node, moving once to another node when it fails.
+    /// Runs `body` on the writable node, moving once to another node when it fails; all within `deadline`.
     func onPrimary<T: Sendable>(_ body: @escaping @Sendable (PostgresSyncStore) async throws -> T) async throws -> T {
         var moved = false
+        let end = ContinuousClock.now + deadline
         while true {
             let (index, generation) = await primary.current()
             do {
-                return try await withDeadline(callTimeout, node: database.endpoints[index], generation: generation) { [nodes] in
+                let limit = min(callTimeout, ContinuousClock.now.duration(to: end))
+                return try await withDeadline(limit, node: database.endpoints[index], generation: generation) { [nodes] in
                     try await body(nodes[index])
                 }
             } catch let failure as SyncFailure {
@@ -134,23 +140,25 @@ public final class FailoverSyncStore: SyncStore {
                 guard !moved else { throw error }
                 moved = true
                 logger.warning("database node \(database.endpoints[index]) failed (\(error)); looking for the writable node")
-                guard try await primary.relocate(after: generation, search: { try await self.findWritable() }) != nil else { throw error }
+                guard try await primary.relocate(after: generation, search: { try await self.findWritable(until: end) }) != nil else { throw error }
             }
         }
     }
 
-    /// The first host that answers `pg_is_in_recovery() = false`, probing every host in turn until `searchTimeout`.
-    func findWritable() async throws -> Int {
+    /// The first host that answers `pg_is_in_recovery() = false`, probing every host in turn until `end` (by default
+    /// `searchTimeout` from now).
+    func findWritable(until end: ContinuousClock.Instant? = nil) async throws -> Int {
         let clock = ContinuousClock()
         let started = clock.now
-        while clock.now - started < searchTimeout {
+        let end = end ?? started + searchTimeout
+        while clock.now < end {
             for (index, endpoint) in database.endpoints.enumerated() where await isWritable(endpoint) {
                 logger.notice("database node \(endpoint) accepts writes; using it (after \(clock.now - started))")
                 return index
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw NoWritableNode(hosts: database.endpoints, waited: searchTimeout)
+        throw NoWritableNode(hosts: database.endpoints, waited: started.duration(to: clock.now))
     }
 
     func isWritable(_ endpoint: DatabaseEndpoint) async -> Bool {
@@ -167,12 +175,12 @@ public final class FailoverSyncStore: SyncStore {
         }
     }
 
-    struct NodeReplaced: Error, CustomStringConvertible {
+    struct NodeReplaced: DatabaseUnavailable {
         var node: DatabaseEndpoint
         var description: String { "the store moved away from \(node) while the call waited on it" }
     }
 
-    struct NodeUnreachable: Error, CustomStringConvertible {
+    struct NodeUnreachable: DatabaseUnavailable {
         var node: DatabaseEndpoint
         var description: String { "\(node) no longer accepts writes (a probe failed while the call waited on it)" }
     }
@@ -282,6 +290,9 @@ public final class FailoverSyncStore: SyncStore {
     }
     public func accessLog(subject: String?) async throws -> [AccessLogEntry] {
         try await onPrimary { try await $0.accessLog(subject: subject) }
+    }
+    public func ready() async throws {
+        try await onPrimary { try await $0.ready() }
     }
 }
 

@@ -37,6 +37,7 @@ extension PeerSyncStore {
         try await inner.logAccess(actor: actor, subject: subject, action: action, detail: detail)
     }
     public func accessLog(subject: String?) async throws -> [AccessLogEntry] { try await inner.accessLog(subject: subject) }
+    public func ready() async throws { try await inner.ready() }
 }
 
 /// The naive peer design (SCALE-FIGURES.md §"The naive peer"): a push is one transaction inserting one JSONB row per

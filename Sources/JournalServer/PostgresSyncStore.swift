@@ -503,6 +503,14 @@ public struct PostgresSyncStore: SyncStore {
         return count
     }
 
+    /// Whether PostgreSQL answers `SELECT 1` within 2 s (`GET /health/ready`); throws why not.
+    public func ready() async throws {
+        let result = await Deadline.result(of: { [client, logger] in
+            for try await _ in try await client.query("SELECT 1", logger: logger) {}
+        }, within: .seconds(2))
+        try result.get()
+    }
+
     public func logAccess(actor: String, subject: String, action: String, detail: String) async throws {
         try await client.query("""
             INSERT INTO journal_access_log (actor, subject, action, detail) VALUES (\(actor), \(subject), \(action), \(detail))
@@ -513,7 +521,7 @@ public struct PostgresSyncStore: SyncStore {
         var entries: [AccessLogEntry] = []
         let rows = try await client.query("""
             SELECT actor, subject, action, detail, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-            FROM journal_access_log WHERE \(subject) IS NULL OR subject = \(subject) ORDER BY id
+            FROM journal_access_log WHERE \(subject)::text IS NULL OR subject = \(subject)::text ORDER BY id
             """, logger: logger)
         for try await (actor, subject, action, detail, at) in rows.decode((String, String, String, String, String).self) {
             entries.append(AccessLogEntry(actor: actor, subject: subject, action: action, detail: detail, at: at))

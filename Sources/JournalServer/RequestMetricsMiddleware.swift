@@ -12,8 +12,7 @@ import NIOConcurrencyHelpers
 /// a body that is one buffer goes out with its head in one (SCALE.md §"One write an answer"). Every answer of
 /// this server is one buffer, so this middleware leaves the body alone; the duration it records ends when the
 /// answer is handed to the connection, not when its last byte is written.
-struct RequestMetricsMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private let series = Series()
 

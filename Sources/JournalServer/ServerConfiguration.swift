@@ -12,6 +12,11 @@ public struct ServerConfiguration: Sendable {
     public var databaseDeadline: Duration
     /// The store design (`--store`); `naive` only for the load generator's comparison (SCALE-FIGURES.md §"The naive peer").
     public var store: StoreDesign = .batches
+    /// How long the server waits for a client (`ServerTimeouts`: `serve --idle-timeout`, `--header-timeout`,
+    /// `--body-timeout`, `--shutdown-timeout`).
+    public var timeouts = ServerTimeouts()
+    /// The budgets of requests in progress (SCALE.md §"Back-pressure").
+    var admission = Admission()
 
     public static let defaultListen = "127.0.0.1:8080"
 

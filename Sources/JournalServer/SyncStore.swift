@@ -55,6 +55,9 @@ public struct SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public static let unknownToken = SyncFailure(401, "bad_token", "the token is unknown or revoked; send a current one (`journal-server token create --database URL --user USER` prints a new one)")
 }
 
+/// An error of the database's, not of the request: answered `503 database_unavailable` with `Retry-After`.
+protocol DatabaseUnavailable: Error, CustomStringConvertible {}
+
 /// Where the server keeps users' journals, tokens and the access log. One implementation,
 /// `PostgresSyncStore`, tested against a real PostgreSQL (SYNC.md §"Schema").
 public protocol SyncStore: Sendable {
@@ -84,6 +87,8 @@ public protocol SyncStore: Sendable {
     func logAccess(actor: String, subject: String, action: String, detail: String) async throws
     /// The access log about `subject` (every subject when nil), oldest first.
     func accessLog(subject: String?) async throws -> [AccessLogEntry]
+    /// Returns when the database answers, or throws why it does not (`GET /health/ready`).
+    func ready() async throws
 }
 
 extension SyncStore {

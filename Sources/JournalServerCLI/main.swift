@@ -38,6 +38,14 @@ struct Serve: AsyncParsableCommand {
     var logLevel: String = "info"
     @Option(help: "Store design: batches (the real one), naive (one JSONB row per event) or memory (events in this process only, lost when it stops): the last two are the load generator's peers (SCALE.md).")
     var store: String = StoreDesign.batches.rawValue
+    @Option(help: "Seconds a connection may stay idle (no request, or a request whose bytes stopped coming) before it is closed.")
+    var idleTimeout: Double = 60
+    @Option(help: "Seconds a request's head may take from its first byte before the connection is closed.")
+    var headerTimeout: Double = 10
+    @Option(help: "Seconds a request's body may take from its head before it is answered 408 and the connection closed.")
+    var bodyTimeout: Double = 60
+    @Option(help: "Seconds after SIGTERM or SIGINT the server waits for requests in progress before it cancels them and exits.")
+    var shutdownTimeout: Double = 10
 
     func run() async throws {
         guard let (host, port) = ServerConfiguration.parseListen(listen) else {
@@ -47,8 +55,17 @@ struct Serve: AsyncParsableCommand {
         guard let design = StoreDesign(rawValue: store) else { throw ValidationError("--store \(store) is not batches, naive or memory") }
         var configuration = ServerConfiguration(database: try database.url(), host: host, port: port, logLevel: level)
         configuration.store = design
+        configuration.timeouts = ServerTimeouts(idle: try Self.seconds(idleTimeout, "--idle-timeout"),
+                                                header: try Self.seconds(headerTimeout, "--header-timeout"),
+                                                body: try Self.seconds(bodyTimeout, "--body-timeout"),
+                                                shutdown: try Self.seconds(shutdownTimeout, "--shutdown-timeout"))
         let app = try await buildApplication(configuration)
-        try await app.runService()
+        try await runUntilSignalled(app, configuration)
+    }
+
+    static func seconds(_ value: Double, _ flag: String) throws -> Duration {
+        guard value > 0, value <= 86_400 else { throw ValidationError("\(flag) \(value) is not a number of seconds from 0 (excluded) to 86400") }
+        return .milliseconds(Int64(value * 1_000))
     }
 }
 

@@ -42,6 +42,8 @@ public struct SyncClient: Sendable {
     /// `server` without a trailing `/`, query or fragment, to which each request's path is appended; nil when
     /// `server` is not a URL a path can follow (every request then fails saying so).
     let base: String?
+    /// How a request answered 429 (the server's own overload) or 503 (its database's) is tried again.
+    public var retry: RetryPolicy
 
     /// Over the platform's transport: AsyncHTTPClient on Linux (SYNC.md §"HTTP on Linux"), URLSession elsewhere.
     public init(server: URL, token: String?) {
@@ -60,6 +62,7 @@ public struct SyncClient: Sendable {
         self.server = server
         self.token = token
         self.transport = transport
+        retry = .standard
         if var components = URLComponents(url: server, resolvingAgainstBaseURL: false) {
             components.query = nil
             components.fragment = nil
@@ -104,11 +107,11 @@ public struct SyncClient: Sendable {
             }
         }
 
-        /// True when retrying later may succeed (the server or its database was down).
+        /// True when retrying later may succeed (the server or its database was down, or the server overloaded).
         public var isTransient: Bool {
             switch self {
             case .transport: return true
-            case .refused(let status, _, _): return status >= 500
+            case .refused(let status, _, _): return status >= 500 || status == 429
             case .badAnswer: return false
             }
         }
@@ -153,7 +156,31 @@ public struct SyncClient: Sendable {
         do { return try SyncBody.page(Array(data)) } catch { throw .badAnswer(error.message) }
     }
 
+    /// The delays before each new try of a request refused 429 or 503 (SYNC.md §"Refusals": both say retry after
+    /// the Retry-After delay, which this server sets to 1 s). Each delay is stretched by up to a quarter at random,
+    /// so that devices refused together do not come back together. Pushes are idempotent, so a retried one stores
+    /// nothing twice.
+    public struct RetryPolicy: Sendable, Equatable {
+        public var delays: [Duration]
+        public init(delays: [Duration]) { self.delays = delays }
+        /// 1 s, 2 s, 4 s: a request is tried 4 times over about 7 to 9 s before its refusal is reported.
+        public static let standard = RetryPolicy(delays: [.seconds(1), .seconds(2), .seconds(4)])
+        public static let none = RetryPolicy(delays: [])
+    }
+
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]?) async throws(Failure) -> Data {
+        var delays = retry.delays[...]
+        while true {
+            let failure: Failure
+            do { return try await sendOnce(method, path, query: query, body: body) } catch { failure = error }
+            guard case .refused(let status, _, _) = failure, status == 429 || status == 503, let delay = delays.popFirst() else {
+                throw failure
+            }
+            do { try await Task.sleep(for: delay * Double.random(in: 1...1.25)) } catch { throw failure }
+        }
+    }
+
+    func sendOnce(_ method: String, _ path: String, query: [(String, String)], body: [UInt8]?) async throws(Failure) -> Data {
         // The URL is made as text and parsed once: URLComponents took about 6% of the load generator's CPU
         // (SCALE-FIGURES.md §"What the devices cost").
         guard let base else { throw notAServer }

@@ -235,4 +235,22 @@ struct BadInputTests {
         }
         #expect(try await PostgresFixture.scalar("SELECT count(*) FROM journal_access_log WHERE subject = \(user) AND actor = \(supportUser)") == 2)
     }
+
+    @Test("the bearer scheme is case-insensitive; the support access log answers without ?user= too")
+    func schemeAndUnfilteredLog() async throws {
+        let (user, token) = try await PostgresFixture.freshPrincipal("scheme")
+        let support = try await PostgresFixture.token(user: "support-sam", role: .support)
+        try await Self.withRawServer { send in
+            for scheme in ["bearer", "BEARER", "Bearer"] {
+                let answer = try await send(.get, "/v1/whoami", "\(scheme) \(token)", [])
+                #expect(answer.status == 200)
+                #expect(answer.body == #"{"role":"user","user":"\#(user)"}"#)
+            }
+            _ = try await send(.get, SyncProtocol.eventsPath(user: user) + "?after=0", support, [])
+            let log = try await send(.get, "/v1/access-log", support, [])
+            #expect(log.status == 200)
+            #expect(log.body.hasPrefix(#"{"entries":["#))
+            #expect(log.body.contains(#""subject":"\#(user)""#))
+        }
+    }
 }

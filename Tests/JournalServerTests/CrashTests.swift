@@ -33,9 +33,15 @@ struct CrashTests {
     static func startServer(database: String, port: Int, log: String) async throws -> Subprocess {
         let binary = try builtExecutable("journal-server", override: "JOURNAL_SERVER_BIN")
         let child = try Subprocess(binary, ["serve", "--database", database, "--listen", "127.0.0.1:\(port)", "--log-level", "warning"], errorPath: log)
+        try await waitForHealth(port: port, log: log)
+        return child
+    }
+
+    /// Returns once the server on `port` answers /health with ok; throws with its log after 15 s.
+    static func waitForHealth(port: Int, log: String) async throws {
         let health = URL(string: "http://127.0.0.1:\(port)/health")!
         for _ in 0..<300 {
-            if let (data, _) = try? await URLSession.shared.data(from: health), data == Data("ok\n".utf8) { return child }
+            if let (data, _) = try? await URLSession.shared.data(from: health), data == Data("ok\n".utf8) { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw SubprocessError.notFound("journal-server did not answer /health on port \(port) within 15 s: \(readFile(log))")
