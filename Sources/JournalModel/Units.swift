@@ -96,3 +96,13 @@ extension String {
         return String(scalars)
     }
 }
+
+extension Int64 {
+    /// `value` rounded toward zero and clamped to `Int64`'s range (0 for NaN): a conversion no stored number can trap.
+    public init(saturating value: Double) {
+        if value.isNaN { self = 0 }
+        else if value >= 9_223_372_036_854_775_807 { self = .max }
+        else if value <= -9_223_372_036_854_775_808 { self = .min }
+        else { self = Int64(value) }
+    }
+}

@@ -278,7 +278,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         if let card = workout.warmup {
             switch card.state {
             case .running:
-                let total = Int64(((card.minutes ?? 5) * 60).rounded()) * 1000
+                let total = Int64(saturating: ((card.minutes ?? 5) * 60_000).rounded())
                 let left = (card.startedAt?.epochMilliseconds ?? asOf.epochMilliseconds) + total - asOf.epochMilliseconds
                 warmup = left > 0 ? Warmup(state: .running, remainingSeconds: Int((left + 999) / 1000)) : Warmup(state: .completed)
             case .completed: warmup = Warmup(state: .completed)

@@ -185,7 +185,7 @@ public struct RecordFinder: Equatable, Sendable, Codable {
                 if epley(kg, set.reps) > epley(bestE1RM.kilograms, bestE1RM.reps) { bestE1RM = set }
                 if set.volumeKilograms > bestVolume.volumeKilograms { bestVolume = set }
                 sessionVolume += set.volumeKilograms
-                let key = Int64((kg * 1000).rounded())
+                let key = Rounding.grams(kg)
                 if set.reps > (repsAtWeight[key]?.0 ?? -1) { repsAtWeight[key] = (set.reps, kg) }
             }
             let e1rm = epley(bestE1RM.kilograms, bestE1RM.reps)

@@ -124,7 +124,7 @@ public struct ExerciseHistoryView: Equatable, Sendable {
                 sessionE1RM = max(sessionE1RM, epley(set.kilograms, set.reps))
                 reps += set.reps
                 bestSetVolume = max(bestSetVolume, set.volumeKilograms)
-                let key = Int64((set.kilograms * 1000).rounded())
+                let key = Rounding.grams(set.kilograms)
                 if set.reps > (repsAtWeight[key]?.1 ?? -1) { repsAtWeight[key] = (set.kilograms, set.reps) }
             }
             heaviest = max(heaviest, top.kilograms)

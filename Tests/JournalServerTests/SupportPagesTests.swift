@@ -8,6 +8,7 @@ import JournalInterchange
 import JournalProjections
 import TrainingDomain
 import JournalServer
+import JournalSimulator
 import JournalStore
 import JournalSync
 import JournalTesting
@@ -129,5 +130,56 @@ struct SupportPagesTests {
         let log = try await withSyncStore(try DatabaseURL(try PostgresFixture.url())) { store in try await store.accessLog(subject: user) }
         #expect(log.map(\.action) == ["report", "timeline"])
         #expect(log.map(\.actor) == [supportUser, supportUser])
+    }
+}
+
+/// The support pages of journals holding events no recording rule of this build checked (as an older server stored
+/// them: known types at a newer `v`, numbers at the edges of JSON): every page answers 200 (PROJECTIONS.md §"Views are
+/// total"). The events go into the store directly, past the push's checks.
+@Suite("support pages are total: no stored event can make a page fail")
+struct TotalPagesTests {
+    /// A finished workout whose numbers are drawn from `extremes`, at `v` 99 where drawn so.
+    static func journal(seed: UInt64) throws -> [Event] {
+        var random = SplitMix64(seed: seed)
+        let extremes = ["1e16", "-1e16", "9007199254740992", "-9007199254740992", "1e300", "-1e300", "-5", "0", "1e-300", "60", "5"]
+        func pick() -> String { extremes[Int(random.next() % UInt64(extremes.count))] }
+        var lines: [String] = []
+        func add(_ minute: Int, _ type: String, _ fields: String, newer: Bool = false) {
+            let seq = lines.count + 1
+            lines.append(#"{"v":\#(newer ? 99 : 1),"seq":\#(seq),"id":"x-\#(seq)","at":"2026-11-20T10:\#(String(format: "%02d", minute)):00.000+01:00","type":"\#(type)",\#(fields)}"#)
+        }
+        add(0, "workout.started", #""workout":"w1","name":"Push","session":0"#)
+        add(1, "set.completed", #""workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","reps":5,"kind":"working""#)
+        for set in 2...6 {
+            add(set, "set.completed", #""workout":"w1","exercise":"barbell-bench-press","set":\#(pick()),"weight":\#(pick()),"unit":"kg","reps":\#(pick()),"kind":"working""#,
+                newer: random.next() % 2 == 0)
+        }
+        add(10, "rest.started", #""workout":"w1","exercise":"barbell-bench-press","seconds":\#(pick())"#, newer: true)
+        add(11, "rest.adjusted", #""workout":"w1","exercise":"barbell-bench-press","delta_s":\#(pick())"#, newer: true)
+        add(12, "cardio.logged", #""workout":"w1","exercise":"treadmill-run","minutes":\#(pick()),"km":\#(pick())"#, newer: true)
+        add(13, "exercise.added", #""workout":"w1","exercise":"barbell-back-squat","sets":\#(pick()),"rest_s":\#(pick()),"position":\#(pick())"#, newer: true)
+        add(20, "workout.finished", #""workout":"w1""#)
+        return try lines.map { try EventCodec.decode($0) }
+    }
+
+    @Test("the report and every workout's timeline answer 200 for 12 journals of absurd numbers")
+    func pagesAnswer() async throws {
+        let (_, support) = try await PostgresFixture.freshPrincipal("support", role: .support)
+        var users: [String] = []
+        for seed in UInt64(1)...12 {
+            let user = PostgresFixture.freshUser("total")
+            let events = try Self.journal(seed: seed)
+            _ = try await withSyncStore(try DatabaseURL(try PostgresFixture.url())) { store in try await store.push(user: user, events: events) }
+            users.append(user)
+        }
+        try await SupportPagesTests.withPages { [users] _, get in
+            for user in users {
+                let report = try await get("/v1/journals/\(user)/report", support)
+                #expect(report.status == 200, "\(user): \(report.body.prefix(300))")
+                #expect(report.body.contains("Push"))
+                let timeline = try await get("/v1/journals/\(user)/workouts/w1/timeline", support)
+                #expect(timeline.status == 200, "\(user): \(timeline.body.prefix(300))")
+            }
+        }
     }
 }

@@ -90,23 +90,13 @@ enum Text {
         weight.map { "\(number($0)) \(unit.rawValue)" } ?? "–"
     }
 
-    /// Thousands separated, at most two decimals.
-    static func number(_ value: Double) -> String {
-        let rounded = Rounding.display(value)
-        let whole = Int64(rounded.rounded(.towardZero))
-        var digits = String(abs(whole))
-        var grouped = ""
-        while digits.count > 3 { grouped = "," + digits.suffix(3) + grouped; digits.removeLast(3) }
-        grouped = digits + grouped
-        let fraction = Rounding.text(abs(rounded) - Double(abs(whole)))
-        let sign = rounded < 0 ? "-" : ""
-        return sign + grouped + (fraction == "0" ? "" : String(fraction.dropFirst()))
-    }
+    /// Thousands separated, at most two decimals (`Rounding.grouped`).
+    static func number(_ value: Double) -> String { Rounding.grouped(value) }
 
     static func record(_ record: PersonalRecord, _ unit: WeightUnit) -> String {
         let value: String
         switch record.kind {
-        case .repsAtWeight: value = "\(Int(record.value)) reps at \(kilograms(record.weightKilograms ?? 0, unit))"
+        case .repsAtWeight: value = "\(Int64(saturating: record.value)) reps at \(kilograms(record.weightKilograms ?? 0, unit))"
         case .bestSetVolume: value = "\(kilograms(record.value, unit)) (\(kilograms(record.weightKilograms ?? 0, unit)) × \(record.reps ?? 0))"
         default: value = kilograms(record.value, unit)
         }

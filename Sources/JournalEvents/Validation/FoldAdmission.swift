@@ -1,13 +1,13 @@
 /// Which stored events the fold reads (PROJECTIONS.md §"Views are total"). A journal may hold events no recording
 /// rule checked (written by another build, another implementation, or merged from another device); the fold must stay
-/// total over them, so it leaves out an event that could make a view trap:
+/// total over them, so it leaves out an event with a number it could not show: one outside its field's range, at any
+/// depth (a nested object's or an array's number against its own kind's range), or an array longer than its kind
+/// allows. Nothing else is judged here: a value of the wrong kind is read as absent by the fold, and the recording
+/// rules (a weight's unit, its limit for that unit) are `verify`'s to report, not reasons to hide an event.
 ///
-/// - every number of an event is checked against its field's range, and the event against its type's own rule (the
-///   weight limit of its unit), for a type whose fields hold only scalar values: one pass over the payload;
-/// - an event whose type has nested fields (arrays, objects: programmes, templates, plans) is checked in full, as
-///   `journal verify` checks it, at whatever `v` it was written.
-///
-/// An event left out is still read and counted (`ReplaySummary.events`), and `verify` lists it under rule violations.
+/// A scalar-only type is checked in one pass over its payload, by `PayloadKey` code; a type with nested fields walks
+/// its kinds. An event left out is still read and counted (`ReplaySummary.events`), and `verify` lists it under rule
+/// violations.
 extension SchemaValidator {
     public static func admitsToFold(_ event: Event) -> Bool {
         guard let known = event.knownType, let entry = EventVocabulary.entriesByKnownType[Int(known.rawValue)] else {
@@ -17,16 +17,37 @@ extension SchemaValidator {
             switch entry.foldCheck {
             case .nothing:
                 return true
-            case .full:
-                return validate(event, against: entry) == nil
             case .numbers(let ranges):
                 for position in event.fields.fields.indices {
                     guard case .number(let value) = event.fields.fields[position].value,
                           let key = event.payloadKey(at: position), let range = ranges[Int(key.rawValue)] else { continue }
                     if !range.contains(value) { return false }
                 }
-                return entry.schema.check?(event) == nil
+                return true
+            case .nested:
+                for field in entry.schema.fields {
+                    let value = field.key.flatMap { event[$0] } ?? event.fields[field.name]
+                    if let value, !numbersFit(value, field.kind) { return false }
+                }
+                return true
             }
+        }
+    }
+
+    /// Whether every number of `value` lies in the range its place in `kind` allows, and every array is within its
+    /// length. Values of another kind than `kind` expects are not judged.
+    static func numbersFit(_ value: JSONValue, _ kind: FieldKind) -> Bool {
+        switch (value, kind) {
+        case (.number(let number), _):
+            return kind.numberRange.map { $0.contains(number) } ?? true
+        case (.array(let elements), .array(let element, let maxCount)):
+            return elements.count <= maxCount && elements.allSatisfy { numbersFit($0, element) }
+        case (.object(let object), .object(let fields)):
+            return fields.allSatisfy { field in object[field.name].map { numbersFit($0, field.kind) } ?? true }
+        case (_, .either(let a, let b)):
+            return numbersFit(value, a) || numbersFit(value, b)
+        default:
+            return true
         }
     }
 }

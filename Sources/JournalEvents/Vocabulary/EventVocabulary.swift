@@ -298,19 +298,19 @@ public enum EventVocabulary {
     /// from reaching twice one (SCALE.md §"Fleet jobs").
     final class SchemaEntry: Sendable {
         let schema: EventSchema
-        /// How `SchemaValidator.admitsToFold` checks an event of this type: nothing (scalar fields, none a number, no
-        /// rule of its own), each number against its range by `PayloadKey` code (scalar fields only), or in full.
+        /// How `SchemaValidator.admitsToFold` checks an event of this type: nothing (scalar fields, none a number), each
+        /// number against its field's range by `PayloadKey` code (scalar fields only), or by walking its nested kinds.
         let foldCheck: FoldCheck
         enum FoldCheck: Sendable {
             case nothing
             case numbers([ClosedRange<Double>?])
-            case full
+            case nested
         }
         init(_ schema: EventSchema) {
             self.schema = schema
             if !schema.fields.allSatisfy({ $0.kind.isScalar && $0.key != nil }) {
-                foldCheck = .full
-            } else if schema.check == nil && schema.fields.allSatisfy({ $0.kind.numberRange == nil }) {
+                foldCheck = .nested
+            } else if schema.fields.allSatisfy({ $0.kind.numberRange == nil }) {
                 foldCheck = .nothing
             } else {
                 var ranges = [ClosedRange<Double>?](repeating: nil, count: PayloadKey.tableSize)

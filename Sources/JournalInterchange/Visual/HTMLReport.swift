@@ -13,17 +13,7 @@ public enum HTMLReport {
     /// Inline SVG needs no namespace: dropping it keeps the page free of any http reference.
     static func inline(_ svg: String) -> String { svg.replacingOccurrences(of: " xmlns=\"http://www.w3.org/2000/svg\"", with: "") }
 
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        let whole = Int64(rounded.rounded(.towardZero))
-        var digits = String(abs(whole)), grouped = ""
-        while digits.count > 3 { grouped = "," + digits.suffix(3) + grouped; digits.removeLast(3) }
-        grouped = digits + grouped
-        let fraction = abs(rounded - Double(whole))
-        var tail = fraction == 0 ? "" : String(format: "%.2f", fraction).dropFirst().description
-        while tail.hasSuffix("0") { tail.removeLast() }
-        return (rounded < 0 ? "-" : "") + grouped + tail
-    }
+    static func number(_ value: Double) -> String { Rounding.grouped(value) }
 
     /// In the display unit; totals of 1,000 and more to the whole unit.
     static func kilograms(_ kg: Double, _ unit: WeightUnit) -> String {

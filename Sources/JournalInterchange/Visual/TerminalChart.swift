@@ -7,7 +7,7 @@ public enum TerminalChart {
         let shown = values.suffix(width)
         guard let low = shown.min(), let high = shown.max() else { return "" }
         return String(shown.map { value in
-            high == low ? blocks[3] : blocks[min(7, Int(((value - low) / (high - low) * 7).rounded()))]
+            high == low ? blocks[3] : blocks[Int(min(7, max(0, Int64(saturating: ((value - low) / (high - low) * 7).rounded()))))]
         })
     }
 

@@ -107,7 +107,7 @@ public enum PlateCalculator {
         guard target.isFinite, target >= 0 else { throw .invalidWeight(name: "target", value: target) }
         guard barWeight.isFinite, barWeight >= 0 else { throw .invalidWeight(name: "bar", value: barWeight) }
         guard target >= barWeight else { throw .targetBelowBar(target: target, bar: barWeight, unit: unit) }
-        func milli(_ value: Double) -> Int64 { Int64((value * 1000).rounded()) }
+        func milli(_ value: Double) -> Int64 { Int64(saturating: (value * 1000).rounded()) }
         // Per side in thousandths; an odd thousandth is lost (half of it cannot go on each side).
         var remaining = (milli(target) - milli(barWeight)) / 2
         var denominations: [Int64: Int] = [:]
