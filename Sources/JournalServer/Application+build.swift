@@ -235,7 +235,7 @@ struct SyncRoutes: Sendable {
     // MARK: Push
 
     func push(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
-        let user = context.parameters.get("user") ?? ""
+        let user = Self.pathParameter("user", context)
         let (principal, token) = try await authorize(request, user: user, access: .write)
         let body: ByteBuffer
         do {
@@ -269,7 +269,7 @@ struct SyncRoutes: Sendable {
     // MARK: Pull
 
     func pull(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
-        let user = context.parameters.get("user") ?? ""
+        let user = Self.pathParameter("user", context)
         let principal = try await authorize(request, user: user, access: .read).principal
         let afterText = request.uri.queryParameters.get("after") ?? "0"
         guard let cursor = SyncCursor(afterText) else {
@@ -297,7 +297,7 @@ struct SyncRoutes: Sendable {
     /// The user's HTML report (`journal report`'s page) from the server's copy, as of its latest event, each
     /// workout's name linking to its timeline page. Read-only; a support token's view is logged like a pull.
     func report(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
-        let user = context.parameters.get("user") ?? ""
+        let user = Self.pathParameter("user", context)
         let principal = try await authorize(request, user: user, access: .read, page: true).principal
         let (events, cursor) = try await syncedEvents(user: user)
         if principal.role == .support {
@@ -314,8 +314,8 @@ struct SyncRoutes: Sendable {
     /// One workout's timeline (`journal timeline --html`'s page) from the server's copy. Read-only; a support
     /// token's view is logged (`timeline`). An unknown workout is a 404 naming it.
     func timeline(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
-        let user = context.parameters.get("user") ?? ""
-        let workout = context.parameters.get("workout") ?? ""
+        let user = Self.pathParameter("user", context)
+        let workout = Self.pathParameter("workout", context)
         let principal = try await authorize(request, user: user, access: .read, page: true).principal
         let (events, cursor) = try await syncedEvents(user: user)
         let analysis = Self.analysis(events)
@@ -348,6 +348,13 @@ struct SyncRoutes: Sendable {
     static func analysis(_ events: [Event]) -> Analysis {
         let asOf = events.max { $0.at < $1.at }?.at ?? Timestamp(epochMilliseconds: 0, offsetSeconds: 0)
         return Projections.analysis(events: events, asOf: asOf, context: .trainingDomain)
+    }
+
+    /// A path parameter (`:user`, `:workout`) as the client meant it: percent-decoded (RFC 3986 §2.1; the client and
+    /// the report's links encode every reserved character). A malformed escape is kept as sent, and names nothing.
+    static func pathParameter(_ name: String, _ context: SyncRequestContext) -> String {
+        let raw = context.parameters.get(name) ?? ""
+        return raw.removingPercentEncoding ?? raw
     }
 
     /// A workout id or token inside a link: everything but A-Z a-z 0-9 - . _ ~ percent-encoded.

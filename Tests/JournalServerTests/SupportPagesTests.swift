@@ -95,6 +95,26 @@ struct SupportPagesTests {
         #expect(try await PostgresFixture.scalar("SELECT count(*) FROM journal_access_log WHERE subject = \(user) AND action = 'report'") == 1)
     }
 
+    @Test("a workout id with reserved characters: the report links its timeline percent-encoded, and the link opens it")
+    func reservedCharacters() async throws {
+        let (user, token) = try await PostgresFixture.freshPrincipal("reserved")
+        let workout = "leg day/1?#%ä"
+        let events = try [
+            #"{"v":1,"seq":1,"id":"r-1","at":"2026-11-20T10:00:00.000+01:00","type":"workout.started","workout":"WORKOUT","name":"Legs","session":0}"#,
+            #"{"v":1,"seq":2,"id":"r-2","at":"2026-11-20T10:05:00.000+01:00","type":"set.completed","workout":"WORKOUT","exercise":"barbell-back-squat","set":1,"weight":100,"unit":"kg","reps":5,"kind":"working"}"#,
+            #"{"v":1,"seq":3,"id":"r-3","at":"2026-11-20T11:00:00.000+01:00","type":"workout.finished","workout":"WORKOUT"}"#,
+        ].map { try EventCodec.decode($0.replacingOccurrences(of: "WORKOUT", with: workout)) }
+        _ = try await withSyncStore(try DatabaseURL(try PostgresFixture.url())) { store in try await store.push(user: user, events: events) }
+        try await Self.withPages { _, get in
+            let report = try await get("/v1/journals/\(user)/report", token)
+            let link = "workouts/leg%20day%2F1%3F%23%25%C3%A4/timeline"
+            #expect(report.body.contains(#"<a href="\#(link)">Legs</a>"#))
+            let page = try await get("/v1/journals/\(user)/\(link)", token)
+            #expect(page.status == 200, "\(page.body.prefix(300))")
+            #expect(page.body.contains("Legs"))
+        }
+    }
+
     @Test("headless Chromium renders the report and a workout's timeline from the server: names, sets, volume")
     func chromiumRendersThePages() async throws {
         let chromium = try #require(["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) },
