@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Seed fidelity through the real binary: what the seed apps' users would hit.
-@Suite("journal: seed fidelity (issue 16)", .serialized)
+@Suite("journal: seed fidelity", .serialized)
 struct SeedFidelityCommandTests {
     static let asOf = "2026-11-18T18:10:00.000+00:00"
 

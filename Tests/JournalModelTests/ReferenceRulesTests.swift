@@ -3,7 +3,7 @@ import JournalEvents
 @testable import JournalModel
 
 /// The reference rules at append time, with their messages pinned.
-@Suite("References at append time (issue 16)")
+@Suite("References at append time")
 struct ReferenceRulesTests {
     let now = Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!
     static let catalogue: Set<String> = ["barbell-bench-press", "dumbbell-fly", "barbell-back-squat"]
@@ -106,7 +106,7 @@ extension ReferenceRulesTests {
     static func started(source: String) -> JSONValue { started("w1", [("source", .string(source))]) }
 }
 
-@Suite("Profile facts at append time (issue 16)")
+@Suite("Profile facts at append time")
 struct ProfileRulesTests {
     func message(_ draft: JSONValue) -> String {
         switch RecordingRules().prepare(draft, device: "ph", now: Timestamp(rfc3339: "2026-11-21T18:00:00.000+01:00")!) {
@@ -129,7 +129,7 @@ struct ProfileRulesTests {
     }
 }
 
-@Suite("Pausing at append time (issue 16)")
+@Suite("Pausing at append time")
 struct PauseRulesTests {
     @Test("a workout pauses only when running and resumes only when paused")
     func pauseRules() throws {

@@ -80,14 +80,14 @@ extension NameEvaluationTests {
 }
 
 extension NameEvaluationTests {
-    @Test("Issue 17's names go to the exercise they are, or stay custom", arguments: [
+    @Test("Names from real exports go to the exercise they are, or stay custom", arguments: [
         ("Lying Neck Curls (Weighted)", nil), ("Single Arm Curl (Cable)", nil), ("Leg Raise Parallel Bars", nil), ("Walking", nil),
         ("Box Jumps", nil), ("Jump Squats", nil), ("French Curls", nil), ("Side Bend (Dumbbell)", nil),
         ("Bent-Over Lateral Raise (Dumbbell)", "dumbbell-rear-delt-fly"), ("Clean", nil), ("Snatch", nil),
         ("Chest Fly (Machine)", "pec-deck"), ("Standing Dumbbell Curl", "dumbbell-curl"), ("Barbell Shoulder Press", "overhead-press"),
         ("Sitting Calf Raise", "seated-calf-raise"),
     ] as [(String, String?)])
-    func issueExamples(name: String, id: String?) {
+    func regressionExamples(name: String, id: String?) {
         #expect(matcher.identify(name).exerciseID == id)
     }
 

@@ -114,7 +114,7 @@ struct ProgressionTests {
     }
 }
 
-@Suite("progression in the lifter's unit (issue 16)")
+@Suite("progression in the lifter's unit")
 struct PoundProgressionTests {
     func session(_ id: String, _ weight: Double, _ unit: WeightUnit, reps: [Int]) -> CompletedSession {
         CompletedSession(workout: id, exercise: "barbell-bench-press", sets: reps.map { CompletedSet(weight: weight, unit: unit, reps: $0) }, targetReps: 5)

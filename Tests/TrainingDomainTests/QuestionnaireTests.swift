@@ -99,7 +99,7 @@ struct QuestionnaireTests {
     }
 }
 
-@Suite("Questionnaire per seed (issue 16)")
+@Suite("Questionnaire per seed")
 struct SeedQuestionnaireTests {
     func problems(_ ruleset: String, _ changes: [String: JSONValue?]) -> [String] { QuestionnaireTests().problems(ruleset, changes) }
 
