@@ -73,6 +73,7 @@ cases['valid-keys-any-order'] = HEADER + block(zstd(
 # The header.
 cases['header-cut-short'] = HEADER[:10]
 cases['header-newer-version'] = HEADER[:12] + struct.pack('<I', 3) + block(SEALED)
+cases['header-version-1'] = HEADER[:12] + struct.pack('<I', 1) + block(SEALED)
 cases['header-damaged'] = HEADER[:8] + b'WJNX' + HEADER[12:] + block(SEALED)
 cases['not-a-journal'] = b'hello, world\n'
 # Frames that fail their checks, each followed by a valid frame (damage in the middle).
@@ -130,7 +131,53 @@ MARKER = line(10, '2026-12-01T09:00:00.000+01:00', 'data.erased', '"through_seq"
 cases['valid-erased'] = HEADER + block(zstd(MARKER)) + block(zstd(line(11, '2026-12-01T09:05:00.000+01:00', 'profile.updated', '"unit":"lb"')))
 cases['line-erased-marker-wrong'] = HEADER + block(zstd(L1 + MARKER.replace(b'"seq":10', b'"seq":2').replace(b'ph-a', b'ph-2')))
 
+# The report around the verdicts (FORMAT.md §17): several gaps, repeated ids past the listed 20, unknown types, newer
+# `v`, a pending seal, and the exact texts of bad lines and rule violations.
+def profile(seq: int, payload: str, id_: str = '') -> bytes:
+    at = '2026-11-21T18:%02d:%02d.000+01:00' % (seq // 60, seq % 60)
+    data = line(seq, at, 'profile.updated', payload)
+    return data.replace(b'"id":"ph-%s"' % base36(seq).encode(), b'"id":"%s"' % id_.encode()) if id_ else data
+cases['line-seq-gaps-several'] = HEADER + block(zstd(profile(1, '"unit":"kg"') + profile(3, '"unit":"lb"') + profile(7, '"unit":"kg"')))
+# 21 events reuse the id of the first: the text lists 20 of them; a reused id is not judged by the rules (the last
+# one has no field to update).
+cases['line-duplicate-ids-listed'] = HEADER + block(zstd(b''.join(
+    profile(n, '"unit":"kg"' if n < 22 else '', 'ph-1') for n in range(1, 23))))
+cases['valid-unknown-type'] = HEADER + block(zstd(L1 + line(2, '2026-11-21T18:05:00.000+01:00', 'yoga.flowed', '"minutes":20')))
+cases['valid-newer-version'] = HEADER + block(zstd(L1 + L2
+    + newer(L3).replace(b'"v":99,', b'"v":2,').replace(b'"kind":"working"', b'"kind":"working","grip":"wide"') + L4))
+# A pending seal: the tail's two one-line frames and the padding are replaced, for readers, by the `.seal` record's
+# block at `start` = 16 (FORMAT.md §6, §7 step 0).
+cases['valid-pending-seal'] = HEADER + block(zstd(L1)) + block(zstd(L2)) + padding(40)
+SEAL = b'JSEAL\x00\x00\x01' + struct.pack('<QQ', 16, 16 ^ 0xFFFFFFFFFFFFFFFF) + block(zstd(L1 + L2))
+cases['line-erased-marker-through-seq-wrong'] = HEADER + block(zstd(MARKER.replace(b'"through_seq":9', b'"through_seq":8')))
+# Bad lines: the exact text of each kind (FORMAT.md §17).
+cases['line-duplicate-key-nested'] = HEADER + block(zstd(L1 + profile(2, '"height":{"value":170,"unit":"cm","unit":"in"}')))
+cases['line-lone-surrogate'] = HEADER + block(zstd(L1 + profile(2, '"name":"An\\ud800a"')))
+cases['line-envelope-bad'] = HEADER + block(zstd(L1 + profile(2, '"unit":"lb"').replace(b'"seq":2', b'"seq":"2"')))
+cases['line-time-out-of-range'] = HEADER + block(zstd(L1 + profile(2, '"unit":"lb"').replace(b'18:00:02.000', b'24:00:02.000')))
+# Accepted forms (FORMAT.md §3, §4): an int written with a fraction, a nested object, the readers' time forms.
+cases['valid-int-written-as-fraction'] = HEADER + block(zstd(L1.replace(b'"v":1,"seq":1,', b'"v":1.0,"seq":1e0,')))
+cases['valid-nested-object'] = HEADER + block(zstd(profile(1, '"height":{"value":170,"unit":"cm"},"body_weight":{"unit":"kg","value":70}')))
+cases['valid-time-reader-forms'] = HEADER + block(zstd(L1.replace(b'2026-11-21T18:04:05.120+01:00', b'2026-11-21 17:04:05.123456789z')))
+# Rule violations (FORMAT.md §10): the exact text, nested paths, the catalogue and the exercise order.
+cases['line-profile-no-field'] = HEADER + block(zstd(L1 + profile(2, '')))
+cases['line-secret-key-any-case'] = HEADER + block(zstd(L1 + profile(2, '"unit":"kg","API_Token":"x"')))
+cases['line-nested-path'] = HEADER + block(zstd(L1 + line(2, '2026-11-21T18:05:00.000+01:00', 'template.created',
+    '"template":"t1","name":"Push","exercises":[{"exercise":"barbell-bench-press","sets":3},{"exercise":"barbell-row","sets":99}]')))
+cases['line-exercise-not-in-catalogue'] = HEADER + block(zstd(L1 + L2 + L3.replace(b'barbell-bench-press', b'barbel-bench-pres')))
+cases['valid-custom-exercise'] = HEADER + block(zstd(L1
+    + line(2, '2026-11-21T18:05:00.000+01:00', 'exercise.created', '"exercise":"floor-press-pause","name":"Paused floor press"')
+    + L2.replace(b'"seq":2,"id":"ph-2"', b'"seq":3,"id":"ph-3"')
+    + L3.replace(b'"seq":3,"id":"ph-3"', b'"seq":4,"id":"ph-4"').replace(b'barbell-bench-press', b'floor-press-pause')))
+def added(seq: int, exercise: str) -> bytes:
+    return line(seq, '2026-11-21T18:1%d:00.000+01:00' % seq, 'exercise.added', '"workout":"w1","exercise":"%s"' % exercise)
+cases['line-superset-not-adjacent'] = HEADER + block(zstd(L1 + L2 + added(3, 'barbell-bench-press') + added(4, 'barbell-row')
+    + added(5, 'barbell-back-squat') + line(6, '2026-11-21T18:16:00.000+01:00', 'superset.linked',
+                                       '"workout":"w1","group":"g1","exercises":["barbell-bench-press","barbell-back-squat"]')))
+
 for name, data in cases.items():
     with open(os.path.join(HERE, name + '.journal'), 'wb') as f:
         f.write(data)
+with open(os.path.join(HERE, 'valid-pending-seal.journal.seal'), 'wb') as f:
+    f.write(SEAL)
 print(f'{len(cases)} cases written to {HERE}')

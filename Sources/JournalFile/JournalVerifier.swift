@@ -12,6 +12,9 @@ public struct VerifyReport: Sendable {
     public var duplicateIDs: [(seq: Int, id: String)] = []
     /// Events of types this version does not know, by type (kept, skipped by projections).
     public var unknownTypes: [String: Int] = [:]
+    /// Events of known types at a `v` above this version's schema version, by type (kept, their known fields checked:
+    /// FORMAT.md §12).
+    public var newerVersions: [String: Int] = [:]
     /// Events that break a recording rule: (seq, message).
     public var ruleViolations: [(seq: Int, message: String)] = []
     public var pendingSeal = false
@@ -61,6 +64,9 @@ public enum JournalVerifier {
             if report.firstSeq == nil { report.firstSeq = event.seq }
             report.lastSeq = event.seq
             if event.knownType == nil { report.unknownTypes[event.type, default: 0] += 1 }
+            if let current = event.knownType.flatMap({ EventVocabulary.schema(for: $0) })?.version, event.v > current {
+                report.newerVersions[event.type, default: 0] += 1
+            }
             // Seq problems are reported above; the rules report a reused id, then check the rest against the
             // journal so far (an event reusing an id is not checked further).
             let verdict = rules.verifyStored(event)

@@ -21,6 +21,7 @@ extension VerifyReport {
             "pending_seal": .bool(pendingSeal),
             "bad_lines": .array(badLines.map { .object(["line": .int($0.line), "frame_offset": .int($0.frameOffset), "problem": .string($0.problem.description)]) }),
             "unknown_types": .object(JSONObject(unknownTypes.sorted { $0.key < $1.key }.map { JSONField($0.key, .int($0.value)) })),
+            "newer_versions": .object(JSONObject(newerVersions.sorted { $0.key < $1.key }.map { JSONField($0.key, .int($0.value)) })),
             "rule_violations": .array(ruleViolations.map { .object(["seq": .int($0.seq), "message": .string($0.message)]) }),
             "clean": .bool(isClean),
         ]

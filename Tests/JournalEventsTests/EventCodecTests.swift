@@ -45,6 +45,11 @@ struct EventCodecTests {
         (#"{"v":1,"seq":1,"id":"a-1","at":"2026-11-21 18:04","type":"x.y"}"#, "field \"at\": is \"2026-11-21 18:04\" but must be an RFC 3339 time with a UTC offset, e.g. \"2026-11-21T18:04:05.120+01:00\""),
         (#"{"v":1,"seq":1,"id":"a-1","at":"2026-11-21T18:04:05.120+01:00","type":"SetCompleted"}"#, "field \"type\": is \"SetCompleted\" but must be a dotted lowercase name such as \"set.completed\""),
         (#"{"v":1,"v":1,"seq":1,"id":"a-1","at":"2026-11-21T18:04:05.120+01:00","type":"x.y"}"#, "field \"v\": appears twice in the same event"),
+        // A repeated key at any depth (FORMAT.md §3), named by its path; the fast decoder leaves it to the reference one.
+        (#"{"v":1,"seq":1,"id":"a-1","at":"2026-11-21T18:04:05.120+01:00","type":"profile.updated","height":{"value":170,"unit":"cm","unit":"in"}}"#,
+         "field \"height.unit\": appears twice in the same object"),
+        (#"{"v":1,"seq":1,"id":"a-1","at":"2026-11-21T18:04:05.120+01:00","type":"x.y","a":[{"b":1},{"c":[{"d":1,"d":2}]}]}"#,
+         "field \"a[1].c[0].d\": appears twice in the same object"),
         (#"[1]"#, "a line must be a JSON object, found array"),
         (#"{"v":1,"#, "invalid JSON at byte 7 of the line: expected a quoted key, found end of line"),
     ])

@@ -202,4 +202,26 @@ struct JournalFileTests {
         #expect(summary.warmupSets == 1)
         #expect(abs(summary.volumeKg - 453.59237) < 1e-9)
     }
+
+    @Test("the replay summary agrees with history: an edit after the finish counts, data.cleared forgets every workout (FORMAT.md §16)")
+    func replaySummaryFollowsHistory() throws {
+        let at = clockStart
+        let finished: [Event] = [
+            Event(seq: 1, id: "a-1", at: at, type: "workout.started", fields: ["workout": "w1", "name": "Push", "session": 0]),
+            Event(seq: 2, id: "a-2", at: at, type: "set.completed", fields: ["workout": "w1", "exercise": "x", "set": 1, "weight": 100, "unit": "kg", "reps": 5, "kind": "working"]),
+            Event(seq: 3, id: "a-3", at: at, type: "workout.finished", fields: ["workout": "w1"]),
+            Event(seq: 4, id: "a-4", at: at, type: "set.edited", fields: ["workout": "w1", "exercise": "x", "set": 1, "reps": 8]),
+        ]
+        let edited = ReplaySummary(events: finished)
+        #expect(edited.workoutsFinished == 1 && edited.workingSets == 1 && edited.volumeKg == 800)
+        let cleared = ReplaySummary(events: finished + [
+            Event(seq: 5, id: "a-5", at: at, type: "workout.started", fields: ["workout": "w2", "name": "Pull", "session": 1]),
+            Event(seq: 6, id: "a-6", at: at, type: "set.completed", fields: ["workout": "w2", "exercise": "x", "set": 1, "weight": 50, "unit": "kg", "reps": 5, "kind": "working"]),
+            Event(seq: 7, id: "a-7", at: at, type: "data.cleared", fields: [:]),
+            Event(seq: 8, id: "a-8", at: at, type: "workout.finished", fields: ["workout": "w2"]),
+        ])
+        // The open w2 is forgotten with the finished w1: its finish after the clear names no workout.
+        #expect(cleared.workoutsFinished == 0 && cleared.workingSets == 0 && cleared.volumeKg == 0)
+        #expect(cleared.events == 8 && cleared.lastSeq == 8)
+    }
 }

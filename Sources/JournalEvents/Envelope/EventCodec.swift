@@ -122,7 +122,25 @@ public enum EventCodec {
         guard let id else { throw DecodingError(field: "id", reason: "is missing") }
         guard let at else { throw DecodingError(field: "at", reason: "is missing") }
         guard let type else { throw DecodingError(field: "type", reason: "is missing") }
+        for field in payload { try refuseRepeatedKeys(in: field.value, path: field.key) }
         return Event(v: v, seq: seq, id: id, at: at, type: type, fields: JSONObject(payload))
+    }
+
+    /// A key appears at most once per object at every depth (FORMAT.md §3): the first repeated key of a nested object
+    /// makes the line bad, named by its path (`height.unit`, `exercises[0].sets[1].kind`), the schema's own notation.
+    static func refuseRepeatedKeys(in value: JSONValue, path: String) throws(DecodingError) {
+        switch value {
+        case .object(let object):
+            var seen = Set<String>()
+            for field in object.fields {
+                let name = "\(path).\(field.key)"
+                if !seen.insert(field.key).inserted { throw DecodingError(field: name, reason: "appears twice in the same object") }
+                try refuseRepeatedKeys(in: field.value, path: name)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() { try refuseRepeatedKeys(in: element, path: "\(path)[\(index)]") }
+        default: break
+        }
     }
 
     static func envelope(_ field: String, _ value: JSONValue, _ rule: String) -> DecodingError {

@@ -284,6 +284,8 @@ struct EventLineDecoder {
                 guard position < count, base[position] == UInt8(ascii: ":") else { return nil }
                 position += 1
                 guard let value = parseValue(depth: depth + 1) else { return nil }
+                // A repeated key is the reference decoder's to report (FORMAT.md §3).
+                if fields.contains(where: { $0.key == key }) { return nil }
                 fields.append(JSONField(key, value))
                 guard position < count else { return nil }
                 let next = base[position]

@@ -152,7 +152,10 @@ public struct FrameScanner {
         guard head.count == Layout.headerSize, matching >= 12 else { return (.v1, 0, nil) }
         if head[0..<12] == Layout.header[0..<12] {
             let found = head[12..<16].withUnsafeBytes { Layout.loadU32($0, 0) }
-            return (.v2, 0, .corrupt("the journal header names format version \(found); this build reads versions 1 and 2 (a newer journal needs a newer build)"))
+            // Only version 2 has a header: a header naming 0 or 1 is damage, not a journal this build cannot read.
+            return (.v2, 0, .corrupt(found < 2
+                ? "the journal header names format version \(found), but only version 2 has a header (a version-1 journal starts with a zstd frame)"
+                : "the journal header names format version \(found); this build reads versions 1 and 2 (a newer journal needs a newer build)"))
         }
         return (.v2, 0, .corrupt("the 16-byte journal header is damaged (found \(hex(head)), expected \(hex(Layout.header)))"))
     }
@@ -391,7 +394,8 @@ public struct FrameScanner {
                 report.paddingBytes = size
                 offset += size
             case .frame(let info):
-                report.frames += 1
+                // `frames` counts data frames: a skipped skippable frame of version 1 is not one (FORMAT.md §17).
+                if !info.isSkippable { report.frames += 1 }
                 if info.isSkippable || info.checksumSize > 0 { report.skippableFrames += 1 }
                 report.records += info.recordCount
                 report.plainBytes += info.contentSize

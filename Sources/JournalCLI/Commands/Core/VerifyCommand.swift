@@ -38,14 +38,10 @@ struct VerifyCommand: ParsableCommand {
         lines.append("frames:           \(scan.frames) (\(scan.tailRun.count) unsealed one-event frames at the end)")
         lines.append("events:           \(r.events)")
         lines.append("seq:              " + (r.seqGaps.isEmpty ? (r.events > 0 ? "\(r.firstSeq ?? 1)…\(r.lastSeq ?? r.events), no gaps" : "empty") :
-            r.seqGaps.prefix(JournalVerifier.maximumListed).map { "gap after \($0.after): next is \($0.found)" }.joined(separator: "; ")))
-        lines.append("ids:              " + (r.duplicateIDs.isEmpty ? "all unique" :
-            r.duplicateIDs.prefix(JournalVerifier.maximumListed).map { "seq \($0.seq) reuses \($0.id)" }.joined(separator: "; ")))
-        let checksumErrors = scan.corruption
-        lines.append("damage:           " + (checksumErrors.isEmpty ? "none" : ""))
-        for damage in checksumErrors.prefix(JournalVerifier.maximumListed) {
-            lines.append("  byte \(damage.offset): \(damage.length) bytes do not decode: \(damage.reason)")
-        }
+            inline(r.seqGaps.map { "gap after \($0.after): next is \($0.found)" })))
+        lines.append("ids:              " + (r.duplicateIDs.isEmpty ? "all unique" : inline(r.duplicateIDs.map { "seq \($0.seq) reuses \($0.id)" })))
+        lines.append("damage:           " + (scan.corruption.isEmpty ? "none" : ""))
+        lines += listed(scan.corruption.map { "byte \($0.offset): \($0.length) bytes do not decode: \($0.reason)" })
         if let torn = scan.tornTail {
             lines.append("torn tail:        at byte \(torn.offset), \(torn.length) bytes: \(torn.reason) (the next writer moves them to \(file).torn-\(torn.offset) and truncates)")
         } else {
@@ -53,11 +49,14 @@ struct VerifyCommand: ParsableCommand {
         }
         if r.pendingSeal { lines.append("pending seal:     \(file).seal (the next writer completes it)") }
         lines.append("bad lines:        " + (r.badLines.isEmpty ? "none" : ""))
-        for bad in r.badLines.prefix(JournalVerifier.maximumListed) { lines.append("  \(bad)") }
+        lines += listed(r.badLines.map(\.description))
         lines.append("unknown types:    " + (r.unknownTypes.isEmpty ? "none" :
             r.unknownTypes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value) (kept, skipped by views)" }.joined(separator: ", ")))
+        lines.append("newer versions:   " + (r.newerVersions.isEmpty ? "none" :
+            r.newerVersions.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+                + " (at a v above this build's: kept, known fields checked)"))
         lines.append("rule violations:  " + (r.ruleViolations.isEmpty ? "none" : ""))
-        for violation in r.ruleViolations.prefix(JournalVerifier.maximumListed) { lines.append("  seq \(violation.seq): \(violation.message)") }
+        lines += listed(r.ruleViolations.map { "seq \($0.seq): \($0.message)" })
         if let (source, c) = against {
             lines.append("against:          " + (c.matches
                 ? "an earlier state of \(source): its sealed \(c.backupSealedEnd) bytes are a prefix of it, its \(c.backupRecords) events are its first \(c.backupRecords) (\(source) has \(c.sourceRecords - c.backupRecords) more)"
@@ -65,5 +64,21 @@ struct VerifyCommand: ParsableCommand {
         }
         lines.append("result:           " + (r.isClean && (against?.comparison.matches ?? true) ? "clean" : "NOT clean"))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The first `JournalVerifier.maximumListed` items of a list on one line, separated by "; ", and how many more.
+    func inline(_ items: [String]) -> String {
+        items.prefix(JournalVerifier.maximumListed).joined(separator: "; ") + (more(items).map { "; \($0)" } ?? "")
+    }
+
+    /// The first `JournalVerifier.maximumListed` items of a list, one indented line each, and how many more.
+    func listed(_ items: [String]) -> [String] {
+        items.prefix(JournalVerifier.maximumListed).map { "  " + $0 } + (more(items).map { ["  " + $0] } ?? [])
+    }
+
+    /// "… and N more (`journal verify --json` lists every one)" for a list longer than the text report shows.
+    func more(_ items: [String]) -> String? {
+        items.count > JournalVerifier.maximumListed
+            ? "… and \(items.count - JournalVerifier.maximumListed) more (`journal verify --json` lists every one)" : nil
     }
 }
