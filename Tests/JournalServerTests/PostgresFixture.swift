@@ -5,7 +5,8 @@ import Logging
 import PostgresNIO
 
 /// One throwaway PostgreSQL cluster per test process, started by the project's own `scripts/postgres`
-/// (which installs Debian's postgresql when it is missing) and stopped when the process exits.
+/// (which installs Debian's postgresql when it is missing) and stopped when the process exits; or, under `scripts/test`,
+/// a database of its own in the one cluster that script starts for every server suite.
 /// Tests make a fresh database user id per case instead of a fresh cluster.
 enum PostgresFixture {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -20,7 +21,12 @@ enum PostgresFixture {
     /// The cluster's directory: one per test process.
     static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-server-tests-\(getpid())").path
 
+    /// The cluster `scripts/test` starts once for every server suite (`JOURNAL_TEST_DATABASE_URL`): each test process
+    /// then makes a database of its own in it, dropped when the process exits, instead of a cluster of its own.
+    static let sharedCluster = ProcessInfo.processInfo.environment["JOURNAL_TEST_DATABASE_URL"]
+
     static func start() -> Result<String, Failure> {
+        if let sharedCluster { return database(in: sharedCluster) }
         let url: String
         do { url = try startCluster(["start", directory]) } catch { return .failure(error) }
         atexit {
@@ -28,6 +34,31 @@ enum PostgresFixture {
             try? FileManager.default.removeItem(atPath: PostgresFixture.directory)
         }
         return .success(url)
+    }
+
+    /// A fresh database `journal_tests_PID` in the cluster of `cluster` (a URL), dropped at exit.
+    static func database(in cluster: String) -> Result<String, Failure> {
+        guard let admin = try? DatabaseURL(cluster), admin.endpoints.count <= 1 else {
+            return .failure(Failure(description: "JOURNAL_TEST_DATABASE_URL \(cluster.debugDescription) is not one host's postgres:// URL"))
+        }
+        let made = psql("CREATE DATABASE \(ownDatabase)", on: admin)
+        guard made.status == 0 else {
+            return .failure(Failure(description: "CREATE DATABASE \(ownDatabase) in \(cluster) failed (\(made.status)): \(made)"))
+        }
+        atexit {
+            guard let admin = PostgresFixture.sharedCluster.flatMap({ try? DatabaseURL($0) }) else { return }
+            PostgresFixture.psql("DROP DATABASE IF EXISTS \(PostgresFixture.ownDatabase) WITH (FORCE)", on: admin)
+        }
+        return .success("postgres://\(admin.user)@\(admin.host):\(admin.port)/\(ownDatabase)")
+    }
+
+    /// This process's database in the shared cluster.
+    static var ownDatabase: String { "journal_tests_\(getpid())" }
+
+    /// Runs one SQL statement with `psql` on the database of `admin`.
+    @discardableResult
+    static func psql(_ sql: String, on admin: DatabaseURL) -> Output {
+        run("/usr/lib/postgresql/15/bin/psql", ["-h", admin.host, "-p", String(admin.port), "-U", admin.user, "-d", admin.database, "-XAtq", "-c", sql])
     }
 
     /// Runs `scripts/postgres` with `arguments` (`start DIR`, `start-replicated DIR`) and returns the cluster's URL: the
