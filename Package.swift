@@ -33,6 +33,8 @@ let package = Package(
         // journal-server only (SYNC.md); the core targets do not depend on these.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // journal-server only: SHA-256 of bearer tokens before any query (already under postgres-nio).
+        .package(url: "https://github.com/apple/swift-crypto", "3.9.0" ..< "6.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -79,6 +81,7 @@ let package = Package(
                     "JournalSimulator",
                     .product(name: "Hummingbird", package: "hummingbird"),
                     .product(name: "PostgresNIO", package: "postgres-nio"),
+                    .product(name: "Crypto", package: "swift-crypto"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                     .product(name: "Logging", package: "swift-log"),
                     .product(name: "Metrics", package: "swift-metrics"),

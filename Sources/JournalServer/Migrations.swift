@@ -342,6 +342,26 @@ enum Migrations {
             $$
             """,
         ]),
+        Migration(version: 11, name: "tokens hashed by the server before any query", statements: [
+            // The server binds each token as its SHA-256 in hex (`Tokens.hashHex`), never the token itself, so no
+            // token reaches the statement log or pg_stat_statements. `journal_check_tokens` keeps its signature (the
+            // known-group function of migration 10 calls it) and compares the decoded hash; "" is still "no check".
+            """
+            CREATE OR REPLACE FUNCTION journal_check_tokens(p_tokens text[]) RETURNS void LANGUAGE plpgsql \(GroupSQL.planOnlyProbes) AS $$
+            DECLARE
+                v_dead bigint;
+            BEGIN
+                SELECT min(t.i) INTO v_dead FROM unnest(p_tokens) WITH ORDINALITY AS t(hash, i)
+                    CROSS JOIN LATERAL (SELECT count(*) AS live FROM journal_tokens k
+                                        WHERE k.token_hash = decode(t.hash, 'hex') AND k.revoked_at IS NULL) k
+                    WHERE t.hash <> '' AND k.live = 0;
+                IF v_dead IS NOT NULL THEN
+                    RAISE EXCEPTION 'the token of push % of the group is unknown or revoked', v_dead USING ERRCODE = 'WJ401';
+                END IF;
+            END
+            $$
+            """,
+        ]),
     ]
 }
 

@@ -427,10 +427,10 @@ public struct PostgresSyncStore: SyncStore {
     /// The principal of every token of a group in one round trip (`Statements.TokenPrincipals`), in their order.
     static func principals(of tokens: [String], client: PostgresClient, logger: Logger) async throws -> [Principal?] {
         var found: [String: Principal] = [:]
-        for try await (token, user, role) in try await client.execute(Statements.TokenPrincipals(tokens: Array(Set(tokens))), logger: logger) {
-            if let role = Role(rawValue: role) { found[token] = Principal(user: user, role: role) }
+        for try await (hash, user, role) in try await client.execute(Statements.TokenPrincipals(tokens: Array(Set(tokens))), logger: logger) {
+            if let role = Role(rawValue: role) { found[hash] = Principal(user: user, role: role) }
         }
-        return tokens.map { found[$0] }
+        return tokens.map { found[Tokens.hashHex($0)] }
     }
 
     private func pullPage(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
@@ -479,7 +479,7 @@ public struct PostgresSyncStore: SyncStore {
 
     public func addToken(_ token: String, user: String, role: Role) async throws {
         try await client.query("""
-            INSERT INTO journal_tokens (token_hash, user_id, role) VALUES (sha256(convert_to(\(token), 'UTF8')), \(user), \(role.rawValue))
+            INSERT INTO journal_tokens (token_hash, user_id, role) VALUES (decode(\(Tokens.hashHex(token)), 'hex'), \(user), \(role.rawValue))
             """, logger: logger)
     }
 
@@ -488,7 +488,7 @@ public struct PostgresSyncStore: SyncStore {
         var count = 0
         for try await _ in try await client.query("""
             UPDATE journal_tokens SET revoked_at = now()
-            WHERE token_hash = sha256(convert_to(\(token), 'UTF8')) AND revoked_at IS NULL RETURNING user_id
+            WHERE token_hash = decode(\(Tokens.hashHex(token)), 'hex') AND revoked_at IS NULL RETURNING user_id
             """, logger: logger).decode(String.self) { count += 1 }
         return count > 0
     }

@@ -30,13 +30,14 @@ enum Statements {
     /// The principals of a group of tokens (`GroupRead`): one row per live token, with the token it answers.
     struct TokenPrincipals: PostgresPreparedStatement {
         static let sql = """
-            SELECT t.token, k.user_id, k.role FROM unnest($1::text[]) AS t(token)
+            SELECT t.hash, k.user_id, k.role FROM unnest($1::text[]) AS t(hash)
             CROSS JOIN LATERAL (SELECT user_id, role FROM journal_tokens
-                                WHERE token_hash = sha256(convert_to(t.token, 'UTF8')) AND revoked_at IS NULL OFFSET 0) k
+                                WHERE token_hash = decode(t.hash, 'hex') AND revoked_at IS NULL OFFSET 0) k
             """
+        /// (the token's `Tokens.hashHex`, user, role)
         typealias Row = (String, String, String)
         var tokens: [String]
-        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(tokens); return bindings }
+        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(tokens.map(Tokens.hashHex)); return bindings }
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
@@ -152,7 +153,7 @@ extension Statements {
     /// (`journal_write_group`, its heads unused).
     ///
     /// Since migration 10 the pushes' tokens are checked first (`journal_write_known_group_with_tokens`): one token a
-    /// push, in the group's order, "" for none to check; a dead one fails the group with SQLSTATE
+    /// push, in the group's order, bound as its `Tokens.hashHex` (migration 11), "" for none to check; a dead one fails the group with SQLSTATE
     /// `PostgresSyncStore.deadTokenState` before anything is written.
     struct WriteKnownGroup: PostgresPreparedStatement {
         static let sql = """
@@ -170,7 +171,7 @@ extension Statements {
 
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresBindings()
-            bindings.append(tokens)
+            bindings.append(tokens.map(Tokens.hashHex))
             bindings.append(users); bindings.append(expectedHeads); bindings.append(epochs); bindings.append(heads)
             bindings.append(writes.compacted); bindings.append(writes.compactedFrom); bindings.append(writes.sealedCount)
             let batches = writes.batches
@@ -190,7 +191,7 @@ extension Statements {
         static let sql = "SELECT journal_check_tokens($1::text[])"
         typealias Row = ()
         var tokens: [String]
-        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(tokens); return bindings }
+        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(tokens.map(Tokens.hashHex)); return bindings }
         func decodeRow(_ row: PostgresRow) throws -> Row {}
     }
 }

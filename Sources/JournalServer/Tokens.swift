@@ -1,9 +1,23 @@
+import Crypto
 import Logging
 import PostgresNIO
 
-/// Tokens: 32 random bytes from the system's generator (getrandom), hex, prefixed `wjt_`. The server
-/// keeps only their SHA-256 (computed by PostgreSQL's `sha256`), so a token is shown once, at creation.
+/// Tokens: 32 random bytes from the system's generator (getrandom), hex, prefixed `wjt_`. The server keeps only
+/// their SHA-256, and computes it itself before any query (`hashHex`): a token never reaches PostgreSQL, its
+/// statement log or its statistics, so it is shown once, at creation (SYNC.md §"Tokens and who may see what").
 public enum Tokens {
+    /// The SHA-256 of `token`'s UTF-8 bytes, in lower-case hex: what every statement binds in place of a token (its
+    /// SQL compares `decode(…, 'hex')` with `journal_tokens.token_hash`). The empty token ("no token to check") stays
+    /// empty.
+    public static func hashHex(_ token: String) -> String {
+        guard !token.isEmpty else { return "" }
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for byte in SHA256.hash(data: Array(token.utf8)) { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
         let digits = Array("0123456789abcdef".utf8)
