@@ -8,7 +8,8 @@ import JournalEvents
 ///     for event in events { Ledger.fold(&ledger, event) }
 public struct Ledger: Equatable, Sendable, Codable {
     /// Events whose `at` is later than this instant are ignored, and so are events the fold does not admit
-    /// (`SchemaValidator.admitsToFold`: a number out of its field's range, a nested field that breaks its type's checks).
+    /// (`SchemaValidator.admitsToFold`: a number out of its field's range at any depth, an array past its length;
+    /// PROJECTIONS.md §"Views are total").
     public var asOf: Timestamp
     /// Events folded since the last `data.cleared` (ignored ones not counted).
     public internal(set) var eventCount = 0

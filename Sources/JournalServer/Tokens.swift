@@ -10,23 +10,20 @@ public enum Tokens {
     /// SQL compares `decode(…, 'hex')` with `journal_tokens.token_hash`). The empty token ("no token to check") stays
     /// empty.
     public static func hashHex(_ token: String) -> String {
-        guard !token.isEmpty else { return "" }
+        token.isEmpty ? "" : hex(SHA256.hash(data: Array(token.utf8)))
+    }
+
+    /// `bytes` in lower-case hex, two digits a byte.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for byte in SHA256.hash(data: Array(token.utf8)) { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
+        for byte in bytes { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
         return String(decoding: out, as: UTF8.self)
     }
 
     public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
-        let digits = Array("0123456789abcdef".utf8)
-        var out = Array("wjt_".utf8)
-        for _ in 0..<32 {
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return "wjt_" + hex((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 }
 

@@ -36,9 +36,13 @@ struct TokenHashingTests {
         #expect(!log.contains(String(token.dropFirst(4))))
     }
 
-    @Test("hashHex is SHA-256 in lower-case hex, as PostgreSQL's sha256 of the UTF-8 bytes; the empty token stays empty")
+    @Test("hashHex is SHA-256 in lower-case hex, as PostgreSQL's sha256 of the UTF-8 bytes; the empty token stays empty; a token is wjt_ and 64 hex digits")
     func hashHex() {
         #expect(Tokens.hashHex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(Tokens.hashHex("") == "")
+        let token = Tokens.generate()
+        #expect(token.hasPrefix("wjt_") && token.count == 68)
+        #expect(token.dropFirst(4).allSatisfy { "0123456789abcdef".contains($0) })
+        #expect(Tokens.generate() != token)
     }
 }
