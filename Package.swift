@@ -116,10 +116,10 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalCLI",
-            // The library an app uses (and its sync), plus interchange and the simulator; the lower layers come through
-            // WorkoutJournal.
+            // The library an app that syncs uses (WorkoutJournalSync, re-exporting WorkoutJournal), plus interchange and
+            // the simulator; the lower layers come through the facade.
             dependencies: [
-                "WorkoutJournal", "WorkoutJournalSync", "JournalInterchange", "JournalSimulator",
+                "WorkoutJournalSync", "JournalInterchange", "JournalSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,6 +1,6 @@
 @_exported import JournalSync
+@_exported import WorkoutJournal
 import Foundation
-import WorkoutJournal
 
 /// Sync and backup with a journal-server (SYNC.md), from the facade: the same calls `journal sync` and
 /// `journal restore` make. The journal must not be open for recording meanwhile (a sync rewrites it

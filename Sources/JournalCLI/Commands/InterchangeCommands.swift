@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WorkoutJournal
+import WorkoutJournalSync
 
 extension Journal {
     /// Import, export, charts, report, timeline, explain, diff.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 
 extension Journal {
     /// Projections: home, history, workout, calendar, exercise, progress, active, templates, profile.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 // The one file that touches C's `stdin`/`stdout`/`stderr`: libc imports them as mutable globals, which Swift 6 rejects;
 // they are assigned once before `main` and never again, and every stdio call locks its FILE, so
 // `@preconcurrency` (this file only) is safe.

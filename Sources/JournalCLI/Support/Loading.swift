@@ -1,4 +1,4 @@
-import WorkoutJournal
+import WorkoutJournalSync
 import Foundation
 import ArgumentParser
 

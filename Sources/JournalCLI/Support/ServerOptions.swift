@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import WorkoutJournal
 import WorkoutJournalSync
 
 /// Options both sync commands take.

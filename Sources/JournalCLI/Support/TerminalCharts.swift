@@ -1,5 +1,5 @@
 import JournalInterchange
-import WorkoutJournal
+import WorkoutJournalSync
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 import Foundation
 
 struct RecordCommand: ParsableCommand {

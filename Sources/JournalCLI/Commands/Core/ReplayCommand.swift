@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,4 @@
-import WorkoutJournal
+import WorkoutJournalSync
 import JournalSimulator
 
 extension SimulateCommand {

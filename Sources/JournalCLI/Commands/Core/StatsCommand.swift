@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "stats", abstract: "Count events by type and show compressed and plain sizes.")

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

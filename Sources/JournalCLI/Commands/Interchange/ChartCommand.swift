@@ -4,7 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import WorkoutJournal
+import WorkoutJournalSync
 import JournalInterchange
 
 struct ChartCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 import JournalInterchange
 
 struct DiffCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import JournalInterchange
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct LinkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

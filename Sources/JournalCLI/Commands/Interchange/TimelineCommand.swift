@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WorkoutJournal
+import WorkoutJournalSync
 import JournalInterchange
 
 struct TimelineCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

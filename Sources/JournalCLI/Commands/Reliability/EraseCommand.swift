@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct EraseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import WorkoutJournal
 import WorkoutJournalSync
 
 struct RestoreCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct ExerciseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

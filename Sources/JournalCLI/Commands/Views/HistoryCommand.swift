@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

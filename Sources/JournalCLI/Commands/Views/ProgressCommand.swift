@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 import JournalInterchange
 
 extension ProgressRange: ExpressibleByArgument {

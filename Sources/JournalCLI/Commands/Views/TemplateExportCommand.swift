@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import JournalInterchange
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct TemplateExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import JournalInterchange
-import WorkoutJournal
+import WorkoutJournalSync
 import Foundation
 
 struct TemplateImportCommand: ParsableCommand {

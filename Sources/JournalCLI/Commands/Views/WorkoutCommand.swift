@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkoutJournal
+import WorkoutJournalSync
 
 struct WorkoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
