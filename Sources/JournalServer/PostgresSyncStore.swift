@@ -426,11 +426,12 @@ public struct PostgresSyncStore: SyncStore {
 
     /// The principal of every token of a group in one round trip (`Statements.TokenPrincipals`), in their order.
     static func principals(of tokens: [String], client: PostgresClient, logger: Logger) async throws -> [Principal?] {
+        let hashes = tokens.map(Tokens.hashHex)
         var found: [String: Principal] = [:]
-        for try await (hash, user, role) in try await client.execute(Statements.TokenPrincipals(tokens: Array(Set(tokens))), logger: logger) {
+        for try await (hash, user, role) in try await client.execute(Statements.TokenPrincipals(hashes: Array(Set(hashes))), logger: logger) {
             if let role = Role(rawValue: role) { found[hash] = Principal(user: user, role: role) }
         }
-        return tokens.map { found[Tokens.hashHex($0)] }
+        return hashes.map { found[$0] }
     }
 
     private func pullPage(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {

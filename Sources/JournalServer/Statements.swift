@@ -36,8 +36,9 @@ enum Statements {
             """
         /// (the token's `Tokens.hashHex`, user, role)
         typealias Row = (String, String, String)
-        var tokens: [String]
-        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(tokens.map(Tokens.hashHex)); return bindings }
+        /// The tokens' `Tokens.hashHex`, hashed once by the caller, which finds each row by it.
+        var hashes: [String]
+        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(hashes); return bindings }
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 

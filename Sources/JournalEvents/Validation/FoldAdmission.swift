@@ -26,7 +26,7 @@ extension SchemaValidator {
                 return true
             case .nested:
                 for field in entry.schema.fields {
-                    let value = field.key.flatMap { event[$0] } ?? event.fields[field.name]
+                    let value = field.key.map { event[$0] } ?? event.fields[field.name]
                     if let value, !numbersFit(value, field.kind) { return false }
                 }
                 return true
