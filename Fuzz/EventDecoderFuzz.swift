@@ -1,8 +1,9 @@
 // libFuzzer target: the event decoder (JSONParser.parse and EventCodec.decode) on arbitrary
-// bytes, one line. Built by Fuzz/run.sh together with the sources of JournalEvents and JournalModel (the
-// recording rules), as one module.
+// bytes, one line, then the recording rules (JournalModel). Linked by Fuzz/run.sh with the instrumented modules.
 // Any bytes must parse or throw a positioned error, never crash, hang or allocate without
 // bound; whatever parses must round-trip: write it and parse it again to the same value.
+import JournalEvents
+import JournalModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func eventDecoderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

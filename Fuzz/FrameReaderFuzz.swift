@@ -1,8 +1,10 @@
 // libFuzzer target: the frame reader (FrameScanner through JournalReader) on arbitrary bytes.
-// Built by Fuzz/run.sh together with the sources of JournalStore, as one module.
+// Linked by Fuzz/run.sh with the instrumented JournalStore module.
 // Any bytes must give a report (frames, records, damage) and never crash, hang or allocate
 // without bound; every record handed out must be a whole line of an intact frame (or, when
 // rescuing as `journal salvage` does, of a rescued frame inside a damaged range).
+
+import JournalStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func frameReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

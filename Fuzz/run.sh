@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets and runs each for N seconds (default 60). scripts/test (CI) runs it
-# with 30 seconds and FUZZ_SEED=1; longer runs are the same command with more seconds.
+# Builds the libFuzzer targets and runs each, for N seconds (default 60) or, with --ci, for a fixed
+# number of executions: CI's budget (scripts/test), the same work however busy the machine is.
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]
+#   Fuzz/run.sh [SECONDS|--ci] [TARGET...]
 #       targets: frame-reader event-decoder differential-decoder importer views (default: all five)
-#   FUZZ_SEED=N      libFuzzer's -seed (default 0: a random seed each run)
+#   FUZZ_SEED=N      libFuzzer's -seed (default 0: a random seed each run; scripts/test passes 1)
 #
-# Each target is a small source under Fuzz/ compiled with `swiftc -sanitize=fuzzer,address` together
-# with the library it exercises: the frame reader and the two decoders as one module with the sources
-# of JournalStore or JournalEvents; the importer links its libraries as separate instrumented modules
-# (JournalEvents, JournalModel, SwiftCSV from .build/checkouts, TrainingDomain, JournalProjections, JournalInterchange),
-# because they import each other. Everything lands under .build/fuzz, apart from `swift build`'s
-# directories; a binary newer than its sources and this script is reused.
+# --ci runs each target for the executions in CI_EXECUTIONS below, about 30 s each on this 2-core machine when
+# it is idle; scripts/test runs it at the lowest priority beside the test suites, so that it takes the cores they
+# leave idle. Longer runs are the same command with seconds.
+#
+# Each target is a small harness under Fuzz/ compiled with `swiftc -sanitize=fuzzer,address` and linked with
+# the libraries it exercises, built once as separate instrumented modules (JournalStore, JournalEvents,
+# JournalModel, JournalFile, SwiftCSV from .build/checkouts, TrainingDomain, JournalProjections,
+# JournalInterchange), two at a time in dependency order. Everything lands under .build/fuzz, apart from
+# `swift build`'s directories; a module set or binary newer than its sources and this script is reused.
 #
 # Seeds: small simulated journals for the frame reader and their lines for the decoders (from
 # .build/debug/journal; built if missing), and for the importer Fuzz/Seeds/importer (one small file per
@@ -23,6 +26,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 shift || true
+declare -A CI_EXECUTIONS=([frame-reader]=30000 [event-decoder]=1000000 [differential-decoder]=600000 [importer]=10000 [views]=2500)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=(frame-reader event-decoder differential-decoder importer views)
 ROOT=$PWD
@@ -53,47 +57,49 @@ module() {
         -I "$OUT/modules" -c "$@" -o "$OUT/modules/$name.o"
 }
 
+# Runs the given commands (each one quoted string) side by side and fails when any fails.
+together() {
+    local pids=() command
+    for command in "$@"; do eval "$command" & pids+=($!); done
+    for pid in "${pids[@]}"; do wait "$pid"; done
+}
+
+# The instrumented modules every target links, built once and in dependency order, two at a time: the library
+# sources as SwiftPM builds them, plus SwiftCSV from .build/checkouts and a stand-in for TrainingDomain's generated
+# resource accessor (it reads Data/ from the source folder, found from the stand-in's absolute path).
+modules() {
+    [ -d .build/checkouts/SwiftCSV ] || swift package resolve >/dev/null
+    local stamp=$OUT/modules/.built
+    fresh "$stamp" Sources/JournalStore Sources/JournalEvents Sources/JournalModel Sources/JournalFile Sources/TrainingDomain \
+        Sources/JournalProjections Sources/JournalInterchange .build/checkouts/SwiftCSV/SwiftCSV Fuzz/TrainingDomainBundle.swift Fuzz/run.sh \
+        && return
+    rm -rf "$OUT/modules"; mkdir -p "$OUT/modules"
+    local any="-enable-upcoming-feature ExistentialAny"
+    together "module JournalEvents $any \$(find Sources/JournalEvents -name '*.swift')" \
+             "module JournalStore $any \$(find Sources/JournalStore -name '*.swift') -I Sources/CZstd"
+    together "module JournalModel $any \$(find Sources/JournalModel -name '*.swift')" \
+             "module SwiftCSV \$(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift') -swift-version 5"
+    together "module TrainingDomain $any \$(find Sources/TrainingDomain -name '*.swift') $ROOT/Fuzz/TrainingDomainBundle.swift" \
+             "module JournalFile $any \$(find Sources/JournalFile -name '*.swift') -I Sources/CZstd"
+    module JournalProjections $any $(find Sources/JournalProjections -name '*.swift')
+    module JournalInterchange $any $(find Sources/JournalInterchange -name '*.swift')
+    touch "$stamp"; chmod +x "$stamp"
+}
+
+# A target: its harness linked with the instrumented modules.
 build() {
-    local target=$1 binary=$OUT/bin/$1 sources
+    local target=$1 binary=$OUT/bin/$1 main name
     case $target in
-        frame-reader)
-            sources=$(find Sources/JournalStore -name '*.swift')
-            fresh "$binary" $sources Fuzz/FrameReaderFuzz.swift Fuzz/run.sh && return
-            quiet "${SWIFTC[@]}" -module-name FrameReaderFuzz $sources Fuzz/FrameReaderFuzz.swift -I Sources/CZstd -lzstd -o "$binary" ;;
-        event-decoder)
-            # The recording rules live in JournalModel (they check against the model): one module named JournalEvents
-            # holds both, so JournalModel's `import JournalEvents` names the module itself (a warning, not an error).
-            sources=$(find Sources/JournalEvents Sources/JournalModel -name '*.swift')
-            fresh "$binary" $sources Fuzz/EventDecoderFuzz.swift Fuzz/run.sh && return
-            quiet "${SWIFTC[@]}" -module-name JournalEvents $sources Fuzz/EventDecoderFuzz.swift -o "$binary" ;;
-        differential-decoder)
-            sources=$(find Sources/JournalEvents -name '*.swift')
-            fresh "$binary" $sources Fuzz/DifferentialDecoder/main.swift Fuzz/run.sh && return
-            quiet "${SWIFTC[@]}" -module-name DifferentialDecoder $sources Fuzz/DifferentialDecoder/main.swift -o "$binary" ;;
-        importer|views)
-            [ -d .build/checkouts/SwiftCSV ] || swift package resolve >/dev/null
-            local stamp=$OUT/modules/.built any=(-enable-upcoming-feature ExistentialAny)
-            if ! fresh "$stamp" Sources/JournalStore Sources/JournalEvents Sources/JournalModel Sources/JournalFile Sources/TrainingDomain \
-                    Sources/JournalProjections Sources/JournalInterchange .build/checkouts/SwiftCSV/SwiftCSV Fuzz/TrainingDomainBundle.swift Fuzz/run.sh; then
-                rm -rf "$OUT/modules"; mkdir -p "$OUT/modules"
-                module JournalStore "${any[@]}" $(find Sources/JournalStore -name '*.swift') -I Sources/CZstd
-                module JournalEvents "${any[@]}" $(find Sources/JournalEvents -name '*.swift')
-                module JournalModel "${any[@]}" $(find Sources/JournalModel -name '*.swift')
-                module JournalFile "${any[@]}" $(find Sources/JournalFile -name '*.swift') -I Sources/CZstd
-                module SwiftCSV $(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift') -swift-version 5
-                # TrainingDomain reads Data/ through Bundle.module, which SwiftPM generates: the stand-in finds
-                # the source folder from its own absolute path.
-                module TrainingDomain "${any[@]}" $(find Sources/TrainingDomain -name '*.swift') "$ROOT/Fuzz/TrainingDomainBundle.swift"
-                module JournalProjections "${any[@]}" $(find Sources/JournalProjections -name '*.swift')
-                module JournalInterchange "${any[@]}" $(find Sources/JournalInterchange -name '*.swift')
-                touch "$stamp"; chmod +x "$stamp"
-            fi
-            local main=Fuzz/ImporterFuzz.swift name=ImporterFuzz
-            [ "$target" = views ] && main=Fuzz/ViewsFuzz.swift name=ViewsFuzz
-            fresh "$binary" "$stamp" "$main" && return
-            quiet "${SWIFTC[@]}" -module-name "$name" -I "$OUT/modules" -I Sources/CZstd "$OUT"/modules/*.o "$main" -lzstd -o "$binary" ;;
+        frame-reader) main=Fuzz/FrameReaderFuzz.swift name=FrameReaderFuzz ;;
+        event-decoder) main=Fuzz/EventDecoderFuzz.swift name=EventDecoderFuzz ;;
+        differential-decoder) main=Fuzz/DifferentialDecoder/main.swift name=DifferentialDecoder ;;
+        importer) main=Fuzz/ImporterFuzz.swift name=ImporterFuzz ;;
+        views) main=Fuzz/ViewsFuzz.swift name=ViewsFuzz ;;
         *) echo "unknown target $target (frame-reader, event-decoder, differential-decoder, importer, views)" >&2; exit 2 ;;
     esac
+    modules
+    fresh "$binary" "$OUT/modules/.built" "$main" && return
+    quiet "${SWIFTC[@]}" -module-name "$name" -I "$OUT/modules" -I Sources/CZstd "$OUT"/modules/*.o "$main" -lzstd -o "$binary"
 }
 
 seed() {
@@ -136,11 +142,15 @@ for target in "${TARGETS[@]}"; do
     build "$target"
     seed "$target"
     built=$(date +%s)
-    echo "== $target: built and seeded in $((built - started))s; fuzzing for ${SECONDS_PER_TARGET}s"
+    if [ "$SECONDS_PER_TARGET" = --ci ]; then
+        budget=(-runs="${CI_EXECUTIONS[$target]}"); echo "== $target: built and seeded in $((built - started))s; fuzzing for ${CI_EXECUTIONS[$target]} executions"
+    else
+        budget=(-max_total_time="$SECONDS_PER_TARGET"); echo "== $target: built and seeded in $((built - started))s; fuzzing for ${SECONDS_PER_TARGET}s"
+    fi
     dir=$OUT/$target
     log=$dir/run.log
     touch "$dir/.started"
-    options=(-max_total_time="$SECONDS_PER_TARGET" -seed="${FUZZ_SEED:-0}" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256
+    options=("${budget[@]}" -seed="${FUZZ_SEED:-0}" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256
              -print_final_stats=1 -artifact_prefix=./)
     asan=${ASAN_OPTIONS:-}
     case $target in

@@ -147,7 +147,7 @@ public struct DamageCampaign: Sendable {
     }
 
     /// Flips each bit of `bits` in turn (bit 0 is the least significant bit of byte 0).
-    public func flips(_ bits: Range<Int>) throws -> Outcome {
+    public func flips(_ bits: some Sequence<Int>) throws -> Outcome {
         let source = OverlaySource(bytes)
         let zstd = Zstd()
         var outcome = Outcome()
