@@ -15,35 +15,34 @@ import Prometheus
 import ServiceLifecycle
 
 /// Builds the whole server from its configuration (the one place it is assembled): the PostgreSQL client
-/// (a service of the app, so it shuts down gracefully with it), the store, the migrations that run
-/// before the server accepts requests, and the routes.
+/// (a service of the app, so it shuts down gracefully with it), the store, the migration (`SchemaService`: the
+/// server listens after its first attempt, and answers 503 until one succeeds), and the routes.
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "journal-server", factory: ServerLogHandler.init)
     logger.logLevel = configuration.logLevel
     let (store, clients) = makeSyncStore(configuration.database, design: configuration.store, logger: logger,
                                          deadline: configuration.databaseDeadline)
     let clientServices = clients.map { PostgresClientService(client: $0) }
+    let gate = SchemaGate()
+    let database = configuration.database.description
     var services: [any Service] = clientServices
+    services.append(SchemaService(store: store, gate: gate, clients: clientServices, database: database,
+                                  endpoints: configuration.database.endpoints, deadline: configuration.databaseDeadline,
+                                  logger: logger))
     if let failover = store as? FailoverSyncStore { services.append(PrimaryWatchService(store: failover)) }
     var app = Application(
         router: SyncRoutes(store: store, logger: logger, admission: configuration.admission,
-                           database: configuration.database.description).router(),
+                           database: database, schema: gate).router(),
         server: configuration.timeouts.server(logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),
         services: services,
         logger: logger
     )
-    let startLogger = logger
     if configuration.store == .memory {
         logger.warning("store memory: events are kept in this process only and every one is lost when it stops; a peer for load measurements (SCALE.md), never a store for users")
     }
-    app.beforeServerStarts {
-        // The services start beside the server: without this wait the migration could lease a connection before a
-        // client runs, which works but logs postgres-nio's warning that `run()` was not called.
-        for service in clientServices { await service.running.wait() }
-        try await store.migrate()
-        startLogger.info("schema migrated on \(configuration.database)")
-    }
+    // The first migration attempt before the port opens: a server whose database answers serves no 503.
+    app.beforeServerStarts { await gate.firstAttempt.wait() }
     return app
 }
 
@@ -138,6 +137,8 @@ struct SyncRoutes: Sendable {
     var admission = Admission()
     /// The database's URL without its password, named by `/health/ready` when it does not answer.
     var database = "the database"
+    /// Open once the schema is migrated (`SchemaGateMiddleware`); routes built around a ready store pass `.open`.
+    var schema = SchemaGate.open
 
     func router() -> Router<SyncRequestContext> {
         _ = ServerMetrics.registry
@@ -146,6 +147,7 @@ struct SyncRoutes: Sendable {
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: FailureMiddleware())
         router.add(middleware: CanonicalPathMiddleware())
+        router.add(middleware: SchemaGateMiddleware(gate: schema, database: database))
         router.add(middleware: BackPressureMiddleware(admission))
         // Live: the process answers. Ready: and its database does (SYNC.md §"Health"). `/health` is `/health/ready`.
         router.get("health/live") { _, _ in "ok\n" }

@@ -29,7 +29,8 @@ struct DatabaseOption: ParsableArguments {
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Migrate the schema, then serve the sync API until SIGTERM or SIGINT (graceful shutdown).")
+        abstract: "Serve the sync API until SIGTERM or SIGINT (graceful shutdown), migrating the schema first.",
+        discussion: "The port opens after the first migration attempt. While the database does not answer, serve logs which one and why, tries again after 1, 2, 4, 8 and then every 15 s, and answers every request but /health/live and /metrics with 503 database_unavailable and Retry-After.")
 
     @OptionGroup var database: DatabaseOption
     @Option(help: "HOST:PORT to listen on (port 0 picks a free one, printed on start).")

@@ -129,6 +129,59 @@ struct CrashTests {
         #expect(!revoked.stderr.contains("hasn't been called yet"), "\(revoked.stderr)")
     }
 
+    /// Status, Retry-After and body of a GET, or nil when nothing answers.
+    static func get(_ url: URL, token: String? = nil) async -> (status: Int, retryAfter: String?, body: String)? {
+        var request = URLRequest(url: url)
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        guard let (data, response) = try? await URLSession.shared.data(for: request), let http = response as? HTTPURLResponse else { return nil }
+        return (http.statusCode, http.value(forHTTPHeaderField: "Retry-After"), String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("serve with its database down listens, answers 503 naming the database while it retries, and serves once PostgreSQL is up")
+    func serveBeforeItsDatabase() async throws {
+        let cluster = try PrivateCluster(name: "late")
+        defer { cluster.stop() }
+        cluster.stopServer()
+        let database = try DatabaseURL(cluster.url).description
+        let host = try DatabaseURL(cluster.url).endpoints[0].description
+        let binary = try builtExecutable("journal-server", override: "JOURNAL_SERVER_BIN")
+        let scratch = ScratchDirectory("late")
+        let log = scratch.file("server.log")
+        let port = try freePort()
+        let server = URL(string: "http://127.0.0.1:\(port)")!
+        let child = try Subprocess(binary, ["serve", "--database", cluster.url, "--listen", "127.0.0.1:\(port)"], errorPath: log)
+        defer { child.kill(); _ = child.wait() }
+        // The port opens after the first attempt fails (its deadline is 10 s).
+        var live: (status: Int, retryAfter: String?, body: String)?
+        for _ in 0..<300 where live == nil {
+            live = await Self.get(server.appendingPathComponent("health/live"))
+            if live == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(live?.status == 200 && live?.body == "ok\n", "\(readFile(log))")
+        let unavailable = #"{"error":{"code":"database_unavailable","message":"the server has not reached \#(database) yet (\#(host) refused the connection); it keeps trying; retry after the Retry-After delay"}}"#
+        for path in ["health/ready", "health", "v1/whoami", "v1/journals/late/events"] {
+            let answer = await Self.get(server.appendingPathComponent(path), token: "wjt_0000")
+            #expect(answer?.status == 503, "\(path): \(String(describing: answer))")
+            #expect(answer?.retryAfter == "1", "\(path)")
+            #expect(answer?.body == unavailable, "\(path): \(answer?.body ?? "")")
+        }
+        #expect(readFile(log).contains("error journal-server: [JournalServer] cannot migrate the schema on \(database): \(host) refused the connection; trying again in 1 s; until then every request but /health/live is answered 503\n"), "\(readFile(log))")
+        // PostgreSQL comes up: the next attempt (at most 15 s later) migrates, and the same process serves.
+        cluster.startServer()
+        var ready: (status: Int, retryAfter: String?, body: String)?
+        for _ in 0..<400 {
+            ready = await Self.get(server.appendingPathComponent("health/ready"))
+            if ready?.status == 200 { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(ready?.status == 200 && ready?.body == "ok\n", "\(String(describing: ready)) \(readFile(log))")
+        let created = try Subprocess.run(binary, ["token", "create", "--database", cluster.url, "--user", "late"],
+                                         scratch: FileManager.default.temporaryDirectory.path)
+        let token = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let whoami = await Self.get(server.appendingPathComponent("v1/whoami"), token: token)
+        #expect(whoami?.status == 200 && whoami?.body == #"{"role":"user","user":"late"}"#, "\(String(describing: whoami))")
+    }
+
     @Test("a PostgreSQL restart during syncs: the syncs that fail are retried; nothing acknowledged is lost")
     func postgresRestartDuringSyncs() async throws {
         // A cluster of its own: restarting the shared one would fail other suites' requests.
