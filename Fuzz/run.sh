@@ -5,6 +5,7 @@
 #   Fuzz/run.sh [SECONDS|--ci] [TARGET...]
 #       targets: frame-reader event-decoder differential-decoder importer views (default: all five)
 #   FUZZ_SEED=N      libFuzzer's -seed (default 0: a random seed each run; scripts/test passes 1)
+#   FUZZ_JOBS=N      targets fuzzed at once (default 1; scripts/test passes 2, one per core)
 #
 # --ci runs each target for the executions in CI_EXECUTIONS below, about 30 s each on this 2-core machine when
 # it is idle; scripts/test runs it at the lowest priority beside the test suites, so that it takes the cores they
@@ -136,7 +137,8 @@ seed() {
     rm -rf "$tmp"
 }
 
-for target in "${TARGETS[@]}"; do
+fuzz() { # TARGET: builds, seeds and runs it; fails when it found a problem
+    local target=$1 started built budget dir log options asan status elapsed runs last cov ft corp rss artifacts problems artifact
     started=$(date +%s)
     echo "== $target: building"
     build "$target"
@@ -178,7 +180,20 @@ for target in "${TARGETS[@]}"; do
         echo "   FAILED: see $log; reproduce with (cd $dir && ../bin/$target <artifact>)"
         for artifact in $artifacts; do echo "   artifact: $dir/${artifact#./}"; done
         grep -E 'ERROR|Fatal error|precondition|SUMMARY' "$log" | head -8 | sed 's/^/   /' || true
-        FAILED=1
+        return 1
     fi
-done
-exit ${FAILED:-0}
+}
+
+# The modules first (every target links them), then the targets, FUZZ_JOBS at a time (default 1).
+modules
+jobs=${FUZZ_JOBS:-1}
+lane() { # N: every jobs-th target from the N-th
+    local index failed=0
+    for ((index = $1; index < ${#TARGETS[@]}; index += jobs)); do fuzz "${TARGETS[$index]}" || failed=1; done
+    return $failed
+}
+lanes=()
+for ((lane = 0; lane < jobs; lane++)); do lane "$lane" & lanes+=($!); done
+FAILED=0
+for pid in "${lanes[@]}"; do wait "$pid" || FAILED=1; done
+exit $FAILED
