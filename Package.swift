@@ -95,7 +95,7 @@ let package = Package(
         ),
         // The load generator's engine and its command (SCALE.md).
         .target(name: "JournalLoad",
-                dependencies: ["JournalServer", "JournalSync", "JournalFile", "JournalEvents", "JournalModel", "JournalSimulator", "JournalTesting",
+                dependencies: ["JournalServer", "JournalSync", "JournalFile", "JournalEvents", "JournalModel", "JournalSimulator",
                                .product(name: "Histogram", package: "hdrhistogram-swift"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOPosix", package: "swift-nio"),

@@ -6,7 +6,6 @@ import JournalModel
 import JournalServer
 import JournalSimulator
 import JournalSync
-import JournalTesting
 import NIOConcurrencyHelpers
 
 /// The load generator's engine (SCALE-FIGURES.md §"Load"): simulated users with 1–3 devices each sync with a server over
@@ -312,7 +311,7 @@ public enum LoadRun {
         var rules = RecordingRules()
         var queue: [JSONValue] = []
         var workouts = 0
-        var time = Fixtures.start
+        var time = ScriptedWorkout.start
         /// Events made before the run (`makeAhead`), handed out first.
         var ahead: ArraySlice<Event> = []
 
@@ -327,7 +326,7 @@ public enum LoadRun {
         private mutating func make() -> Event {
             if queue.isEmpty {
                 workouts += 1
-                queue = Fixtures.workoutDrafts("\(device)-w\(workouts)", sets: 8, at: time)
+                queue = ScriptedWorkout.drafts("\(device)-w\(workouts)", sets: 8, at: time)
                 time = time.adding(milliseconds: 86_400_000)
             }
             let draft = queue.removeFirst()

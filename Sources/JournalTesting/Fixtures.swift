@@ -7,25 +7,12 @@ import JournalStore
 /// from literal values: the same call always gives the same bytes.
 public enum Fixtures {
     /// The first event's time in every fixture.
-    public static let start = Timestamp(rfc3339: "2026-01-05T18:00:00.000+01:00")!
+    public static let start = ScriptedWorkout.start
 
-    /// One workout as drafts (no `seq`, `id` or `v`: the journal fills them): `workout.started`,
-    /// `sets` completed sets of a bench press, and `workout.finished` when `finished` is set.
-    /// Times advance by a minute per event from `at`.
+    /// One workout as drafts: `ScriptedWorkout.drafts`.
     public static func workoutDrafts(_ workout: String, sets: Int, at: Timestamp = start, finished: Bool = true,
                                      exercise: String = "barbell-bench-press") -> [JSONValue] {
-        var drafts: [JSONValue] = []
-        var clock = at
-        func next() -> JSONValue { defer { clock = clock.adding(milliseconds: 60_000) }; return .string(clock.rfc3339) }
-        drafts.append(.object(["type": "workout.started", "at": next(), "workout": .string(workout), "name": "Push", "session": .null]))
-        for set in 1...max(sets, 1) {
-            drafts.append(.object([
-                "type": "set.completed", "at": next(), "workout": .string(workout), "exercise": .string(exercise),
-                "set": .int(set), "weight": .number(60 + 2.5 * Double(set)), "unit": "kg", "reps": .int(8 + set % 3), "kind": "working",
-            ]))
-        }
-        if finished { drafts.append(.object(["type": "workout.finished", "at": next(), "workout": .string(workout)])) }
-        return drafts
+        ScriptedWorkout.drafts(workout, sets: sets, at: at, finished: finished, exercise: exercise)
     }
 
     /// The JSON lines of `drafts`, as `journal record` reads them.

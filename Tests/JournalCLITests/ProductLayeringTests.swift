@@ -55,4 +55,15 @@ struct ProductLayeringTests {
         #expect(Self.closure("WorkoutJournalSync", in: targets).contains("JournalSync"))
         #expect(Self.closure("JournalCLI", in: targets).isSuperset(of: ["WorkoutJournal", "WorkoutJournalSync"]))
     }
+
+    @Test("no program links the test-support target: only test targets depend on JournalTesting")
+    func testSupportStaysInTests() throws {
+        let targets = try Self.targets()
+        let programs = ["JournalCLI", "JournalServerCLI", "JournalLoadCLI", "WorkoutJournal", "WorkoutJournalSync"]
+        for program in programs {
+            #expect(!Self.closure(program, in: targets).contains("JournalTesting"), "\(program) links JournalTesting")
+        }
+        let dependents = targets.filter { $0.value.dependencies.contains("JournalTesting") }.keys
+        #expect(dependents.allSatisfy { $0.hasSuffix("Tests") }, "\(dependents.sorted())")
+    }
 }
