@@ -44,6 +44,11 @@ public struct HTTPClientTransport: SyncTransport {
     }
 
     public func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data) {
+        let answer = try await answer(request)
+        return (answer.status, answer.body)
+    }
+
+    public func answer(_ request: SyncClient.HTTPRequest) async throws -> SyncClient.Answer {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
@@ -54,7 +59,8 @@ public struct HTTPClientTransport: SyncTransport {
             // The deadline covers the whole exchange, the answer's body included.
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(request.timeoutSeconds * 1000)))
             let body = try await response.body.collect(upTo: SyncProtocol.maximumAnswerBytes)
-            return (Int(response.status.code), Data(body.readableBytesView))
+            return SyncClient.Answer(status: Int(response.status.code), body: Data(body.readableBytesView),
+                                     retryAfter: response.headers.first(name: "Retry-After").flatMap(SyncProtocol.retryAfter))
         } catch is NIOTooManyBytesError {
             throw SyncClient.Failure.badAnswer("\(exchange): the answer is longer than \(SyncProtocol.maximumAnswerBytes) bytes")
         } catch {

@@ -12,6 +12,15 @@ public protocol SyncTransport: Sendable {
     /// The answer's status and body; throws when the server cannot be reached or the connection broke (a
     /// `SyncClient.Failure.transport` that says so; any other error is reported as one).
     func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data)
+    /// The answer with its `Retry-After` header; by default `exchange`'s, without the header.
+    func answer(_ request: SyncClient.HTTPRequest) async throws -> SyncClient.Answer
+}
+
+extension SyncTransport {
+    public func answer(_ request: SyncClient.HTTPRequest) async throws -> SyncClient.Answer {
+        let (status, body) = try await exchange(request)
+        return SyncClient.Answer(status: status, body: body, retryAfter: nil)
+    }
 }
 
 /// `SyncTransport` on Foundation's URLSession.
@@ -20,6 +29,11 @@ public struct URLSessionTransport: SyncTransport {
     public init(session: URLSession = .shared) { self.session = session }
 
     public func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data) {
+        let answer = try await answer(request)
+        return (answer.status, answer.body)
+    }
+
+    public func answer(_ request: SyncClient.HTTPRequest) async throws -> SyncClient.Answer {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.timeoutInterval = request.timeoutSeconds
@@ -30,7 +44,8 @@ public struct URLSessionTransport: SyncTransport {
             throw SyncClient.Failure.transport("\(request.method) \(request.url.absoluteString): \(error.localizedDescription)")
         }
         guard let http = response as? HTTPURLResponse else { throw SyncClient.Failure.transport("\(request.method) \(request.url.absoluteString): no HTTP response") }
-        return (http.statusCode, data)
+        return SyncClient.Answer(status: http.statusCode, body: data,
+                                 retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap(SyncProtocol.retryAfter))
     }
 }
 
@@ -70,6 +85,18 @@ public struct SyncClient: Sendable {
             base = components.string
         } else {
             base = nil
+        }
+    }
+
+    /// What came back: the status, the body, and the delay of a `Retry-After: SECONDS` header.
+    public struct Answer: Sendable {
+        public var status: Int
+        public var body: Data
+        public var retryAfter: Duration?
+        public init(status: Int, body: Data, retryAfter: Duration?) {
+            self.status = status
+            self.body = body
+            self.retryAfter = retryAfter
         }
     }
 
@@ -157,58 +184,76 @@ public struct SyncClient: Sendable {
     }
 
     /// The delays before each new try of a request refused 429 or 503 (SYNC.md §"Refusals": both say retry after
-    /// the Retry-After delay, which this server sets to 1 s). Each delay is stretched by up to a quarter at random,
-    /// so that devices refused together do not come back together. Pushes are idempotent, so a retried one stores
-    /// nothing twice.
+    /// the Retry-After delay, which this server sets to 1 s). A try waits its delay or the answer's Retry-After,
+    /// whichever is longer (at most `longestRetryAfter`), stretched by up to a quarter at random, so that devices
+    /// refused together do not come back together. Pushes are idempotent, so a retried one stores nothing twice.
     public struct RetryPolicy: Sendable, Equatable {
         public var delays: [Duration]
         public init(delays: [Duration]) { self.delays = delays }
         /// 1 s, 2 s, 4 s: a request is tried 4 times over about 7 to 9 s before its refusal is reported.
         public static let standard = RetryPolicy(delays: [.seconds(1), .seconds(2), .seconds(4)])
         public static let none = RetryPolicy(delays: [])
+        /// The longest Retry-After a client waits for; a longer one is waited for this long.
+        public static let longestRetryAfter = Duration.seconds(60)
+
+        /// The wait before the next try: `planned`, or the server's `retryAfter` when it is longer.
+        public static func wait(_ planned: Duration, retryAfter: Duration?) -> Duration {
+            guard let retryAfter else { return planned }
+            return max(planned, min(retryAfter, longestRetryAfter))
+        }
     }
 
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]?) async throws(Failure) -> Data {
         var delays = retry.delays[...]
         while true {
-            let failure: Failure
-            do { return try await sendOnce(method, path, query: query, body: body) } catch { failure = error }
+            let failure: Failure, retryAfter: Duration?
+            do { return try await sendOnce(method, path, query: query, body: body) } catch { (failure, retryAfter) = (error.failure, error.retryAfter) }
             guard case .refused(let status, _, _) = failure, status == 429 || status == 503, let delay = delays.popFirst() else {
                 throw failure
             }
-            do { try await Task.sleep(for: delay * Double.random(in: 1...1.25)) } catch { throw failure }
+            let wait = RetryPolicy.wait(delay, retryAfter: retryAfter)
+            do { try await Task.sleep(for: wait * Double.random(in: 1...1.25)) } catch { throw failure }
         }
     }
 
-    func sendOnce(_ method: String, _ path: String, query: [(String, String)], body: [UInt8]?) async throws(Failure) -> Data {
+    /// A failure of one try, with the answer's Retry-After when it had one.
+    struct TryFailure: Error {
+        var failure: Failure
+        var retryAfter: Duration? = nil
+    }
+
+    func sendOnce(_ method: String, _ path: String, query: [(String, String)], body: [UInt8]?) async throws(TryFailure) -> Data {
         // The URL is made as text and parsed once: URLComponents took about 6% of the load generator's CPU
         // (SCALE-FIGURES.md §"What the devices cost").
-        guard let base else { throw notAServer }
+        guard let base else { throw TryFailure(failure: notAServer) }
         var text = base + SyncProtocol.percentEncoded(path, keeping: SyncProtocol.pathKept)
         for (index, (name, value)) in query.enumerated() {
             text += (index == 0 ? "?" : "&") + SyncProtocol.percentEncoded(name, keeping: SyncProtocol.unreserved) + "="
                 + SyncProtocol.percentEncoded(value, keeping: SyncProtocol.unreserved)
         }
-        guard let url = URL(string: text) else { throw notAServer }
+        guard let url = URL(string: text) else { throw TryFailure(failure: notAServer) }
         var headers: [(String, String)] = []
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         if body != nil { headers.append(("Content-Type", "application/json")) }
-        let status: Int, data: Data
+        let answer: Answer
         do {
-            (status, data) = try await transport.exchange(HTTPRequest(method: method, url: url, headers: headers, body: body, timeoutSeconds: 60))
+            answer = try await transport.answer(HTTPRequest(method: method, url: url, headers: headers, body: body, timeoutSeconds: 60))
         } catch let failure as Failure {
-            throw failure
+            throw TryFailure(failure: failure)
         } catch {
-            throw .transport("\(method) \(url.absoluteString): \(error)")
+            throw TryFailure(failure: .transport("\(method) \(url.absoluteString): \(error)"))
         }
-        guard (200..<300).contains(status) else {
+        guard (200..<300).contains(answer.status) else {
             struct Refusal: Decodable { struct Inner: Decodable { var code: String; var message: String }; var error: Inner }
-            if let refusal = try? JSONDecoder().decode(Refusal.self, from: data) {
-                throw .refused(status: status, code: refusal.error.code, message: refusal.error.message)
+            let failure: Failure
+            if let refusal = try? JSONDecoder().decode(Refusal.self, from: answer.body) {
+                failure = .refused(status: answer.status, code: refusal.error.code, message: refusal.error.message)
+            } else {
+                failure = .refused(status: answer.status, code: "http_\(answer.status)", message: String(decoding: answer.body.prefix(300), as: UTF8.self))
             }
-            throw .refused(status: status, code: "http_\(status)", message: String(decoding: data.prefix(300), as: UTF8.self))
+            throw TryFailure(failure: failure, retryAfter: answer.retryAfter)
         }
-        return data
+        return answer.body
     }
 }
 

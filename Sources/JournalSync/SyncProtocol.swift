@@ -4,6 +4,14 @@ import JournalEvents
 /// and the JSON bodies of push and pull. The server (`JournalServer`) and the client
 /// (`SyncClient`) both use these; neither spells them out again.
 public enum SyncProtocol {
+    /// The delay of a `Retry-After` header in the delay-seconds form (RFC 9110 §10.2.3: digits only); nil for an
+    /// HTTP date or anything else, which the client then ignores.
+    public static func retryAfter(_ value: String) -> Duration? {
+        let digits = value.utf8.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return .seconds(digits.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+    }
+
     /// Largest request body the server reads, in bytes.
     public static let maximumBodyBytes = 4 << 20
     /// Largest answer body the client reads, in bytes (a pull page of `maximumPullEvents` long events fits).

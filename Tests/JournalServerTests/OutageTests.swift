@@ -147,4 +147,65 @@ struct OutageTests {
         #expect(SyncClient.Failure.refused(status: 429, code: "overloaded", message: "").isTransient)
         #expect(SyncClient.RetryPolicy.standard.delays == [.seconds(1), .seconds(2), .seconds(4)])
     }
+
+    /// Answers 503 with `Retry-After: 1` once, then 200; records when each request came.
+    final class RetryAfterTransport: SyncTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var times: [ContinuousClock.Instant] = []
+        var arrivals: [ContinuousClock.Instant] { lock.withLock { times } }
+        func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data) {
+            let answer = try await answer(request)
+            return (answer.status, answer.body)
+        }
+        func answer(_ request: SyncClient.HTTPRequest) async throws -> SyncClient.Answer {
+            lock.withLock {
+                times.append(.now)
+                return times.count == 1
+                    ? SyncClient.Answer(status: OutageTests.unavailable.0, body: Data(OutageTests.unavailable.1.utf8), retryAfter: .seconds(1))
+                    : SyncClient.Answer(status: 200, body: Data(#"{"user":"ana","role":"user"}"#.utf8), retryAfter: nil)
+            }
+        }
+    }
+
+    @Test("SyncClient waits the answer's Retry-After when it is longer than its own delay, at most 60 s; delay-seconds only")
+    func clientHonoursRetryAfter() async throws {
+        #expect(SyncClient.RetryPolicy.wait(.milliseconds(10), retryAfter: .seconds(1)) == .seconds(1))
+        #expect(SyncClient.RetryPolicy.wait(.seconds(4), retryAfter: .seconds(1)) == .seconds(4))
+        #expect(SyncClient.RetryPolicy.wait(.seconds(1), retryAfter: .seconds(3600)) == .seconds(60))
+        #expect(SyncClient.RetryPolicy.wait(.seconds(2), retryAfter: nil) == .seconds(2))
+        #expect(SyncProtocol.retryAfter("1") == .seconds(1))
+        #expect(SyncProtocol.retryAfter(" 120 ") == .seconds(120))
+        #expect(SyncProtocol.retryAfter("Fri, 31 Dec 1999 23:59:59 GMT") == nil)
+        #expect(SyncProtocol.retryAfter("-1") == nil)
+        #expect(SyncProtocol.retryAfter("1.5") == nil)
+        #expect(SyncProtocol.retryAfter("") == nil)
+        let transport = RetryAfterTransport()
+        var client = SyncClient(server: URL(string: "http://127.0.0.1:8080")!, token: "t", transport: transport)
+        client.retry = .init(delays: [.milliseconds(10)])
+        #expect(try await client.whoami() == SyncClient.Identity(user: "ana", role: "user"))
+        let arrivals = transport.arrivals
+        #expect(arrivals.count == 2)
+        let waited = arrivals[0].duration(to: arrivals[1])
+        #expect(waited >= .seconds(1) && waited < .milliseconds(1_600), "retried after \(waited), not after the 1 s Retry-After")
+    }
+
+    @Test("both transports read Retry-After from a live server's 503")
+    func transportsReadRetryAfter() async throws {
+        let url = try DatabaseURL("postgres://postgres@127.0.0.1:\(try freeLoopbackPort())/postgres")
+        var logger = Logger(label: "outage")
+        logger.logLevel = .critical
+        let (store, clients) = makeSyncStore(url, logger: logger)
+        let router = SyncRoutes(store: store, logger: logger, database: url.description, schema: SchemaGate()).router()
+        try await withRunning(clients) {
+            try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
+                let health = URL(string: "http://127.0.0.1:\(try #require(client.port))/health")!
+                let request = SyncClient.HTTPRequest(method: "GET", url: health, headers: [], body: nil, timeoutSeconds: 10)
+                for transport in [HTTPClientTransport() as any SyncTransport, URLSessionTransport()] {
+                    let answer = try await transport.answer(request)
+                    #expect(answer.status == 503)
+                    #expect(answer.retryAfter == .seconds(1), "\(type(of: transport))")
+                }
+            }
+        }
+    }
 }
