@@ -86,12 +86,23 @@ public struct ImportedWorkout: Equatable, Sendable {
     }
 }
 
-/// A row the importer did not turn into a set, with the reason.
+/// A row the importer did not turn into a set (or repaired, or imported with a change), with the reason and, when one
+/// cell was the problem, its column and value.
 public struct SkippedRow: Equatable, Sendable, CustomStringConvertible {
     public var line: Int
     public var reason: String
-    public init(line: Int, reason: String) { self.line = line; self.reason = reason }
-    public var description: String { "line \(line): \(reason)" }
+    public var column: String?
+    public var value: String?
+    public init(line: Int, reason: String, column: String? = nil, value: String? = nil) {
+        self.line = line; self.reason = reason; self.column = column; self.value = value
+    }
+    /// `line 3, column "Weight": "9O" is not a number`, `line 5: an empty line`.
+    public var description: String {
+        var text = "line \(line)"
+        if let column { text += ", column \"\(column)\"" }
+        if let value { text += ": \"\(value)\" " + reason } else { text += ": " + reason }
+        return text
+    }
 }
 
 /// Everything read from an export file, workouts oldest first.
@@ -100,6 +111,8 @@ public struct ParsedExport: Equatable, Sendable {
     public var workouts: [ImportedWorkout]
     public var skipped: [SkippedRow]
     public var rowCount: Int
+    /// Rows read after a repair (INTERCHANGE.md §"Rows repaired or skipped"), with what was repaired.
+    public var repaired: [SkippedRow] = []
     /// The unit given to weights the file does not qualify (Strong's classic layout, empty unit cells), or nil.
     public var assumedUnit: WeightUnit? = nil
 }

@@ -35,6 +35,8 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
     /// Names that became custom exercises, with their new ids.
     public var unmatched: [MatchedName]
     public var skipped: [SkippedRow]
+    /// Rows read after a repair (a cell split by an unquoted separator joined back, …), with what was repaired.
+    public var repaired: [SkippedRow] = []
     /// Values that were imported with a change (an RPE outside 6–10 dropped, …).
     public var warnings: [SkippedRow]
     /// The unit assumed for weights the file does not qualify.
@@ -72,12 +74,19 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
                 return .object(object)
             })
         }
-        func list(_ list: [SkippedRow]) -> JSONValue { .array(list.map { ["line": .int($0.line), "reason": .string($0.reason)] }) }
+        func list(_ list: [SkippedRow]) -> JSONValue {
+            .array(list.map { row in
+                var object: JSONObject = ["line": .int(row.line), "reason": .string(row.reason)]
+                if let column = row.column { object["column"] = .string(column) }
+                if let value = row.value { object["value"] = .string(value) }
+                return .object(object)
+            })
+        }
         return [
             "file": .string(file), "layout": .string(layout.rawValue), "source": .string(layout.app), "rows": .int(self.rows),
             "workouts": .int(workouts), "sets": .int(sets), "cardio_entries": .int(cardioEntries), "already_present": .int(alreadyPresent),
             "first_date": firstDate.map { .string($0.description) } ?? .null, "last_date": lastDate.map { .string($0.description) } ?? .null,
-            "matched": names(matched, candidates: false), "unmatched": names(unmatched, candidates: true), "skipped": list(skipped), "warnings": list(warnings),
+            "matched": names(matched, candidates: false), "unmatched": names(unmatched, candidates: true), "skipped": list(skipped), "repaired": list(repaired), "warnings": list(warnings),
             "assumed_unit": assumedUnit.map { .string($0.rawValue) } ?? .null,
             "utc_offset": .string(offset), "utc_offset_from": offsetOrigin.map { .string($0) } ?? .null,
             "assumed_time": assumedTime.map { .string($0) } ?? .null,
@@ -104,10 +113,14 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
             lines.append("  \(name.name) → \(name.exercise) (custom\(link), \(name.sets) sets\(link.isEmpty ? nearest : ""))")
         }
         lines.append("rows skipped:   \(skipped.count)")
-        for row in skipped { lines.append("  line \(row.line): \(row.reason)") }
+        for row in skipped { lines.append("  \(row)") }
+        if !repaired.isEmpty {
+            lines.append("rows repaired:  \(repaired.count) (read as shown; --strict refuses such a file instead)")
+            for row in repaired { lines.append("  \(row)") }
+        }
         if !warnings.isEmpty {
             lines.append("warnings:       \(warnings.count)")
-            for row in warnings { lines.append("  line \(row.line): \(row.reason)") }
+            for row in warnings { lines.append("  \(row)") }
         }
         return lines.joined(separator: "\n")
     }
@@ -334,7 +347,7 @@ public struct ImportPlanner: Sendable {
         }
         let summary = ImportSummary(file: file, layout: export.layout, rows: export.rowCount, workouts: imported, sets: setTotal,
                                     cardioEntries: cardioTotal, alreadyPresent: present, firstDate: first, lastDate: last,
-                                    matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, warnings: warnings,
+                                    matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, repaired: export.repaired, warnings: warnings,
                                     assumedUnit: export.assumedUnit, offset: ImportSummary.offsetText(offsetSeconds),
                                     assumedTime: export.layout == .fitnotes ? "12:00" : nil)
         return ImportPlan(drafts: drafts, summary: summary)
