@@ -354,7 +354,7 @@ struct RowReader {
                 else if let distanceMeters { km = try self.number(row, distanceMeters).map { $0 / 1000 } }
                 else if let distance, let value = try self.number(row, distance) {
                     let unitText = row.cell(distanceUnit).lowercased()
-                    km = unitText.hasPrefix("mi") || (unitText.isEmpty && unit == .lb) ? value * 1.609344 : unitText == "m" ? value / 1000 : value
+                    km = unitText.hasPrefix("mi") || (unitText.isEmpty && ValueParsing.strongDistanceInMiles(unit)) ? value * ValueParsing.kilometresPerMile : unitText == "m" ? value / 1000 : value
                 }
                 let secondsValue = try self.number(row, seconds)
                 let rpeValue = try self.number(row, rpe)
@@ -425,7 +425,7 @@ struct RowReader {
                 else if weightKg == nil && weightLb != nil { unit = .lb }
                 let repsValue = Int(try number(row, reps) ?? 0)
                 var distance: Double?
-                if let km { distance = try number(row, km) } else if let miles { distance = try number(row, miles).map { $0 * 1.609344 } }
+                if let km { distance = try number(row, km) } else if let miles { distance = try number(row, miles).map { $0 * ValueParsing.kilometresPerMile } }
                 let secondsValue = try number(row, seconds)
                 let exerciseName = text(row, exercise)
                 let exerciseNote = text(row, exerciseNotes)
@@ -438,7 +438,8 @@ struct RowReader {
                 }
                 add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: repsValue, kind: kind, rpe: try number(row, rpe),
                                 seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil }, kilometres: distance.flatMap { $0 > 0 ? $0 : nil },
-                                line: row.line, sourceSet: setIndex.map { row.cell($0) }), key: key, make: make)
+                                line: row.line, sourceSet: setIndex.map { row.cell($0) }, superset: row.cell(superset).isEmpty ? nil : row.cell(superset)),
+                                key: key, make: make)
             } catch { try reject(error, row) }
         }
     }
@@ -484,7 +485,7 @@ struct RowReader {
                 let repsValue = Int(try number(row, reps) ?? 0)
                 var km = try number(row, distance)
                 let unitText = row.cell(distanceUnit).lowercased()
-                if let value = km { km = unitText.hasPrefix("mi") ? value * 1.609344 : unitText == "m" ? value / 1000 : value }
+                if let value = km { km = unitText.hasPrefix("mi") ? value * ValueParsing.kilometresPerMile : unitText == "m" ? value / 1000 : value }
                 let seconds = ValueParsing.clockSeconds(row.cell(time))
                 if let reason = RowReader.emptiness(weight: weight, reps: repsValue, seconds: seconds, km: km) {
                     skipped.append(SkippedRow(line: row.line, reason: reason)); continue

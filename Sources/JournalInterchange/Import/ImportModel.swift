@@ -58,10 +58,14 @@ public struct ImportedSet: Equatable, Sendable {
     public var line: Int
     /// The set's label in the file, as written (Strong's `Set Order` `1`/`W`/`D`/`F`, Hevy's `set_index`), kept for export.
     public var sourceSet: String?
+    /// Hevy's `superset_id`: rows of a workout with the same one are one superset.
+    public var superset: String?
     public init(exerciseName: String, weight: Double, unit: WeightUnit, reps: Int, kind: String = "working", rpe: Double? = nil,
-                note: String? = nil, seconds: Double? = nil, kilometres: Double? = nil, line: Int, sourceSet: String? = nil) {
+                note: String? = nil, seconds: Double? = nil, kilometres: Double? = nil, line: Int, sourceSet: String? = nil,
+                superset: String? = nil) {
         self.exerciseName = exerciseName; self.weight = weight; self.unit = unit; self.reps = reps; self.kind = kind; self.rpe = rpe
         self.note = note; self.seconds = seconds; self.kilometres = kilometres; self.line = line; self.sourceSet = sourceSet
+        self.superset = superset
     }
     public var isTimed: Bool { reps == 0 && weight == 0 && ((seconds ?? 0) > 0 || (kilometres ?? 0) > 0) }
 }

@@ -175,6 +175,10 @@ public struct ImportPlanner: Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// The `superset.linked` group of an app's superset (Hevy's `superset_id` `label`) in workout `workout`, so an
+    /// export to the app's layout gives the id back (`Exporters.supersetLabel`).
+    public static func supersetGroup(workout: String, label: String) -> String { "\(workout)-superset-\(label)" }
+
     /// A custom exercise id from a name: `custom-` and the name's words in kebab case.
     public static func customID(_ name: String) -> String {
         var slug = ""
@@ -241,6 +245,9 @@ public struct ImportPlanner: Sendable {
             var numbers: [String: Int] = [:]
             var created: [JSONValue] = []
             var counted: [String: Int] = [:]
+            // Exercises in order of their first set, and the app's supersets (label → exercises), for superset.linked.
+            var exerciseOrder: [String] = []
+            var supersets: [(label: String, exercises: [String], line: Int)] = []
             for set in workout.sets {
                 // Manual entry's limits do not apply to what a lifter did in another app; only impossible values are skipped.
                 let outOfRange = ImportPlanner.beyondSanity(set)
@@ -272,6 +279,14 @@ public struct ImportPlanner: Sendable {
                     skipped.append(SkippedRow(line: set.line, reason: "more than 200 sets of one exercise in one workout")); continue
                 }
                 numbers[exercise.id] = number
+                if !exerciseOrder.contains(exercise.id) { exerciseOrder.append(exercise.id) }
+                if let label = set.superset {
+                    if let index = supersets.firstIndex(where: { $0.label == label }) {
+                        if !supersets[index].exercises.contains(exercise.id) { supersets[index].exercises.append(exercise.id) }
+                    } else {
+                        supersets.append((label, [exercise.id], set.line))
+                    }
+                }
                 var fields: [(String, JSONValue)] = [
                     ("type", "set.completed"), ("at", .string(start.rfc3339)), ("workout", .string(id)), ("exercise", .string(exercise.id)),
                     ("set", .int(number)), ("weight", .number(set.weight)), ("unit", .string(set.unit.rawValue)), ("reps", .int(set.reps)),
@@ -314,6 +329,23 @@ public struct ImportPlanner: Sendable {
                 drafts.append(["type": "workout.noted", "at": .string(start.rfc3339), "workout": .string(id), "note": .string(truncate(note, 4000))])
             }
             drafts += sets
+            // A superset is linked when its exercises are adjacent in the workout and in no other superset, as the
+            // recording rules require; else it is left out with a warning.
+            var linked: Set<String> = []
+            for superset in supersets where superset.exercises.count >= 2 {
+                let positions = superset.exercises.compactMap { exerciseOrder.firstIndex(of: $0) }.sorted()
+                let shared = supersets.contains { $0.label != superset.label && !Set($0.exercises).isDisjoint(with: superset.exercises) }
+                guard superset.exercises.count <= 10, superset.label.utf8.count <= 24, !superset.label.contains("\n"), !shared,
+                      positions.last! - positions.first! + 1 == positions.count, linked.isDisjoint(with: superset.exercises) else {
+                    warnings.append(SkippedRow(line: superset.line, reason: "superset \(superset.label) not kept: its exercises are not next to each other, "
+                        + "or one of them is in another superset of the workout"))
+                    continue
+                }
+                linked.formUnion(superset.exercises)
+                drafts.append(["type": "superset.linked", "at": .string(start.rfc3339), "workout": .string(id),
+                               "group": .string(ImportPlanner.supersetGroup(workout: id, label: superset.label)),
+                               "exercises": .array(superset.exercises.map(JSONValue.string))])
+            }
             for entry in workout.exerciseNotes {
                 drafts.append(["type": "exercise.noted", "at": .string(start.rfc3339), "workout": .string(id),
                                "exercise": .string(resolve(entry.name).id), "note": .string(truncate(entry.note, 4000))])
