@@ -98,6 +98,20 @@ struct InterchangeCommandTests {
         #expect(strict.stderr == "journal: \(csv) line 3, column \"Weight (kg)\": \"Shoulders\" is not a number; fix the cell (e.g. 82.5) or delete the row; nothing was imported\n")
     }
 
+    @Test("a pound journal exported as Strong CSV imports into a new journal as pounds, and says why")
+    func poundsTravel() throws {
+        let directory = try CLI.temporaryDirectory()
+        let csv = directory + "/strong.csv"
+        let export = try CLI.run(["export", CLI.sample("upper-lower-2y-lb.journal"), "--format", "strong-csv", "-o", csv])
+        #expect(export.status == 0, "\(export.stderr)")
+        let result = try CLI.run(["import", directory + "/new.journal", "--from", "auto", csv, "--dry-run", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""assumed_unit":"lb","assumed_unit_from":"from the weights: all 8534 are in 2.5-lb plate steps and 97% in 5-lb steps, as a pound app writes them""#), "\(result.stdout.prefix(600))")
+        // --unit still decides.
+        let given = try CLI.run(["import", directory + "/kg.journal", "--from", "auto", csv, "--dry-run", "--json", "--unit", "kg"])
+        #expect(given.stdout.contains(#""assumed_unit":"kg","assumed_unit_from":null"#))
+    }
+
     @Test("export --format journal writes a verified copy and never overwrites")
     func exportJournal() throws {
         let directory = try CLI.temporaryDirectory()

@@ -111,13 +111,13 @@ import TrainingDomain
         #expect(link.array("exercises")?.compactMap(\.stringValue) == ["custom-lat-pulldown-machine", "dumbbell-curl"])
     }
 
-    /// Strong's classic layout: names and notes keep their spaces, a workout under a minute its seconds, and a distance
-    /// read in miles (pounds: `--unit lb`) is written back in miles.
+    /// Strong's classic layout: names and notes keep their spaces, a workout under a minute its seconds, a timed row its
+    /// note, and a distance read in miles (pounds: `--unit lb`) is written back in miles.
     static let strongExact = """
         Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
         2024-03-04 07:12:40,"Push A",45s,"Bench Press (Barbell) ",1,185.0,8,0,0,"felt heavy  ","",
         2024-03-04 07:12:40,"Push A",45s,"Bench Press (Barbell) ",2,185.0,6,0,0," paused","",
-        2024-03-05 07:00:00,"Run",20m,"Running (Treadmill)",1,0,0,1.0,1200,"","",
+        2024-03-05 07:00:00,"Run",20m,"Running (Treadmill)",1,0,0,1.0,1200,"incline 2","",
 
         """
 
@@ -125,7 +125,7 @@ import TrainingDomain
         let (events, csv) = try FidelityTests.importAndExport(FidelityTests.strongExact, app: "strong", unit: .lb)
         #expect(try FidelityTests.setRows(csv, columns: FidelityTests.strongColumns) == FidelityTests.setRows(FidelityTests.strongExact, columns: FidelityTests.strongColumns))
         #expect(csv.contains("2024-03-04 07:12:40,\"Push A\",45s,\"Bench Press (Barbell) \",1,185.0,8,0,0,\"felt heavy  \",\"\","))
-        #expect(csv.contains(",\"Running (Treadmill)\",1,0,0,1,1200,"))
+        #expect(csv.contains(",\"Running (Treadmill)\",1,0,0,1,1200,\"incline 2\","))
         #expect(events.first { $0.type == "cardio.logged" }?.double("km") == 1.609344)
         #expect(events.first { $0.type == "set.completed" }?.string("source_name") == "Bench Press (Barbell) ")
     }

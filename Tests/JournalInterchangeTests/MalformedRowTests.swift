@@ -191,3 +191,41 @@ import TrainingDomain
         #expect(plan.summary.repaired.count == 25)
     }
 }
+
+/// A file without units (Strong's classic layout) says its unit by its plate steps (INTERCHANGE.md §"Units").
+@Suite struct PlateStepTests {
+    static func strong(_ weights: [Double]) -> String {
+        "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+            + weights.enumerated().map { "2024-03-04 07:12:40,\"Push\",1h,\"Bench Press (Barbell)\",\($0.offset + 1),\($0.element),5,0,0,\"\",\"\"," }
+                .joined(separator: "\n") + "\n"
+    }
+
+    @Test func poundStepsAreReadAsPoundsAndSaySo() throws {
+        let pounds = [45.0, 95, 135, 185, 225, 135, 185, 205, 225, 245, 275, 315, 25, 30, 35, 40, 50, 60, 70, 47.5]
+        let parsed = try ExportReader.read(text: Self.strong(pounds), file: "in.csv", source: .auto, defaultUnit: .kg, guessUnit: true)
+        #expect(parsed.assumedUnit == .lb)
+        #expect(parsed.assumedUnitReason == "from the weights: all 20 are in 2.5-lb plate steps and 95% in 5-lb steps, as a pound app writes them")
+        #expect(Set(parsed.workouts.flatMap(\.sets).map(\.unit)) == [.lb])
+        let summary = planner.plan(parsed, file: "in.csv", existing: []).summary
+        #expect(summary.text.contains("units:          lb assumed from the weights: all 20 are in 2.5-lb plate steps and 95% in 5-lb steps, "
+            + "as a pound app writes them (the file does not say; use --unit kg if the app was set to kilograms)"))
+        // Without guessing (--unit given, or a journal with its own unit), the default stands.
+        #expect(try ExportReader.read(text: Self.strong(pounds), file: "in.csv", source: .auto, defaultUnit: .kg).assumedUnit == .kg)
+    }
+
+    @Test func kilogramStepsFewWeightsAndMixedStepsKeepTheDefault() throws {
+        let kilograms = [20.0, 40, 60, 62.5, 65, 67.5, 70, 72.5, 22, 24, 12, 14, 16, 100, 102.5, 105, 107.5, 110, 60, 60]
+        for weights in [kilograms, Array(repeating: 100, count: 19), kilograms.map { $0 + 1.25 }] {
+            let parsed = try ExportReader.read(text: Self.strong(weights), file: "in.csv", source: .auto, defaultUnit: .kg, guessUnit: true)
+            #expect(parsed.assumedUnit == .kg)
+            #expect(parsed.assumedUnitReason == nil)
+        }
+    }
+
+    @Test func theRealKilogramExportStaysInKilograms() throws {
+        guard let path = realStrongExport else { return }
+        let parsed = try ExportReader.read(text: try String(contentsOfFile: path, encoding: .utf8), file: path, source: .auto, defaultUnit: .kg, guessUnit: true)
+        #expect(parsed.assumedUnit == .kg)
+        #expect(parsed.assumedUnitReason == nil)
+    }
+}

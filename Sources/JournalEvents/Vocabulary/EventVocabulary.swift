@@ -246,7 +246,7 @@ public enum EventVocabulary {
             .optional("source_name", name, "the exercise's name in that app"),
             .optional("source_rows", .array(of: .object([
                 .optional("set", .text(maxBytes: 16)), .optional("seconds", .number(0...maximumSourceSeconds)),
-                .optional("km", .number(0...maximumSourceKilometres)),
+                .optional("km", .number(0...maximumSourceKilometres)), .optional("note", note),
             ]), maxCount: 200), "the app's timed rows summed into this entry, in file order"),
         ]),
         EventSchema("rest.started", group: "Rest", "A rest timer started.", [workoutRef, exerciseRef, .required("seconds", .integer(0...3600))]),

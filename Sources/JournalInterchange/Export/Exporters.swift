@@ -114,7 +114,8 @@ public enum Exporters {
                         : [ImportedRows.Row(label: "1", seconds: (entry.minutes * 60).rounded(), km: entry.km ?? 0)]
                     for row in rows {
                         lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), row.label ?? "1", "0", "0",
-                                      distance(row.km ?? 0), format(row.seconds ?? 0), "\"\"", cell(notes, force: true), ""].joined(separator: ","))
+                                      distance(row.km ?? 0), format(row.seconds ?? 0), cell(redact ? "" : row.note ?? "", force: true), cell(notes, force: true),
+                                      ""].joined(separator: ","))
                         notes = ""
                     }
                 }

@@ -18,6 +18,8 @@ public struct ImportedRows: Sendable {
         public var label: String?
         public var seconds: Double?
         public var km: Double?
+        /// The row's note (Strong's `Notes` on a timed row).
+        public var note: String? = nil
     }
     public struct CardioSource: Equatable, Sendable {
         public var app: String
@@ -46,7 +48,7 @@ public struct ImportedRows: Sendable {
                 let key = "\(workout)|\(exercise)"
                 guard let app = event.string("source") else { cardio[key] = nil; continue }
                 let rows = (event.array("source_rows") ?? []).compactMap(\.objectValue).map {
-                    Row(label: $0["set"]?.stringValue, seconds: $0["seconds"]?.doubleValue, km: $0["km"]?.doubleValue)
+                    Row(label: $0["set"]?.stringValue, seconds: $0["seconds"]?.doubleValue, km: $0["km"]?.doubleValue, note: $0["note"]?.stringValue)
                 }
                 cardio[key] = CardioSource(app: app, name: event.string("source_name"), rows: rows)
             default: continue

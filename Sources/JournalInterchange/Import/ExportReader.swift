@@ -11,9 +11,13 @@ public enum ExportReader {
 
     /// Parses `text` (the file `file`) as `source`. `defaultUnit` is the unit of files that do not say
     /// (Strong's classic layout, empty unit cells). Rows are repaired or skipped and listed (INTERCHANGE.md §"Rows
-    /// repaired or skipped"); `strict` refuses the file at the first row it cannot read as written instead.
-    public static func read(text: String, file: String, source: Source, defaultUnit: WeightUnit, strict: Bool = false) throws(InterchangeError) -> ParsedExport {
+    /// repaired or skipped"); `strict` refuses the file at the first row it cannot read as written instead. With
+    /// `guessUnit`, a file without units whose weights are in pound plate steps is read in pounds (`PlateSteps`).
+    public static func read(text: String, file: String, source: Source, defaultUnit given: WeightUnit, strict: Bool = false,
+                            guessUnit: Bool = false) throws(InterchangeError) -> ParsedExport {
         let table = try CSVTable(text: text, file: file, lenient: !strict)
+        let guess = guessUnit ? PlateSteps.guess(table) : nil
+        let defaultUnit = guess?.unit ?? given
         let detected = detect(table)
         let layout: ImportLayout
         if source == .auto {
@@ -41,7 +45,7 @@ public enum ExportReader {
         let workouts = reader.workouts.sorted { ($0.start, $0.firstLine) < ($1.start, $1.firstLine) }
         return ParsedExport(layout: layout, workouts: workouts, skipped: (table.broken + reader.skipped).sorted { $0.line < $1.line },
                             rowCount: table.rows.count + table.broken.count, repaired: (table.repaired + reader.repaired).sorted { $0.line < $1.line },
-                            assumedUnit: reader.usedDefaultUnit ? defaultUnit : nil)
+                            assumedUnit: reader.usedDefaultUnit ? defaultUnit : nil, assumedUnitReason: reader.usedDefaultUnit ? guess?.reason : nil)
     }
 
     /// The layout named by the header, or nil.
@@ -56,6 +60,32 @@ public enum ExportReader {
         }
         if names.contains("category") && names.contains("exercise") { return .fitnotes }
         return nil
+    }
+}
+
+/// The unit of a file that does not say (Strong's classic layout, a FitNotes `Weight` without `Weight Unit`), from
+/// its weights (INTERCHANGE.md §"Units"): a pound app's weights are in 2.5-lb plate steps and nearly all in 5-lb steps
+/// (45-lb bar, 45/35/25/10/5 plates, 5-lb dumbbells), where a kilogram app's have 1.25-kg steps and 2-kg dumbbells
+/// (12, 14, 22, 27.5, …).
+enum PlateSteps {
+    /// Weights needed before the steps say anything.
+    static let minimumWeights = 20
+    /// The share of weights in 5-lb steps a pound file has at least.
+    static let fivePoundShare = 0.95
+
+    /// `lb` with the reason, when the weights are in pound steps; nil otherwise (the caller's default stands).
+    static func guess(_ table: CSVTable) -> (unit: WeightUnit, reason: String)? {
+        guard let column = table.column(Aliases.weight), table.column(Aliases.weightUnit) == nil,
+              table.column(Aliases.weightKg) == nil, table.column(Aliases.weightLb) == nil else { return nil }
+        let weights = table.rows.compactMap { row -> Double? in
+            guard let value = ValueParsing.number(row.cell(column)) ?? nil, value > 0 else { return nil }
+            return value
+        }
+        guard weights.count >= minimumWeights, weights.allSatisfy({ ($0 / 2.5).rounded() * 2.5 == $0 }) else { return nil }
+        let fives = weights.filter { ($0 / 5).rounded() * 5 == $0 }.count
+        guard Double(fives) >= fivePoundShare * Double(weights.count) else { return nil }
+        let share = Int((Double(fives) * 100 / Double(weights.count)).rounded(.down))
+        return (.lb, "from the weights: all \(weights.count) are in 2.5-lb plate steps and \(share)% in 5-lb steps, as a pound app writes them")
     }
 }
 

@@ -119,4 +119,6 @@ public struct ParsedExport: Equatable, Sendable {
     public var repaired: [SkippedRow] = []
     /// The unit given to weights the file does not qualify (Strong's classic layout, empty unit cells), or nil.
     public var assumedUnit: WeightUnit? = nil
+    /// Why `assumedUnit` was taken when the file's weights decided it (`PlateSteps`), or nil when it is the default.
+    public var assumedUnitReason: String? = nil
 }

@@ -41,6 +41,8 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
     public var warnings: [SkippedRow]
     /// The unit assumed for weights the file does not qualify.
     public var assumedUnit: WeightUnit? = nil
+    /// Why, when the file's weights decided it (`PlateSteps`).
+    public var assumedUnitReason: String? = nil
     /// The UTC offset given to the file's wall-clock times (every layout writes them without one), e.g. `+01:00`.
     public var offset: String = "Z"
     /// Where the offset came from (`--utc-offset`, the journal's last event, this machine's offset now); set by the caller.
@@ -88,6 +90,7 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
             "first_date": firstDate.map { .string($0.description) } ?? .null, "last_date": lastDate.map { .string($0.description) } ?? .null,
             "matched": names(matched, candidates: false), "unmatched": names(unmatched, candidates: true), "skipped": list(skipped), "repaired": list(repaired), "warnings": list(warnings),
             "assumed_unit": assumedUnit.map { .string($0.rawValue) } ?? .null,
+            "assumed_unit_from": assumedUnitReason.map { .string($0) } ?? .null,
             "utc_offset": .string(offset), "utc_offset_from": offsetOrigin.map { .string($0) } ?? .null,
             "assumed_time": assumedTime.map { .string($0) } ?? .null,
         ]
@@ -103,7 +106,8 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         lines.append("times:          " + timesLine)
         if let assumedUnit {
             let other = assumedUnit == .kg ? "lb" : "kg"
-            lines.append("units:          \(assumedUnit.rawValue) assumed (the file does not say; use --unit \(other) if the app was set to \(other == "lb" ? "pounds" : "kilograms"))")
+            lines.append("units:          \(assumedUnit.rawValue) assumed " + (assumedUnitReason.map { $0 + " " } ?? "")
+                + "(the file does not say; use --unit \(other) if the app was set to \(other == "lb" ? "pounds" : "kilograms"))")
         }
         lines.append("exercises:      \(matched.count) matched to the catalogue, \(unmatched.count) new custom exercises")
         for name in matched { lines.append("  \(name.name) → \(name.exercise) (\(Int((name.confidence * 100).rounded()))%, \(name.sets) sets)") }
@@ -265,6 +269,7 @@ public struct ImportPlanner: Sendable {
                     if let label = set.sourceSet { row["set"] = .string(truncate(label, 16)) }
                     if let seconds = set.seconds { row["seconds"] = .number(min(EventVocabulary.maximumSourceSeconds, seconds)) }
                     if let km = set.kilometres { row["km"] = .number(min(EventVocabulary.maximumSourceKilometres, km)) }
+                    if let note = set.note { row["note"] = .string(truncate(note, 4000)) }
                     if let index = cardio.firstIndex(where: { $0.exercise == exercise.id }) {
                         cardio[index].seconds += set.seconds ?? 0; cardio[index].km += set.kilometres ?? 0
                         cardio[index].rows.append(.object(row))
@@ -380,7 +385,7 @@ public struct ImportPlanner: Sendable {
         let summary = ImportSummary(file: file, layout: export.layout, rows: export.rowCount, workouts: imported, sets: setTotal,
                                     cardioEntries: cardioTotal, alreadyPresent: present, firstDate: first, lastDate: last,
                                     matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, repaired: export.repaired, warnings: warnings,
-                                    assumedUnit: export.assumedUnit, offset: ImportSummary.offsetText(offsetSeconds),
+                                    assumedUnit: export.assumedUnit, assumedUnitReason: export.assumedUnitReason, offset: ImportSummary.offsetText(offsetSeconds),
                                     assumedTime: export.layout == .fitnotes ? "12:00" : nil)
         return ImportPlan(drafts: drafts, summary: summary)
     }

@@ -54,7 +54,8 @@ struct ImportCommand: ParsableCommand {
             let parsed: ParsedExport
             do {
                 parsed = try ExportReader.read(text: text, file: input, source: ExportReader.Source(rawValue: from.rawValue)!,
-                                               defaultUnit: unit?.unit ?? (existing.isEmpty ? .kg : displayUnit), strict: strict)
+                                               defaultUnit: unit?.unit ?? (existing.isEmpty ? .kg : displayUnit), strict: strict,
+                                               guessUnit: unit == nil && existing.isEmpty)
             } catch let error as InterchangeError {
                 throw Failure(message: error.description + (error.description.contains("nothing was imported") ? "" : "; nothing was imported"))
             }
