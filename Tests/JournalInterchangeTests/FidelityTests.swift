@@ -28,6 +28,7 @@ import TrainingDomain
         let events = try record(plan.drafts)
         let imported = ImportedRows(events)
         let csv = app == "hevy" ? Exporters.hevyCSV(analysis(events), unit: unit, imported: imported)
+            : app == "fitnotes" ? Exporters.fitNotesCSV(analysis(events), unit: unit, imported: imported)
             : Exporters.strongCSV(analysis(events), unit: unit, imported: imported)
         return (events, csv)
     }
@@ -128,6 +129,34 @@ import TrainingDomain
         #expect(csv.contains(",\"Running (Treadmill)\",1,0,0,1,1200,\"incline 2\","))
         #expect(events.first { $0.type == "cardio.logged" }?.double("km") == 1.609344)
         #expect(events.first { $0.type == "set.completed" }?.string("source_name") == "Bench Press (Barbell) ")
+    }
+
+    /// FitNotes' published layout: dates only, a category per row, names with spaces and commas, cardio in miles and
+    /// metres with times, comments on weighted and timed rows (a workout's timed rows after its sets, as the journal
+    /// records cardio entries after the sets).
+    static let fitNotes = """
+        Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time,Comment
+        2024-03-04,Flat Barbell Bench Press,Chest,185.0,5,,,,
+        2024-03-04,Flat Barbell Bench Press,Chest,185.0,4,,,,"grindy, last rep"
+        2024-03-04,"Press, Machine ",Shoulders,90.0,10,,,,
+        2024-03-04,Barbell Curl,Biceps,65.0,10,,,,
+        2024-03-05,Quokka Toss,Custom Things,12.5,6,,,,
+        2024-03-05,Treadmill,Cardio,,,3.0,mi,0:30:00,incline 2
+        2024-03-05,Rowing Machine,Cardio,,,5000,m,0:21:05,
+
+        """
+
+    @Test func aFitNotesExportComesBackRowForRow() throws {
+        let (events, csv) = try FidelityTests.importAndExport(FidelityTests.fitNotes, app: "fitnotes", unit: .lb)
+        let columns = ["Date", "Exercise", "Category", "Weight (lbs)", "Reps", "Distance", "Distance Unit", "Time", "Comment"]
+        let back = try FidelityTests.setRows(csv, columns: columns)
+        let original = try FidelityTests.setRows(FidelityTests.fitNotes, columns: columns)
+        for (a, b) in zip(original, back) where a != b { Issue.record("\(a) came back as \(b)") }
+        #expect(back == original)
+        #expect(events.filter { $0.type == "cardio.logged" }.count == 2)
+        // Read back, the export is the same workouts.
+        let again = try read(csv, .fitnotes)
+        #expect(again.workouts.map(\.name) == ["Chest & Shoulders & Biceps", "Custom Things & Cardio"])
     }
 
     @Test func anotherAppsLayoutUsesThatAppsNamesForCatalogueExercises() throws {

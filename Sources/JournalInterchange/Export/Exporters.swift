@@ -124,6 +124,52 @@ public enum Exporters {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// FitNotes' layout (`Date,Exercise,Category,Weight (kg|lbs),Reps,Distance,Distance Unit,Time,Comment`): one row per
+    /// set, finished workouts oldest first, dates only; weights in `unit`. Rows imported from FitNotes come back with
+    /// their own name, category, distance in their own unit and time; other exercises take the catalogue's first
+    /// primary muscle as category; cardio entries one row with km and time.
+    public static func fitNotesCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false, imported: ImportedRows = .none) -> String {
+        var lines = ["Date,Exercise,Category,Weight (\(unit == .kg ? "kg" : "lbs")),Reps,Distance,Distance Unit,Time,Comment"]
+        func clock(_ seconds: Double?) -> String {
+            guard let seconds, seconds > 0 else { return "" }
+            let whole = Int(seconds.rounded())
+            return "\(whole / 3600):" + two(whole / 60 % 60) + ":" + two(whole % 60)
+        }
+        func category(_ exercise: String, _ source: String?) -> String {
+            source ?? matcher.catalogue.exercise(id: exercise)?.primaryMuscles.first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""
+        }
+        for workout in analysis.finished {
+            let date = LocalDate(day: workout.startedAt.localDay).description
+            for exercise in workout.performedExercises {
+                for set in workout.sets(of: exercise) {
+                    let source = imported.set(workout: workout.id, exercise: exercise, set: set.set)
+                    let fromFitNotes = source?.app == "fitnotes"
+                    let name = rowName(exercise, app: "fitnotes", imported: source?.name, importedFrom: source?.app, analysis: analysis)
+                    lines.append([date, cell(name), cell(category(exercise, fromFitNotes ? source?.category : nil)),
+                                  weight(Units.convert(set.weight, from: set.unit, to: unit)), "\(set.reps)",
+                                  fromFitNotes ? source?.km.map(format) ?? "" : "", fromFitNotes && source?.km != nil ? "km" : "",
+                                  fromFitNotes ? clock(source?.seconds) : "", cell(redact ? "" : set.note ?? "")].joined(separator: ","))
+                }
+                for entry in workout.cardio where entry.exercise == exercise {
+                    let source = imported.cardio(workout: workout.id, exercise: exercise)
+                    let name = rowName(exercise, app: "fitnotes", imported: source?.name, importedFrom: source?.app, analysis: analysis)
+                    let rows = source?.app == "fitnotes" && source?.rows.isEmpty == false ? source!.rows
+                        : [ImportedRows.Row(label: nil, seconds: (entry.minutes * 60).rounded(), km: entry.km)]
+                    for row in rows {
+                        let unitText = row.distanceUnit ?? (row.km == nil ? "" : "km")
+                        let distance = row.km.map { km -> String in
+                            let lowered = unitText.lowercased()
+                            return format(lowered.hasPrefix("mi") ? km / ValueParsing.kilometresPerMile : lowered == "m" ? km * 1000 : km)
+                        } ?? ""
+                        lines.append([date, cell(name), cell(category(exercise, row.category)), "", "", distance, unitText, clock(row.seconds),
+                                      cell(redact ? "" : row.note ?? "")].joined(separator: ","))
+                    }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// Hevy's `superset_id` of an exercise: the file's own id when the group was imported from it (`<workout>-superset-<id>`,
     /// ImportPlanner.supersetGroup), else the group's position in the workout; "" outside a superset.
     static func supersetLabel(_ workout: WorkoutRecord, _ exercise: String) -> String {

@@ -523,9 +523,12 @@ struct RowReader {
                 let kindText = row.cell(kindColumn).lowercased()
                 let kind = kindText.contains("warm") ? "warmup" : kindText.contains("drop") ? "drop" : kindText.contains("fail") ? "failure" : "working"
                 let note = text(row, comment)
-                add(ImportedSet(exerciseName: text(row, exercise), weight: weight, unit: unit, reps: repsValue, kind: kind,
-                                note: note.isEmpty ? nil : note, seconds: seconds.flatMap { $0 > 0 ? $0 : nil },
-                                kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line), key: key, make: make)
+                var set = ImportedSet(exerciseName: text(row, exercise), weight: weight, unit: unit, reps: repsValue, kind: kind,
+                                      note: note.isEmpty ? nil : note, seconds: seconds.flatMap { $0 > 0 ? $0 : nil },
+                                      kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line)
+                set.category = group.isEmpty ? nil : text(row, category)
+                set.distanceUnit = unitText.isEmpty || km == nil ? nil : row.cell(distanceUnit)
+                add(set, key: key, make: make)
             } catch { try reject(error, row) }
         }
         for position in workouts.indices {

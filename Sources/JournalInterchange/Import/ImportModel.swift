@@ -60,6 +60,9 @@ public struct ImportedSet: Equatable, Sendable {
     public var sourceSet: String?
     /// Hevy's `superset_id`: rows of a workout with the same one are one superset.
     public var superset: String?
+    /// FitNotes' `Category` and `Distance Unit` as written, kept for export.
+    public var category: String?
+    public var distanceUnit: String?
     public init(exerciseName: String, weight: Double, unit: WeightUnit, reps: Int, kind: String = "working", rpe: Double? = nil,
                 note: String? = nil, seconds: Double? = nil, kilometres: Double? = nil, line: Int, sourceSet: String? = nil,
                 superset: String? = nil) {

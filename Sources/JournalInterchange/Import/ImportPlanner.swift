@@ -270,6 +270,8 @@ public struct ImportPlanner: Sendable {
                     if let seconds = set.seconds { row["seconds"] = .number(min(EventVocabulary.maximumSourceSeconds, seconds)) }
                     if let km = set.kilometres { row["km"] = .number(min(EventVocabulary.maximumSourceKilometres, km)) }
                     if let note = set.note { row["note"] = .string(truncate(note, 4000)) }
+                    if let category = set.category { row["category"] = .string(truncate(category, 64)) }
+                    if let unit = set.distanceUnit, unit.utf8.count <= 8 { row["distance_unit"] = .string(unit) }
                     if let index = cardio.firstIndex(where: { $0.exercise == exercise.id }) {
                         cardio[index].seconds += set.seconds ?? 0; cardio[index].km += set.kilometres ?? 0
                         cardio[index].rows.append(.object(row))
@@ -311,6 +313,7 @@ public struct ImportPlanner: Sendable {
                 if let label = set.sourceSet { fields.append(("source_set", .string(truncate(label, 16)))) }
                 if let seconds = set.seconds { fields.append(("source_seconds", .number(min(EventVocabulary.maximumSourceSeconds, seconds)))) }
                 if let km = set.kilometres { fields.append(("source_km", .number(min(EventVocabulary.maximumSourceKilometres, km)))) }
+                if let category = set.category { fields.append(("source_category", .string(truncate(category, 64)))) }
                 if outOfRange != nil {
                     fields.append(("out_of_range", .bool(true)))
                     warnings.append(SkippedRow(line: set.line, reason: "kept beyond the sanity limits (--keep-out-of-range): \(format(set.weight)) \(set.unit.rawValue) × \(set.reps)"))
