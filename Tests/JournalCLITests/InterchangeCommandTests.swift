@@ -58,13 +58,58 @@ struct InterchangeCommandTests {
         let bad = directory + "/bad.csv"
         try Data(InterchangeCommandTests.csv.replacingOccurrences(of: "2024-03-06 18:00:00,\"Legs\"", with: "2024-03-09 18:00:00,\"Legs\"")
             .replacingOccurrences(of: "1,100,5", with: "1,1OO,5").utf8).write(to: URL(fileURLWithPath: bad))
-        let result = try CLI.run(["import", journal, "--from", "auto", bad])
+        let result = try CLI.run(["import", journal, "--from", "auto", bad, "--strict"])
         #expect(result.status == 1)
         #expect(result.stderr == "journal: \(bad) line 7, column \"Weight\": \"1OO\" is not a number; fix the cell (e.g. 82.5) or delete the row; nothing was imported\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == bytes)
         let fresh = directory + "/fresh.journal"
-        _ = try CLI.run(["import", fresh, "--from", "auto", bad])
+        _ = try CLI.run(["import", fresh, "--from", "auto", bad, "--strict"])
         #expect(!FileManager.default.fileExists(atPath: fresh))
+    }
+
+    @Test("without --strict a bad cell skips its row, listed with line, column and value, and a split name is joined back")
+    func badRowsAreSkippedOrRepairedAndListed() throws {
+        let directory = try CLI.temporaryDirectory()
+        let csv = directory + "/fitnotes.csv", journal = directory + "/ana.journal"
+        try Data("""
+        Date,Exercise,Category,Weight (kg),Reps,Distance,Distance Unit,Time
+        2024-03-04,Flat Barbell Bench Press,Chest,80.0,5,,,
+        2024-03-04,Press, Machine,Shoulders,40.0,10,,,
+        2024-03-04,Flat Barbell Bench Press,Chest,8O,5,,,
+
+        """.utf8).write(to: URL(fileURLWithPath: csv))
+        let result = try CLI.run(["import", journal, "--from", "auto", csv, "--utc-offset", "+01:00"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+        sets:           2
+        """))
+        #expect(result.stdout.hasSuffix("""
+        rows skipped:   1
+          line 4, column "Weight (kg)": "8O" is not a number
+        rows repaired:  1 (read as shown; --strict refuses such a file instead)
+          line 3, column "Exercise": "Press, Machine" was split by 1 unquoted comma (the row has 9 fields for a header of 8) and is read as one cell
+
+        """))
+        let json = try CLI.run(["import", directory + "/dry.journal", "--from", "auto", csv, "--dry-run", "--json"])
+        #expect(json.stdout.contains(#""skipped":[{"line":4,"reason":"is not a number","column":"Weight (kg)","value":"8O"}]"#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""repaired":[{"line":3,"reason":"was split by 1 unquoted comma (the row has 9 fields for a header of 8) and is read as one cell","column":"Exercise","value":"Press, Machine"}]"#))
+        let strict = try CLI.run(["import", directory + "/strict.journal", "--from", "auto", csv, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr == "journal: \(csv) line 3, column \"Weight (kg)\": \"Shoulders\" is not a number; fix the cell (e.g. 82.5) or delete the row; nothing was imported\n")
+    }
+
+    @Test("a pound journal exported as Strong CSV imports into a new journal as pounds, and says why")
+    func poundsTravel() throws {
+        let directory = try CLI.temporaryDirectory()
+        let csv = directory + "/strong.csv"
+        let export = try CLI.run(["export", CLI.sample("upper-lower-2y-lb.journal"), "--format", "strong-csv", "-o", csv])
+        #expect(export.status == 0, "\(export.stderr)")
+        let result = try CLI.run(["import", directory + "/new.journal", "--from", "auto", csv, "--dry-run", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""assumed_unit":"lb","assumed_unit_from":"from the weights: all 8534 are in 2.5-lb plate steps and 97% in 5-lb steps, as a pound app writes them""#), "\(result.stdout.prefix(600))")
+        // --unit still decides.
+        let given = try CLI.run(["import", directory + "/kg.journal", "--from", "auto", csv, "--dry-run", "--json", "--unit", "kg"])
+        #expect(given.stdout.contains(#""assumed_unit":"kg","assumed_unit_from":null"#))
     }
 
     @Test("export --format journal writes a verified copy and never overwrites")

@@ -9,24 +9,26 @@ import TrainingDomain
 /// An import keeps every name and value the app wrote, so exporting to the same app's layout gives the set
 /// rows back exactly (INTERCHANGE.md §"Names given back").
 @Suite struct FidelityTests {
-    /// The named columns of each set row of a CSV (rest-timer rows left out), numbers compared as numbers
-    /// (`75.0` = `75`), in file order.
+    /// The named columns of each set row of a CSV (rest-timer rows left out), as written (a quoted cell's spaces kept),
+    /// numbers compared as numbers (`75.0` = `75`), in file order.
     static func setRows(_ text: String, columns: [String]) throws -> [[String]] {
         let table = try CSVTable(text: text, file: "rows.csv")
         let positions = try columns.map { name in try #require(table.column([name]), "no column \(name) in \(table.header)") }
         return table.rows.filter { !$0.isBlank && !$0.cells.joined().lowercased().contains("rest timer") }.map { row in
             positions.map { position in
-                let text = row.cell(position)
-                return Double(text).map { "\($0)" } ?? text
+                let text = row.text(position)
+                return Double(row.cell(position)).map { "\($0)" } ?? text
             }
         }
     }
 
+    /// Imports `text` with `unit` as the file's default (`--unit`) and exports it to `app`'s layout in `unit`.
     static func importAndExport(_ text: String, app: String, unit: WeightUnit) throws -> (events: [Event], csv: String) {
-        let plan = planner.plan(try read(text), file: "in.csv", existing: [])
+        let plan = planner.plan(try read(text, unit: unit), file: "in.csv", existing: [])
         let events = try record(plan.drafts)
         let imported = ImportedRows(events)
         let csv = app == "hevy" ? Exporters.hevyCSV(analysis(events), unit: unit, imported: imported)
+            : app == "fitnotes" ? Exporters.fitNotesCSV(analysis(events), unit: unit, imported: imported)
             : Exporters.strongCSV(analysis(events), unit: unit, imported: imported)
         return (events, csv)
     }
@@ -81,10 +83,10 @@ import TrainingDomain
     /// timed rows without weight and reps.
     static let hevy = """
         "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
-        "Pull","7 Apr 2026, 18:14","7 Apr 2026, 19:20","","Lat Pulldown (Machine)",,"",0,"warmup",30,12,,,
-        "Pull","7 Apr 2026, 18:14","7 Apr 2026, 19:20","","Lat Pulldown (Machine)",,"",1,"normal",55,10,,,8
-        "Pull","7 Apr 2026, 18:14","7 Apr 2026, 19:20","","Bicep Curl (Dumbbell)",,"slow negatives",0,"normal",14,12,,,
-        "Pull","7 Apr 2026, 18:14","7 Apr 2026, 19:20","","Bicep Curl (Dumbbell)",,"slow negatives",1,"failure",14,9,,,10
+        "Pull","7 Apr 2026, 18:14","7 Apr 2026, 19:20","","Lat Pulldown (Machine)",3,"",0,"warmup",30,12,,,
+        "Pull","7 Apr 2026, 18:14","7 Apr 2026, 19:20","","Lat Pulldown (Machine)",3,"",1,"normal",55,10,,,8
+        "Pull","7 Apr 2026, 18:14","7 Apr 2026, 19:20","","Bicep Curl (Dumbbell)",3,"slow negatives",0,"normal",14,12,,,
+        "Pull","7 Apr 2026, 18:14","7 Apr 2026, 19:20","","Bicep Curl (Dumbbell)",3,"slow negatives",1,"failure",14,9,,,10
         "Pull","7 Apr 2026, 18:14","7 Apr 2026, 19:20","","Lying Neck Curls (Weighted)",,"",0,"normal",5,20,,,
         "Push","4 Mar 2024, 07:12","4 Mar 2024, 08:17","felt strong","Bench Press (Barbell)",,"",0,"warmup",40,10,,,
         "Push","4 Mar 2024, 07:12","4 Mar 2024, 08:17","felt strong","Bench Press (Barbell)",,"",1,"normal",80,8,,,8.5
@@ -104,6 +106,57 @@ import TrainingDomain
         #expect(back == original)
         // The names the strict matcher could not be sure of are custom exercises, given back by name too.
         #expect(events.filter { $0.type == "exercise.created" }.map { $0.string("name")! } == ["Lat Pulldown (Machine)", "Lying Neck Curls (Weighted)"])
+        // superset_id 3 is a superset of the workout, and comes back as 3.
+        let link = try #require(events.first { $0.type == "superset.linked" })
+        #expect(link.string("group") == "hevy-" + "\(link.string("workout")!.dropFirst(5))-superset-3")
+        #expect(link.array("exercises")?.compactMap(\.stringValue) == ["custom-lat-pulldown-machine", "dumbbell-curl"])
+    }
+
+    /// Strong's classic layout: names and notes keep their spaces, a workout under a minute its seconds, a timed row its
+    /// note, and a distance read in miles (pounds: `--unit lb`) is written back in miles.
+    static let strongExact = """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+        2024-03-04 07:12:40,"Push A",45s,"Bench Press (Barbell) ",1,185.0,8,0,0,"felt heavy  ","",
+        2024-03-04 07:12:40,"Push A",45s,"Bench Press (Barbell) ",2,185.0,6,0,0," paused","",
+        2024-03-05 07:00:00,"Run",20m,"Running (Treadmill)",1,0,0,1.0,1200,"incline 2","",
+
+        """
+
+    @Test func strongNamesNotesShortWorkoutsAndMilesComeBackAsWritten() throws {
+        let (events, csv) = try FidelityTests.importAndExport(FidelityTests.strongExact, app: "strong", unit: .lb)
+        #expect(try FidelityTests.setRows(csv, columns: FidelityTests.strongColumns) == FidelityTests.setRows(FidelityTests.strongExact, columns: FidelityTests.strongColumns))
+        #expect(csv.contains("2024-03-04 07:12:40,\"Push A\",45s,\"Bench Press (Barbell) \",1,185.0,8,0,0,\"felt heavy  \",\"\","))
+        #expect(csv.contains(",\"Running (Treadmill)\",1,0,0,1,1200,\"incline 2\","))
+        #expect(events.first { $0.type == "cardio.logged" }?.double("km") == 1.609344)
+        #expect(events.first { $0.type == "set.completed" }?.string("source_name") == "Bench Press (Barbell) ")
+    }
+
+    /// FitNotes' published layout: dates only, a category per row, names with spaces and commas, cardio in miles and
+    /// metres with times, comments on weighted and timed rows (a workout's timed rows after its sets, as the journal
+    /// records cardio entries after the sets).
+    static let fitNotes = """
+        Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time,Comment
+        2024-03-04,Flat Barbell Bench Press,Chest,185.0,5,,,,
+        2024-03-04,Flat Barbell Bench Press,Chest,185.0,4,,,,"grindy, last rep"
+        2024-03-04,"Press, Machine ",Shoulders,90.0,10,,,,
+        2024-03-04,Barbell Curl,Biceps,65.0,10,,,,
+        2024-03-05,Quokka Toss,Custom Things,12.5,6,,,,
+        2024-03-05,Treadmill,Cardio,,,3.0,mi,0:30:00,incline 2
+        2024-03-05,Rowing Machine,Cardio,,,5000,m,0:21:05,
+
+        """
+
+    @Test func aFitNotesExportComesBackRowForRow() throws {
+        let (events, csv) = try FidelityTests.importAndExport(FidelityTests.fitNotes, app: "fitnotes", unit: .lb)
+        let columns = ["Date", "Exercise", "Category", "Weight (lbs)", "Reps", "Distance", "Distance Unit", "Time", "Comment"]
+        let back = try FidelityTests.setRows(csv, columns: columns)
+        let original = try FidelityTests.setRows(FidelityTests.fitNotes, columns: columns)
+        for (a, b) in zip(original, back) where a != b { Issue.record("\(a) came back as \(b)") }
+        #expect(back == original)
+        #expect(events.filter { $0.type == "cardio.logged" }.count == 2)
+        // Read back, the export is the same workouts.
+        let again = try read(csv, .fitnotes)
+        #expect(again.workouts.map(\.name) == ["Chest & Shoulders & Biceps", "Custom Things & Cardio"])
     }
 
     @Test func anotherAppsLayoutUsesThatAppsNamesForCatalogueExercises() throws {

@@ -9,7 +9,7 @@ import Testing
 
     func error(_ text: String, _ source: ExportReader.Source = .auto) -> InterchangeError? {
         do {
-            _ = try read(text, source)
+            _ = try read(text, source, strict: true)
             return nil
         } catch {
             return error

@@ -236,6 +236,7 @@ heavy","Good day",8.5
     }
 }
 
+/// `--strict`: the first row that cannot be read as written refuses the file (MalformedRowTests: without it).
 @Suite struct ImportErrorTests {
     @Test func anUnknownHeaderNamesTheFileLineAndWhatToDo() {
         #expect(throws: InterchangeError(file: "in.csv", line: 1, column: nil, value: "Foo,Bar",
@@ -248,7 +249,7 @@ heavy","Good day",8.5
     @Test func aBadNumberNamesLineColumnAndValue() {
         let text = strongClassic.replacingOccurrences(of: "W,40.0,10", with: "W,abc,10")
         do {
-            _ = try read(text)
+            _ = try read(text, strict: true)
             Issue.record("expected an error")
         } catch {
             #expect(error.description == "in.csv line 2, column \"Weight\": \"abc\" is not a number; fix the cell (e.g. 82.5) or delete the row; nothing was imported")
@@ -268,7 +269,7 @@ heavy","Good day",8.5
     @Test func anUnclosedQuoteIsReportedWithItsLine() {
         let text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps\n2024-03-04 07:12:40,\"Push\"x,1h,\"Bench\",1,80,8\n"
         do {
-            _ = try read(text)
+            _ = try read(text, strict: true)
             Issue.record("expected an error")
         } catch {
             #expect(error.line == 2)
@@ -278,7 +279,7 @@ heavy","Good day",8.5
     @Test func aBadDateIsReportedWithItsColumn() {
         let text = strongClassic.replacingOccurrences(of: "2024-03-06 18:00:00", with: "next tuesday")
         do {
-            _ = try read(text)
+            _ = try read(text, strict: true)
             Issue.record("expected an error")
         } catch {
             #expect(error.line == 10)

@@ -21,8 +21,8 @@ func record(_ drafts: [JSONValue], onto existing: [Event] = []) throws -> [Event
 
 let planner = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: 3600)
 
-func read(_ text: String, _ source: ExportReader.Source = .auto, unit: WeightUnit = .kg) throws(InterchangeError) -> ParsedExport {
-    try ExportReader.read(text: text, file: "in.csv", source: source, defaultUnit: unit)
+func read(_ text: String, _ source: ExportReader.Source = .auto, unit: WeightUnit = .kg, strict: Bool = false) throws(InterchangeError) -> ParsedExport {
+    try ExportReader.read(text: text, file: "in.csv", source: source, defaultUnit: unit, strict: strict)
 }
 
 /// Analysis as of far in the future, so every imported workout counts.

@@ -230,6 +230,7 @@ public enum EventVocabulary {
             .optional("source_rpe", .number(0...100), "the file's RPE when `rpe` cannot keep it"),
             .optional("source_seconds", .number(0...maximumSourceSeconds), "the row's time, when a weighted set has one"),
             .optional("source_km", .number(0...maximumSourceKilometres), "the row's distance, when a weighted set has one"),
+            .optional("source_category", .text(maxBytes: 64), "the row's category in that app's file (FitNotes' `Category`)"),
             .optional("out_of_range", .boolean, "true on an imported set kept beyond the sanity limits at the user's insistence (`journal import --keep-out-of-range`)"),
         ], check: checkImportableSet),
         EventSchema("set.uncompleted", group: "Sets", "The user unticked a set: it no longer counts.", [workoutRef, exerciseRef, setNumber]),
@@ -246,7 +247,8 @@ public enum EventVocabulary {
             .optional("source_name", name, "the exercise's name in that app"),
             .optional("source_rows", .array(of: .object([
                 .optional("set", .text(maxBytes: 16)), .optional("seconds", .number(0...maximumSourceSeconds)),
-                .optional("km", .number(0...maximumSourceKilometres)),
+                .optional("km", .number(0...maximumSourceKilometres)), .optional("note", note),
+                .optional("category", .text(maxBytes: 64)), .optional("distance_unit", .text(maxBytes: 8)),
             ]), maxCount: 200), "the app's timed rows summed into this entry, in file order"),
         ]),
         EventSchema("rest.started", group: "Rest", "A rest timer started.", [workoutRef, exerciseRef, .required("seconds", .integer(0...3600))]),

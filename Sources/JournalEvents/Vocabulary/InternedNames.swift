@@ -240,6 +240,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case outOfRange
     case throughSeq
     case events
+    case sourceCategory
 
     /// The key as written in a line: `birth_date`.
     public var name: String {
@@ -334,6 +335,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .outOfRange: return "out_of_range"
         case .throughSeq: return "through_seq"
         case .events: return "events"
+        case .sourceCategory: return "source_category"
         }
     }
 

@@ -44,9 +44,10 @@ public enum Exporters {
         return "\(date.day) \(monthNames[date.month - 1]) \(date.year), \(two(seconds / 3600)):\(two(seconds / 60 % 60))"
     }
 
-    /// Strong's `2h 18m`, `47m`, `2h`.
+    /// Strong's `2h 18m`, `47m`, `2h`; a workout under a minute as `45s` (read back as such), not `0m`.
     static func strongDuration(_ seconds: Int) -> String {
         let hours = seconds / 3600, minutes = seconds / 60 % 60
+        if seconds > 0 && seconds < 60 { return "\(seconds)s" }
         if hours == 0 { return "\(minutes)m" }
         return minutes == 0 ? "\(hours)h" : "\(hours)h \(minutes)m"
     }
@@ -76,6 +77,8 @@ public enum Exporters {
     /// oldest first; warm-up, drop and failure sets as `W`, `D`, `F`; cardio as one row with distance and seconds.
     /// Rows imported from Strong come back with their own name, `Set Order`, RPE, distance and seconds (`imported`).
     public static func strongCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false, imported: ImportedRows = .none) -> String {
+        // The layout has no distance unit: miles beside pounds, as the importer reads them.
+        func distance(_ km: Double) -> String { format(ValueParsing.strongDistanceInMiles(unit) ? km / ValueParsing.kilometresPerMile : km) }
         var lines = ["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"]
         for workout in analysis.finished {
             let date = wallClock(workout.startedAt)
@@ -99,7 +102,7 @@ public enum Exporters {
                     let note = redact ? "" : (set.note ?? "")
                     let rpe = set.rpe ?? (fromStrong ? source?.rpe : nil)
                     lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), order, weight(value), "\(set.reps)",
-                                  format(source?.km ?? 0), format(source?.seconds ?? 0), cell(note, force: true), cell(notes, force: true),
+                                  distance(source?.km ?? 0), format(source?.seconds ?? 0), cell(note, force: true), cell(notes, force: true),
                                   rpe.map(format) ?? ""].joined(separator: ","))
                     notes = ""
                 }
@@ -111,13 +114,69 @@ public enum Exporters {
                         : [ImportedRows.Row(label: "1", seconds: (entry.minutes * 60).rounded(), km: entry.km ?? 0)]
                     for row in rows {
                         lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), row.label ?? "1", "0", "0",
-                                      format(row.km ?? 0), format(row.seconds ?? 0), "\"\"", cell(notes, force: true), ""].joined(separator: ","))
+                                      distance(row.km ?? 0), format(row.seconds ?? 0), cell(redact ? "" : row.note ?? "", force: true), cell(notes, force: true),
+                                      ""].joined(separator: ","))
                         notes = ""
                     }
                 }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// FitNotes' layout (`Date,Exercise,Category,Weight (kg|lbs),Reps,Distance,Distance Unit,Time,Comment`): one row per
+    /// set, finished workouts oldest first, dates only; weights in `unit`. Rows imported from FitNotes come back with
+    /// their own name, category, distance in their own unit and time; other exercises take the catalogue's first
+    /// primary muscle as category; cardio entries one row with km and time.
+    public static func fitNotesCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false, imported: ImportedRows = .none) -> String {
+        var lines = ["Date,Exercise,Category,Weight (\(unit == .kg ? "kg" : "lbs")),Reps,Distance,Distance Unit,Time,Comment"]
+        func clock(_ seconds: Double?) -> String {
+            guard let seconds, seconds > 0 else { return "" }
+            let whole = Int(seconds.rounded())
+            return "\(whole / 3600):" + two(whole / 60 % 60) + ":" + two(whole % 60)
+        }
+        func category(_ exercise: String, _ source: String?) -> String {
+            source ?? matcher.catalogue.exercise(id: exercise)?.primaryMuscles.first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""
+        }
+        for workout in analysis.finished {
+            let date = LocalDate(day: workout.startedAt.localDay).description
+            for exercise in workout.performedExercises {
+                for set in workout.sets(of: exercise) {
+                    let source = imported.set(workout: workout.id, exercise: exercise, set: set.set)
+                    let fromFitNotes = source?.app == "fitnotes"
+                    let name = rowName(exercise, app: "fitnotes", imported: source?.name, importedFrom: source?.app, analysis: analysis)
+                    lines.append([date, cell(name), cell(category(exercise, fromFitNotes ? source?.category : nil)),
+                                  weight(Units.convert(set.weight, from: set.unit, to: unit)), "\(set.reps)",
+                                  fromFitNotes ? source?.km.map(format) ?? "" : "", fromFitNotes && source?.km != nil ? "km" : "",
+                                  fromFitNotes ? clock(source?.seconds) : "", cell(redact ? "" : set.note ?? "")].joined(separator: ","))
+                }
+                for entry in workout.cardio where entry.exercise == exercise {
+                    let source = imported.cardio(workout: workout.id, exercise: exercise)
+                    let name = rowName(exercise, app: "fitnotes", imported: source?.name, importedFrom: source?.app, analysis: analysis)
+                    let rows = source?.app == "fitnotes" && source?.rows.isEmpty == false ? source!.rows
+                        : [ImportedRows.Row(label: nil, seconds: (entry.minutes * 60).rounded(), km: entry.km)]
+                    for row in rows {
+                        let unitText = row.distanceUnit ?? (row.km == nil ? "" : "km")
+                        let distance = row.km.map { km -> String in
+                            let lowered = unitText.lowercased()
+                            return format(lowered.hasPrefix("mi") ? km / ValueParsing.kilometresPerMile : lowered == "m" ? km * 1000 : km)
+                        } ?? ""
+                        lines.append([date, cell(name), cell(category(exercise, row.category)), "", "", distance, unitText, clock(row.seconds),
+                                      cell(redact ? "" : row.note ?? "")].joined(separator: ","))
+                    }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Hevy's `superset_id` of an exercise: the file's own id when the group was imported from it (`<workout>-superset-<id>`,
+    /// ImportPlanner.supersetGroup), else the group's position in the workout; "" outside a superset.
+    static func supersetLabel(_ workout: WorkoutRecord, _ exercise: String) -> String {
+        guard let index = workout.supersets.firstIndex(where: { $0.exercises.contains(exercise) }) else { return "" }
+        let prefix = ImportPlanner.supersetGroup(workout: workout.id, label: "")
+        let group = workout.supersets[index].group
+        return group.hasPrefix(prefix) ? String(group.dropFirst(prefix.count)) : String(index)
     }
 
     /// Hevy's layout (newest workout first, `set_index` from 0), weights in `unit` (`weight_kg` or `weight_lbs`).
@@ -129,7 +188,7 @@ public enum Exporters {
             let start = hevyDate(workout.startedAt), end = hevyDate(workout.finishedAt ?? workout.startedAt)
             let description = redact ? "" : workoutNotes(workout)
             for exercise in workout.performedExercises {
-                let superset = workout.supersets.firstIndex { $0.exercises.contains(exercise) }.map(String.init) ?? ""
+                let superset = supersetLabel(workout, exercise)
                 let exerciseNote = redact ? "" : workout.notes.filter { $0.exercise == exercise && $0.set == nil }.map(\.text).joined(separator: "\n")
                 func head(_ name: String) -> [String] {
                     [cell(workout.name, force: true), cell(start, force: true), cell(end, force: true), cell(description, force: true),

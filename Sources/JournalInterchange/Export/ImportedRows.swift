@@ -13,11 +13,18 @@ public struct ImportedRows: Sendable {
         public var rpe: Double?
         public var seconds: Double?
         public var km: Double?
+        /// FitNotes' `Category`.
+        public var category: String? = nil
     }
     public struct Row: Equatable, Sendable {
         public var label: String?
         public var seconds: Double?
         public var km: Double?
+        /// The row's note (Strong's `Notes` on a timed row).
+        public var note: String? = nil
+        /// FitNotes' `Category` and `Distance Unit` (`mi`, `km`, `m`).
+        public var category: String? = nil
+        public var distanceUnit: String? = nil
     }
     public struct CardioSource: Equatable, Sendable {
         public var app: String
@@ -40,13 +47,15 @@ public struct ImportedRows: Sendable {
                 let key = "\(workout)|\(exercise)|\(set)"
                 guard let app = event.string("source") else { sets[key] = nil; continue }
                 sets[key] = SetSource(app: app, name: event.string("source_name"), label: event.string("source_set"),
-                                      rpe: event.double("source_rpe"), seconds: event.double("source_seconds"), km: event.double("source_km"))
+                                      rpe: event.double("source_rpe"), seconds: event.double("source_seconds"), km: event.double("source_km"),
+                                      category: event.string("source_category"))
             case "cardio.logged":
                 guard let workout = event.string("workout"), let exercise = event.string("exercise") else { continue }
                 let key = "\(workout)|\(exercise)"
                 guard let app = event.string("source") else { cardio[key] = nil; continue }
                 let rows = (event.array("source_rows") ?? []).compactMap(\.objectValue).map {
-                    Row(label: $0["set"]?.stringValue, seconds: $0["seconds"]?.doubleValue, km: $0["km"]?.doubleValue)
+                    Row(label: $0["set"]?.stringValue, seconds: $0["seconds"]?.doubleValue, km: $0["km"]?.doubleValue, note: $0["note"]?.stringValue,
+                        category: $0["category"]?.stringValue, distanceUnit: $0["distance_unit"]?.stringValue)
                 }
                 cardio[key] = CardioSource(app: app, name: event.string("source_name"), rows: rows)
             default: continue

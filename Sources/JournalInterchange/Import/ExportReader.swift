@@ -10,9 +10,14 @@ public enum ExportReader {
     public enum Source: String, Sendable, CaseIterable { case strong, hevy, fitnotes, stronglifts, auto }
 
     /// Parses `text` (the file `file`) as `source`. `defaultUnit` is the unit of files that do not say
-    /// (Strong's classic layout, empty unit cells).
-    public static func read(text: String, file: String, source: Source, defaultUnit: WeightUnit) throws(InterchangeError) -> ParsedExport {
-        let table = try CSVTable(text: text, file: file)
+    /// (Strong's classic layout, empty unit cells). Rows are repaired or skipped and listed (INTERCHANGE.md §"Rows
+    /// repaired or skipped"); `strict` refuses the file at the first row it cannot read as written instead. With
+    /// `guessUnit`, a file without units whose weights are in pound plate steps is read in pounds (`PlateSteps`).
+    public static func read(text: String, file: String, source: Source, defaultUnit given: WeightUnit, strict: Bool = false,
+                            guessUnit: Bool = false) throws(InterchangeError) -> ParsedExport {
+        let table = try CSVTable(text: text, file: file, lenient: !strict)
+        let guess = guessUnit ? PlateSteps.guess(table) : nil
+        let defaultUnit = guess?.unit ?? given
         let detected = detect(table)
         let layout: ImportLayout
         if source == .auto {
@@ -30,7 +35,7 @@ public enum ExportReader {
             }
             layout = detected
         }
-        var reader = RowReader(table: table, file: file, defaultUnit: defaultUnit)
+        var reader = RowReader(table: table, file: file, defaultUnit: defaultUnit, strict: strict)
         switch layout {
         case .strongClassic, .strongSemicolon, .strong6: try reader.readStrong(layout)
         case .hevy: try reader.readHevy()
@@ -38,8 +43,9 @@ public enum ExportReader {
         case .stronglifts: try reader.readStrongLifts()
         }
         let workouts = reader.workouts.sorted { ($0.start, $0.firstLine) < ($1.start, $1.firstLine) }
-        return ParsedExport(layout: layout, workouts: workouts, skipped: reader.skipped.sorted { $0.line < $1.line }, rowCount: table.rows.count,
-                            assumedUnit: reader.usedDefaultUnit ? defaultUnit : nil)
+        return ParsedExport(layout: layout, workouts: workouts, skipped: (table.broken + reader.skipped).sorted { $0.line < $1.line },
+                            rowCount: table.rows.count + table.broken.count, repaired: (table.repaired + reader.repaired).sorted { $0.line < $1.line },
+                            assumedUnit: reader.usedDefaultUnit ? defaultUnit : nil, assumedUnitReason: reader.usedDefaultUnit ? guess?.reason : nil)
     }
 
     /// The layout named by the header, or nil.
@@ -54,6 +60,32 @@ public enum ExportReader {
         }
         if names.contains("category") && names.contains("exercise") { return .fitnotes }
         return nil
+    }
+}
+
+/// The unit of a file that does not say (Strong's classic layout, a FitNotes `Weight` without `Weight Unit`), from
+/// its weights (INTERCHANGE.md §"Units"): a pound app's weights are in 2.5-lb plate steps and nearly all in 5-lb steps
+/// (45-lb bar, 45/35/25/10/5 plates, 5-lb dumbbells), where a kilogram app's have 1.25-kg steps and 2-kg dumbbells
+/// (12, 14, 22, 27.5, …).
+enum PlateSteps {
+    /// Weights needed before the steps say anything.
+    static let minimumWeights = 20
+    /// The share of weights in 5-lb steps a pound file has at least.
+    static let fivePoundShare = 0.95
+
+    /// `lb` with the reason, when the weights are in pound steps; nil otherwise (the caller's default stands).
+    static func guess(_ table: CSVTable) -> (unit: WeightUnit, reason: String)? {
+        guard let column = table.column(Aliases.weight), table.column(Aliases.weightUnit) == nil,
+              table.column(Aliases.weightKg) == nil, table.column(Aliases.weightLb) == nil else { return nil }
+        let weights = table.rows.compactMap { row -> Double? in
+            guard let value = ValueParsing.number(row.cell(column)) ?? nil, value > 0 else { return nil }
+            return value
+        }
+        guard weights.count >= minimumWeights, weights.allSatisfy({ ($0 / 2.5).rounded() * 2.5 == $0 }) else { return nil }
+        let fives = weights.filter { ($0 / 5).rounded() * 5 == $0 }.count
+        guard Double(fives) >= fivePoundShare * Double(weights.count) else { return nil }
+        let share = Int((Double(fives) * 100 / Double(weights.count)).rounded(.down))
+        return (.lb, "from the weights: all \(weights.count) are in 2.5-lb plate steps and \(share)% in 5-lb steps, as a pound app writes them")
     }
 }
 
@@ -87,14 +119,108 @@ struct RowReader {
     let table: CSVTable
     let file: String
     let defaultUnit: WeightUnit
+    /// `--strict`: the first row that cannot be read as written refuses the file; no row is repaired.
+    let strict: Bool
     var workouts: [ImportedWorkout] = []
     var skipped: [SkippedRow] = []
+    var repaired: [SkippedRow] = []
+    /// The layout's columns, for repairing rows whose cell count is not the header's (`fit`).
+    var shape = RowShape()
     /// Whether some weight took `defaultUnit` because the file did not say.
     var usedDefaultUnit = false
     private var index: [String: Int] = [:]
 
-    init(table: CSVTable, file: String, defaultUnit: WeightUnit) {
-        self.table = table; self.file = file; self.defaultUnit = defaultUnit
+    init(table: CSVTable, file: String, defaultUnit: WeightUnit, strict: Bool) {
+        self.table = table; self.file = file; self.defaultUnit = defaultUnit; self.strict = strict
+    }
+
+    /// What a layout's columns hold, for `fit`: typed columns with their check (called on every cell, empty ones
+    /// included), the free-text columns a split cell may be joined back into (the one an app is known to write
+    /// unquoted first: the exercise name), and the columns a short row may not lack.
+    struct RowShape {
+        var typed: [(column: Int, valid: (String) -> Bool)] = []
+        var text: [Int] = []
+        var essential: Set<Int> = []
+
+        static let number: @Sendable (String) -> Bool = { ValueParsing.number($0) != nil }
+        static let date: @Sendable (String) -> Bool = { ValueParsing.dateTime($0.trimmingCharacters(in: .whitespaces)) != nil }
+        static let optionalDate: @Sendable (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces).isEmpty || date($0) }
+        static let weightUnit: @Sendable (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces).isEmpty || WeightUnit(parsing: $0.trimmingCharacters(in: .whitespaces)) != nil }
+        static let distanceUnit: @Sendable (String) -> Bool = {
+            ["", "km", "kms", "kilometres", "kilometers", "m", "meters", "metres", "mi", "mile", "miles"].contains($0.trimmingCharacters(in: .whitespaces).lowercased())
+        }
+        static let clock: @Sendable (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces).isEmpty || ValueParsing.clockSeconds($0) != nil }
+        static let duration: @Sendable (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces).isEmpty || ValueParsing.duration($0) != nil }
+
+        mutating func check(_ column: Int?, _ valid: @escaping (String) -> Bool) {
+            if let column { typed.append((column, valid)) }
+        }
+    }
+
+    /// The row with the header's number of cells, repaired where that is unambiguous, or nil when it is skipped
+    /// (listed in `skipped`). Repairs are listed in `repaired`. `--strict` reads every row as written.
+    mutating func fit(_ row: CSVTable.Row) -> CSVTable.Row? {
+        let width = table.header.count
+        if strict || row.isBlank || row.cells.count == width { return row }
+        let count = row.cells.count
+        if count < width {
+            if let lacking = (count..<width).first(where: { shape.essential.contains($0) }) {
+                skipped.append(SkippedRow(line: row.line, reason: "is missing: the row has \(count) fields, the header \(width)",
+                                          column: table.header[lacking]))
+                return nil
+            }
+            repaired.append(SkippedRow(line: row.line, reason: "has \(count) fields for a header of \(width): "
+                + (count..<width).map { "\"\(table.header[$0])\"" }.joined(separator: ", ") + " read as empty"))
+            return row
+        }
+        let extra = count - width
+        // The readings: the empty trailing fields dropped (a writer's extra separators), or an unquoted separator inside
+        // a free-text cell (the cells joined back into one column). One counts when every typed cell of the result
+        // reads; the best keep the most typed values (a join that swallows numbers into a name is worse).
+        let separator = String(table.delimiter)
+        var readings: [(label: String, column: Int?, row: CSVTable.Row)] = []
+        if row.cells[width...].allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            readings.append(("the \(extra) empty trailing field\(extra == 1 ? "" : "s") dropped", nil, CSVTable.Row(line: row.line, cells: Array(row.cells[..<width]))))
+        }
+        for column in shape.text {
+            let cells = Array(row.cells[..<column]) + [row.cells[column...(column + extra)].joined(separator: separator)] + Array(row.cells[(column + extra + 1)...])
+            readings.append(("cells joined back into \"\(table.header[column])\"", column, CSVTable.Row(line: row.line, cells: cells)))
+        }
+        func values(_ candidate: CSVTable.Row) -> Int? {
+            guard shape.typed.allSatisfy({ $0.valid(candidate.text($0.column)) }) else { return nil }
+            return shape.typed.filter { !candidate.cell($0.column).isEmpty }.count
+        }
+        let scored = readings.compactMap { reading in values(reading.row).map { (reading, $0) } }
+        let most = scored.map(\.1).max() ?? 0
+        let best = scored.filter { $0.1 == most }.map(\.0)
+        let chosen = best.count == 1 ? best.first : best.first { $0.column != nil && $0.column == shape.text.first }
+        guard let chosen else {
+            let reason = best.isEmpty
+                ? "has \(count) fields for a header of \(width), and no text cell joined back with its neighbours gives a row whose dates, numbers and units read"
+                : "has \(count) fields for a header of \(width), and more than one reading reads (" + best.map(\.label).joined(separator: "; ")
+                    + "): which one is meant is unclear"
+            skipped.append(SkippedRow(line: row.line, reason: reason))
+            return nil
+        }
+        if let column = chosen.column {
+            repaired.append(SkippedRow(line: row.line, reason: "was split by \(extra) unquoted \(separator == "," ? "comma" : "semicolon")\(extra == 1 ? "" : "s") (the row has \(count) fields for a header of \(width)) and is read as one cell",
+                                       column: table.header[column], value: chosen.row.text(column)))
+        } else {
+            repaired.append(SkippedRow(line: row.line, reason: "has \(count) fields for a header of \(width): " + chosen.label))
+        }
+        return chosen.row
+    }
+
+    /// A row that cannot be read: refuses the file under `--strict`, else the row is listed as skipped with its cell.
+    mutating func reject(_ error: InterchangeError, _ row: CSVTable.Row) throws(InterchangeError) {
+        if strict { throw error }
+        skipped.append(SkippedRow(line: error.line ?? row.line, reason: error.problem, column: error.column, value: error.value))
+    }
+
+    /// A free-text cell as written (spaces kept), or "" when it holds only spaces.
+    func text(_ row: CSVTable.Row, _ column: Int?) -> String {
+        let text = row.text(column)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : text
     }
 
     func require(_ aliases: [String], what: String) throws(InterchangeError) -> Int {
@@ -195,70 +321,84 @@ struct RowReader {
         let distanceMeters = table.column(Aliases.distanceMeters), distanceUnit = table.column(Aliases.distanceUnit)
         let seconds = table.column(Aliases.seconds), notes = table.column(Aliases.notes)
         let workoutNotes = table.column(Aliases.workoutNotes), rpe = table.column(Aliases.rpe)
-        for row in table.rows {
-            if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
-            let order = row.cell(setOrder)
-            let start = try dateTime(row, date)
-            let workoutName = row.cell(name).isEmpty ? "Workout" : row.cell(name)
-            let key = "\(row.cell(number))|\(start)|\(workoutName)"
-            var durationValue: Int?
-            if let durationSeconds { durationValue = try self.duration(row, durationSeconds, seconds: self.number(row, durationSeconds)) }
-            else if let duration {
-                let text = row.cell(duration)
-                if !text.isEmpty {
-                    guard let value = ValueParsing.duration(text) else {
-                        throw InterchangeError(file: file, line: row.line, column: table.header[duration], value: text,
-                                               problem: "is not a duration", advice: "write it like 1h 5m or 47m (at most 31 days); nothing was imported")
+        shape.check(date, RowShape.date)
+        shape.check(setOrder) { text in
+            let order = text.trimmingCharacters(in: .whitespaces)
+            return RowReader.kind(strongSetOrder: order) != nil || order.lowercased().contains("rest")
+        }
+        for column in [reps, number, durationSeconds, weightKg, weightLb, weightPlain, distance, distanceKm, distanceMeters, seconds, rpe] { shape.check(column, RowShape.number) }
+        shape.check(duration, RowShape.duration)
+        shape.check(weightUnit, RowShape.weightUnit)
+        shape.check(distanceUnit, RowShape.distanceUnit)
+        shape.text = [exercise, name] + [notes, workoutNotes].compactMap { $0 }
+        shape.essential = Set([date, exercise, setOrder, reps] + [weightKg, weightLb, weightPlain].compactMap { $0 })
+        for original in table.rows {
+            guard let row = fit(original) else { continue }
+            do throws(InterchangeError) {
+                if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
+                let order = row.cell(setOrder)
+                let start = try dateTime(row, date)
+                let workoutName = row.cell(name).isEmpty ? "Workout" : row.cell(name)
+                let key = "\(row.cell(number))|\(start)|\(workoutName)"
+                var durationValue: Int?
+                if let durationSeconds { durationValue = try self.duration(row, durationSeconds, seconds: self.number(row, durationSeconds)) }
+                else if let duration {
+                    let text = row.cell(duration)
+                    if !text.isEmpty {
+                        guard let value = ValueParsing.duration(text) else {
+                            throw InterchangeError(file: file, line: row.line, column: table.header[duration], value: text,
+                                                   problem: "is not a duration", advice: "write it like 1h 5m or 47m (at most 31 days); nothing was imported")
+                        }
+                        durationValue = value
                     }
-                    durationValue = value
                 }
-            }
-            let make = { ImportedWorkout(name: workoutName, start: start, durationSeconds: durationValue, firstLine: row.line) }
-            if order.lowercased().contains("rest") || row.cell(exercise).lowercased() == "rest timer" {
+                let make = { ImportedWorkout(name: workoutName, start: start, durationSeconds: durationValue, firstLine: row.line) }
+                if order.lowercased().contains("rest") || row.cell(exercise).lowercased() == "rest timer" {
+                    add(nil, key: key, make: make)
+                    skipped.append(SkippedRow(line: row.line, reason: "a rest-timer row, not a set")); continue
+                }
+                guard let kind = RowReader.kind(strongSetOrder: order) else {
+                    throw InterchangeError(file: file, line: row.line, column: table.header[setOrder], value: order,
+                                           problem: "is not a set number or W, D, F", advice: "fix the cell; nothing was imported")
+                }
+                let exerciseName = text(row, exercise)
+                var weight = 0.0
+                var unit = defaultUnit
+                if let weightKg, let value = try self.number(row, weightKg) { weight = value; unit = .kg }
+                else if let weightLb, let value = try self.number(row, weightLb) { weight = value; unit = .lb }
+                else if let weightPlain, let value = try self.number(row, weightPlain) {
+                    weight = value
+                    let unitText = row.cell(weightUnit)
+                    if unitText.isEmpty && value != 0 { usedDefaultUnit = true }
+                    if !unitText.isEmpty {
+                        guard let parsed = WeightUnit(parsing: unitText) else {
+                            throw InterchangeError(file: file, line: row.line, column: weightUnit.map { table.header[$0] }, value: unitText,
+                                                   problem: "is not a weight unit", advice: "use kg or lbs; nothing was imported")
+                        }
+                        unit = parsed
+                    }
+                }
+                let repsValue = try self.number(row, reps) ?? 0
+                var km: Double?
+                if let distanceKm { km = try self.number(row, distanceKm) }
+                else if let distanceMeters { km = try self.number(row, distanceMeters).map { $0 / 1000 } }
+                else if let distance, let value = try self.number(row, distance) {
+                    let unitText = row.cell(distanceUnit).lowercased()
+                    km = unitText.hasPrefix("mi") || (unitText.isEmpty && ValueParsing.strongDistanceInMiles(unit)) ? value * ValueParsing.kilometresPerMile : unitText == "m" ? value / 1000 : value
+                }
+                let secondsValue = try self.number(row, seconds)
+                let rpeValue = try self.number(row, rpe)
                 add(nil, key: key, make: make)
-                skipped.append(SkippedRow(line: row.line, reason: "a rest-timer row, not a set")); continue
-            }
-            guard let kind = RowReader.kind(strongSetOrder: order) else {
-                throw InterchangeError(file: file, line: row.line, column: table.header[setOrder], value: order,
-                                       problem: "is not a set number or W, D, F", advice: "fix the cell; nothing was imported")
-            }
-            let exerciseName = row.cell(exercise)
-            var weight = 0.0
-            var unit = defaultUnit
-            if let weightKg, let value = try self.number(row, weightKg) { weight = value; unit = .kg }
-            else if let weightLb, let value = try self.number(row, weightLb) { weight = value; unit = .lb }
-            else if let weightPlain, let value = try self.number(row, weightPlain) {
-                weight = value
-                let unitText = row.cell(weightUnit)
-                if unitText.isEmpty && value != 0 { usedDefaultUnit = true }
-                if !unitText.isEmpty {
-                    guard let parsed = WeightUnit(parsing: unitText) else {
-                        throw InterchangeError(file: file, line: row.line, column: weightUnit.map { table.header[$0] }, value: unitText,
-                                               problem: "is not a weight unit", advice: "use kg or lbs; nothing was imported")
-                    }
-                    unit = parsed
+                noteWorkout(key: key, text(row, workoutNotes))
+                if let reason = RowReader.emptiness(weight: weight, reps: Int(repsValue), seconds: secondsValue, km: km) {
+                    skipped.append(SkippedRow(line: row.line, reason: reason)); continue
                 }
-            }
-            let repsValue = try self.number(row, reps) ?? 0
-            var km: Double?
-            if let distanceKm { km = try self.number(row, distanceKm) }
-            else if let distanceMeters { km = try self.number(row, distanceMeters).map { $0 / 1000 } }
-            else if let distance, let value = try self.number(row, distance) {
-                let unitText = row.cell(distanceUnit).lowercased()
-                km = unitText.hasPrefix("mi") || (unitText.isEmpty && unit == .lb) ? value * 1.609344 : unitText == "m" ? value / 1000 : value
-            }
-            let secondsValue = try self.number(row, seconds)
-            let rpeValue = try self.number(row, rpe)
-            add(nil, key: key, make: make)
-            noteWorkout(key: key, row.cell(workoutNotes))
-            if let reason = RowReader.emptiness(weight: weight, reps: Int(repsValue), seconds: secondsValue, km: km) {
-                skipped.append(SkippedRow(line: row.line, reason: reason)); continue
-            }
-            guard exerciseName.isEmpty == false else { skipped.append(SkippedRow(line: row.line, reason: "no exercise name")); continue }
-            let note = row.cell(notes)
-            add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: Int(repsValue), kind: kind, rpe: rpeValue,
-                            note: note.isEmpty ? nil : note, seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil },
-                            kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line, sourceSet: order), key: key, make: make)
+                guard exerciseName.isEmpty == false else { skipped.append(SkippedRow(line: row.line, reason: "no exercise name")); continue }
+                let note = text(row, notes)
+                add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: Int(repsValue), kind: kind, rpe: rpeValue,
+                                note: note.isEmpty ? nil : note, seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil },
+                                kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line, sourceSet: order), key: key, make: make)
+            } catch { try reject(error, row) }
         }
     }
 
@@ -276,50 +416,61 @@ struct RowReader {
         let reps = try require(["reps"], what: "the reps")
         let km = table.column(["distance_km"]), miles = table.column(["distance_miles"])
         let seconds = table.column(["duration_seconds"]), rpe = table.column(["rpe"])
-        for row in table.rows {
-            if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
-            let started = try dateTime(row, start)
-            var durationValue: Int?
-            if let end, !row.cell(end).isEmpty {
-                let finished = try dateTime(row, end)
-                durationValue = max(0, (finished.date.day - started.date.day) * 86_400 + finished.seconds - started.seconds)
-            }
-            let name = row.cell(title).isEmpty ? "Workout" : row.cell(title)
-            let key = "\(started)|\(name)"
-            let make = { ImportedWorkout(name: name, start: started, durationSeconds: durationValue, firstLine: row.line) }
-            add(nil, key: key, make: make)
-            noteWorkout(key: key, row.cell(description))
-            let typeText = row.cell(setType).lowercased()
-            let kind: String
-            switch typeText {
-            case "", "normal": kind = "working"
-            case "warmup", "warm_up", "warm-up": kind = "warmup"
-            case "dropset", "drop", "drop_set": kind = "drop"
-            case "failure": kind = "failure"
-            default:
-                throw InterchangeError(file: file, line: row.line, column: setType.map { table.header[$0] }, value: typeText,
-                                       problem: "is not a Hevy set type", advice: "use normal, warmup, dropset or failure; nothing was imported")
-            }
-            var weight = 0.0, unit = WeightUnit.kg
-            if let weightKg, let value = try number(row, weightKg) { weight = value }
-            else if let weightLb, let value = try number(row, weightLb) { weight = value; unit = .lb }
-            else if weightKg == nil && weightLb != nil { unit = .lb }
-            let repsValue = Int(try number(row, reps) ?? 0)
-            var distance: Double?
-            if let km { distance = try number(row, km) } else if let miles { distance = try number(row, miles).map { $0 * 1.609344 } }
-            let secondsValue = try number(row, seconds)
-            let exerciseName = row.cell(exercise)
-            let exerciseNote = row.cell(exerciseNotes)
-            if !exerciseNote.isEmpty, let position = index[key],
-               !workouts[position].exerciseNotes.contains(where: { $0.name == exerciseName && $0.note == exerciseNote }) {
-                workouts[position].exerciseNotes.append((exerciseName, exerciseNote))
-            }
-            if let reason = RowReader.emptiness(weight: weight, reps: repsValue, seconds: secondsValue, km: distance) {
-                skipped.append(SkippedRow(line: row.line, reason: reason)); continue
-            }
-            add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: repsValue, kind: kind, rpe: try number(row, rpe),
-                            seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil }, kilometres: distance.flatMap { $0 > 0 ? $0 : nil },
-                            line: row.line, sourceSet: setIndex.map { row.cell($0) }), key: key, make: make)
+        let superset = table.column(["superset_id"])
+        shape.check(start, RowShape.date)
+        shape.check(end, RowShape.optionalDate)
+        shape.check(setType) { ["", "normal", "warmup", "warm_up", "warm-up", "dropset", "drop", "drop_set", "failure"].contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }
+        for column in [setIndex, weightKg, weightLb, reps, km, miles, seconds, rpe, superset] { shape.check(column, RowShape.number) }
+        shape.text = [exercise, title] + [description, exerciseNotes].compactMap { $0 }
+        shape.essential = Set([start, exercise, reps] + [weightKg, weightLb].compactMap { $0 })
+        for original in table.rows {
+            guard let row = fit(original) else { continue }
+            do throws(InterchangeError) {
+                if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
+                let started = try dateTime(row, start)
+                var durationValue: Int?
+                if let end, !row.cell(end).isEmpty {
+                    let finished = try dateTime(row, end)
+                    durationValue = max(0, (finished.date.day - started.date.day) * 86_400 + finished.seconds - started.seconds)
+                }
+                let name = row.cell(title).isEmpty ? "Workout" : row.cell(title)
+                let key = "\(started)|\(name)"
+                let make = { ImportedWorkout(name: name, start: started, durationSeconds: durationValue, firstLine: row.line) }
+                add(nil, key: key, make: make)
+                noteWorkout(key: key, text(row, description))
+                let typeText = row.cell(setType).lowercased()
+                let kind: String
+                switch typeText {
+                case "", "normal": kind = "working"
+                case "warmup", "warm_up", "warm-up": kind = "warmup"
+                case "dropset", "drop", "drop_set": kind = "drop"
+                case "failure": kind = "failure"
+                default:
+                    throw InterchangeError(file: file, line: row.line, column: setType.map { table.header[$0] }, value: typeText,
+                                           problem: "is not a Hevy set type", advice: "use normal, warmup, dropset or failure; nothing was imported")
+                }
+                var weight = 0.0, unit = WeightUnit.kg
+                if let weightKg, let value = try number(row, weightKg) { weight = value }
+                else if let weightLb, let value = try number(row, weightLb) { weight = value; unit = .lb }
+                else if weightKg == nil && weightLb != nil { unit = .lb }
+                let repsValue = Int(try number(row, reps) ?? 0)
+                var distance: Double?
+                if let km { distance = try number(row, km) } else if let miles { distance = try number(row, miles).map { $0 * ValueParsing.kilometresPerMile } }
+                let secondsValue = try number(row, seconds)
+                let exerciseName = text(row, exercise)
+                let exerciseNote = text(row, exerciseNotes)
+                if !exerciseNote.isEmpty, let position = index[key],
+                   !workouts[position].exerciseNotes.contains(where: { $0.name == exerciseName && $0.note == exerciseNote }) {
+                    workouts[position].exerciseNotes.append((exerciseName, exerciseNote))
+                }
+                if let reason = RowReader.emptiness(weight: weight, reps: repsValue, seconds: secondsValue, km: distance) {
+                    skipped.append(SkippedRow(line: row.line, reason: reason)); continue
+                }
+                add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: repsValue, kind: kind, rpe: try number(row, rpe),
+                                seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil }, kilometres: distance.flatMap { $0 > 0 ? $0 : nil },
+                                line: row.line, sourceSet: setIndex.map { row.cell($0) }, superset: row.cell(superset).isEmpty ? nil : row.cell(superset)),
+                                key: key, make: make)
+            } catch { try reject(error, row) }
         }
     }
 
@@ -334,38 +485,51 @@ struct RowReader {
         let reps = try require(["Reps"], what: "the reps")
         let distance = table.column(["Distance"]), distanceUnit = table.column(["Distance Unit"])
         let time = table.column(["Time"]), comment = table.column(["Comment", "Notes"]), kindColumn = table.column(["Kind"])
+        shape.check(date, RowShape.date)
+        for column in [weightKg, weightLb, weightPlain, reps, distance] { shape.check(column, RowShape.number) }
+        shape.check(weightUnit, RowShape.weightUnit)
+        shape.check(distanceUnit, RowShape.distanceUnit)
+        shape.check(time, RowShape.clock)
+        shape.text = [exercise] + [category, comment].compactMap { $0 }
+        shape.essential = Set([date, exercise, reps] + [weightKg, weightLb, weightPlain].compactMap { $0 })
         var categories: [String: [String]] = [:]
-        for row in table.rows {
-            if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
-            let day = try dateTime(row, date)
-            // FitNotes has no times: a day's sets are one workout at noon (INTERCHANGE.md).
-            let start = LocalDateTime(date: day.date, seconds: 12 * 3600)
-            let key = "\(day.date)"
-            let group = row.cell(category)
-            if !group.isEmpty, !(categories[key] ?? []).contains(group) { categories[key, default: []].append(group) }
-            let make = { ImportedWorkout(name: "", start: start, firstLine: row.line) }
-            add(nil, key: key, make: make)
-            var weight = 0.0, unit = defaultUnit
-            if let weightKg, let value = try number(row, weightKg), value != 0 || weightLb == nil { weight = value; unit = .kg }
-            else if let weightLb, let value = try number(row, weightLb) { weight = value; unit = .lb }
-            else if let weightPlain, let value = try number(row, weightPlain) {
-                weight = value
-                if let parsed = WeightUnit(parsing: row.cell(weightUnit)) { unit = parsed } else if value != 0 { usedDefaultUnit = true }
-            }
-            let repsValue = Int(try number(row, reps) ?? 0)
-            var km = try number(row, distance)
-            let unitText = row.cell(distanceUnit).lowercased()
-            if let value = km { km = unitText.hasPrefix("mi") ? value * 1.609344 : unitText == "m" ? value / 1000 : value }
-            let seconds = ValueParsing.clockSeconds(row.cell(time))
-            if let reason = RowReader.emptiness(weight: weight, reps: repsValue, seconds: seconds, km: km) {
-                skipped.append(SkippedRow(line: row.line, reason: reason)); continue
-            }
-            let kindText = row.cell(kindColumn).lowercased()
-            let kind = kindText.contains("warm") ? "warmup" : kindText.contains("drop") ? "drop" : kindText.contains("fail") ? "failure" : "working"
-            let note = row.cell(comment)
-            add(ImportedSet(exerciseName: row.cell(exercise), weight: weight, unit: unit, reps: repsValue, kind: kind,
-                            note: note.isEmpty ? nil : note, seconds: seconds.flatMap { $0 > 0 ? $0 : nil },
-                            kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line), key: key, make: make)
+        for original in table.rows {
+            guard let row = fit(original) else { continue }
+            do throws(InterchangeError) {
+                if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
+                let day = try dateTime(row, date)
+                // FitNotes has no times: a day's sets are one workout at noon (INTERCHANGE.md).
+                let start = LocalDateTime(date: day.date, seconds: 12 * 3600)
+                let key = "\(day.date)"
+                let group = row.cell(category)
+                if !group.isEmpty, !(categories[key] ?? []).contains(group) { categories[key, default: []].append(group) }
+                let make = { ImportedWorkout(name: "", start: start, firstLine: row.line) }
+                add(nil, key: key, make: make)
+                var weight = 0.0, unit = defaultUnit
+                if let weightKg, let value = try number(row, weightKg), value != 0 || weightLb == nil { weight = value; unit = .kg }
+                else if let weightLb, let value = try number(row, weightLb) { weight = value; unit = .lb }
+                else if let weightPlain, let value = try number(row, weightPlain) {
+                    weight = value
+                    if let parsed = WeightUnit(parsing: row.cell(weightUnit)) { unit = parsed } else if value != 0 { usedDefaultUnit = true }
+                }
+                let repsValue = Int(try number(row, reps) ?? 0)
+                var km = try number(row, distance)
+                let unitText = row.cell(distanceUnit).lowercased()
+                if let value = km { km = unitText.hasPrefix("mi") ? value * ValueParsing.kilometresPerMile : unitText == "m" ? value / 1000 : value }
+                let seconds = ValueParsing.clockSeconds(row.cell(time))
+                if let reason = RowReader.emptiness(weight: weight, reps: repsValue, seconds: seconds, km: km) {
+                    skipped.append(SkippedRow(line: row.line, reason: reason)); continue
+                }
+                let kindText = row.cell(kindColumn).lowercased()
+                let kind = kindText.contains("warm") ? "warmup" : kindText.contains("drop") ? "drop" : kindText.contains("fail") ? "failure" : "working"
+                let note = text(row, comment)
+                var set = ImportedSet(exerciseName: text(row, exercise), weight: weight, unit: unit, reps: repsValue, kind: kind,
+                                      note: note.isEmpty ? nil : note, seconds: seconds.flatMap { $0 > 0 ? $0 : nil },
+                                      kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line)
+                set.category = group.isEmpty ? nil : text(row, category)
+                set.distanceUnit = unitText.isEmpty || km == nil ? nil : row.cell(distanceUnit)
+                add(set, key: key, make: make)
+            } catch { try reject(error, row) }
         }
         for position in workouts.indices {
             let key = "\(workouts[position].start.date)"
@@ -396,35 +560,43 @@ struct RowReader {
         }
         guard !pairs.isEmpty else { _ = try require(["Set 1 (Reps)"], what: "the sets"); return }
         pairs.sort { $0.set < $1.set }
-        for row in table.rows {
-            if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
-            let day = try dateTime(row, date)
-            var seconds = 12 * 3600
-            if let startTime, let time = ValueParsing.dateTime("2000-01-01 " + row.cell(startTime)) { seconds = time.seconds }
-            var durationValue: Int?
-            if let endTime, let end = ValueParsing.dateTime("2000-01-01 " + row.cell(endTime)) {
-                durationValue = (end.seconds - seconds + 86_400) % 86_400
-            } else if let durationHours, let hours = try number(row, durationHours) { durationValue = try duration(row, durationHours, seconds: hours * 3600) }
-            let name = [row.cell(workoutName), row.cell(workoutLetter)].first { !$0.isEmpty } ?? "Workout"
-            let start = LocalDateTime(date: day.date, seconds: seconds)
-            let key = "\(day.date)|\(name)|\(seconds)"
-            let make = { ImportedWorkout(name: name, start: start, durationSeconds: durationValue, firstLine: row.line) }
-            add(nil, key: key, make: make)
-            noteWorkout(key: key, row.cell(notes))
-            let exerciseName = row.cell(exercise)
-            var any = false
-            for pair in pairs {
-                guard let reps = try number(row, pair.reps) else { continue }
-                let weight = try number(row, pair.weight) ?? 0
-                if let reason = RowReader.emptiness(weight: weight, reps: Int(reps), seconds: nil, km: nil) {
-                    skipped.append(SkippedRow(line: row.line, reason: "set \(pair.set): \(reason)")); continue
+        shape.check(date, RowShape.date)
+        for pair in pairs { shape.check(pair.reps, RowShape.number); shape.check(pair.weight, RowShape.number) }
+        shape.check(durationHours, RowShape.number)
+        shape.text = [exercise] + [workoutName, notes].compactMap { $0 }
+        shape.essential = [date, exercise]
+        for original in table.rows {
+            guard let row = fit(original) else { continue }
+            do throws(InterchangeError) {
+                if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
+                let day = try dateTime(row, date)
+                var seconds = 12 * 3600
+                if let startTime, let time = ValueParsing.dateTime("2000-01-01 " + row.cell(startTime)) { seconds = time.seconds }
+                var durationValue: Int?
+                if let endTime, let end = ValueParsing.dateTime("2000-01-01 " + row.cell(endTime)) {
+                    durationValue = (end.seconds - seconds + 86_400) % 86_400
+                } else if let durationHours, let hours = try number(row, durationHours) { durationValue = try duration(row, durationHours, seconds: hours * 3600) }
+                let name = [row.cell(workoutName), row.cell(workoutLetter)].first { !$0.isEmpty } ?? "Workout"
+                let start = LocalDateTime(date: day.date, seconds: seconds)
+                let key = "\(day.date)|\(name)|\(seconds)"
+                let make = { ImportedWorkout(name: name, start: start, durationSeconds: durationValue, firstLine: row.line) }
+                add(nil, key: key, make: make)
+                noteWorkout(key: key, row.cell(notes))
+                let exerciseName = row.cell(exercise)
+                var any = false
+                for pair in pairs {
+                    guard let reps = try number(row, pair.reps) else { continue }
+                    let weight = try number(row, pair.weight) ?? 0
+                    if let reason = RowReader.emptiness(weight: weight, reps: Int(reps), seconds: nil, km: nil) {
+                        skipped.append(SkippedRow(line: row.line, reason: "set \(pair.set): \(reason)")); continue
+                    }
+                    any = true
+                    add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: pair.unit, reps: Int(reps), line: row.line), key: key, make: make)
                 }
-                any = true
-                add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: pair.unit, reps: Int(reps), line: row.line), key: key, make: make)
-            }
-            if !any && pairs.allSatisfy({ row.cell($0.reps).isEmpty }) {
-                skipped.append(SkippedRow(line: row.line, reason: "no sets in the Set N columns"))
-            }
+                if !any && pairs.allSatisfy({ row.cell($0.reps).isEmpty }) {
+                    skipped.append(SkippedRow(line: row.line, reason: "no sets in the Set N columns"))
+                }
+            } catch { try reject(error, row) }
         }
     }
 }

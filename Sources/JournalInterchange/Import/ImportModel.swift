@@ -58,10 +58,17 @@ public struct ImportedSet: Equatable, Sendable {
     public var line: Int
     /// The set's label in the file, as written (Strong's `Set Order` `1`/`W`/`D`/`F`, Hevy's `set_index`), kept for export.
     public var sourceSet: String?
+    /// Hevy's `superset_id`: rows of a workout with the same one are one superset.
+    public var superset: String?
+    /// FitNotes' `Category` and `Distance Unit` as written, kept for export.
+    public var category: String?
+    public var distanceUnit: String?
     public init(exerciseName: String, weight: Double, unit: WeightUnit, reps: Int, kind: String = "working", rpe: Double? = nil,
-                note: String? = nil, seconds: Double? = nil, kilometres: Double? = nil, line: Int, sourceSet: String? = nil) {
+                note: String? = nil, seconds: Double? = nil, kilometres: Double? = nil, line: Int, sourceSet: String? = nil,
+                superset: String? = nil) {
         self.exerciseName = exerciseName; self.weight = weight; self.unit = unit; self.reps = reps; self.kind = kind; self.rpe = rpe
         self.note = note; self.seconds = seconds; self.kilometres = kilometres; self.line = line; self.sourceSet = sourceSet
+        self.superset = superset
     }
     public var isTimed: Bool { reps == 0 && weight == 0 && ((seconds ?? 0) > 0 || (kilometres ?? 0) > 0) }
 }
@@ -86,12 +93,23 @@ public struct ImportedWorkout: Equatable, Sendable {
     }
 }
 
-/// A row the importer did not turn into a set, with the reason.
+/// A row the importer did not turn into a set (or repaired, or imported with a change), with the reason and, when one
+/// cell was the problem, its column and value.
 public struct SkippedRow: Equatable, Sendable, CustomStringConvertible {
     public var line: Int
     public var reason: String
-    public init(line: Int, reason: String) { self.line = line; self.reason = reason }
-    public var description: String { "line \(line): \(reason)" }
+    public var column: String?
+    public var value: String?
+    public init(line: Int, reason: String, column: String? = nil, value: String? = nil) {
+        self.line = line; self.reason = reason; self.column = column; self.value = value
+    }
+    /// `line 3, column "Weight": "9O" is not a number`, `line 5: an empty line`.
+    public var description: String {
+        var text = "line \(line)"
+        if let column { text += ", column \"\(column)\"" }
+        if let value { text += ": \"\(value)\" " + reason } else { text += ": " + reason }
+        return text
+    }
 }
 
 /// Everything read from an export file, workouts oldest first.
@@ -100,6 +118,10 @@ public struct ParsedExport: Equatable, Sendable {
     public var workouts: [ImportedWorkout]
     public var skipped: [SkippedRow]
     public var rowCount: Int
+    /// Rows read after a repair (INTERCHANGE.md §"Rows repaired or skipped"), with what was repaired.
+    public var repaired: [SkippedRow] = []
     /// The unit given to weights the file does not qualify (Strong's classic layout, empty unit cells), or nil.
     public var assumedUnit: WeightUnit? = nil
+    /// Why `assumedUnit` was taken when the file's weights decided it (`PlateSteps`), or nil when it is the default.
+    public var assumedUnitReason: String? = nil
 }

@@ -35,10 +35,14 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
     /// Names that became custom exercises, with their new ids.
     public var unmatched: [MatchedName]
     public var skipped: [SkippedRow]
+    /// Rows read after a repair (a cell split by an unquoted separator joined back, …), with what was repaired.
+    public var repaired: [SkippedRow] = []
     /// Values that were imported with a change (an RPE outside 6–10 dropped, …).
     public var warnings: [SkippedRow]
     /// The unit assumed for weights the file does not qualify.
     public var assumedUnit: WeightUnit? = nil
+    /// Why, when the file's weights decided it (`PlateSteps`).
+    public var assumedUnitReason: String? = nil
     /// The UTC offset given to the file's wall-clock times (every layout writes them without one), e.g. `+01:00`.
     public var offset: String = "Z"
     /// Where the offset came from (`--utc-offset`, the journal's last event, this machine's offset now); set by the caller.
@@ -72,13 +76,21 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
                 return .object(object)
             })
         }
-        func list(_ list: [SkippedRow]) -> JSONValue { .array(list.map { ["line": .int($0.line), "reason": .string($0.reason)] }) }
+        func list(_ list: [SkippedRow]) -> JSONValue {
+            .array(list.map { row in
+                var object: JSONObject = ["line": .int(row.line), "reason": .string(row.reason)]
+                if let column = row.column { object["column"] = .string(column) }
+                if let value = row.value { object["value"] = .string(value) }
+                return .object(object)
+            })
+        }
         return [
             "file": .string(file), "layout": .string(layout.rawValue), "source": .string(layout.app), "rows": .int(self.rows),
             "workouts": .int(workouts), "sets": .int(sets), "cardio_entries": .int(cardioEntries), "already_present": .int(alreadyPresent),
             "first_date": firstDate.map { .string($0.description) } ?? .null, "last_date": lastDate.map { .string($0.description) } ?? .null,
-            "matched": names(matched, candidates: false), "unmatched": names(unmatched, candidates: true), "skipped": list(skipped), "warnings": list(warnings),
+            "matched": names(matched, candidates: false), "unmatched": names(unmatched, candidates: true), "skipped": list(skipped), "repaired": list(repaired), "warnings": list(warnings),
             "assumed_unit": assumedUnit.map { .string($0.rawValue) } ?? .null,
+            "assumed_unit_from": assumedUnitReason.map { .string($0) } ?? .null,
             "utc_offset": .string(offset), "utc_offset_from": offsetOrigin.map { .string($0) } ?? .null,
             "assumed_time": assumedTime.map { .string($0) } ?? .null,
         ]
@@ -94,7 +106,8 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
         lines.append("times:          " + timesLine)
         if let assumedUnit {
             let other = assumedUnit == .kg ? "lb" : "kg"
-            lines.append("units:          \(assumedUnit.rawValue) assumed (the file does not say; use --unit \(other) if the app was set to \(other == "lb" ? "pounds" : "kilograms"))")
+            lines.append("units:          \(assumedUnit.rawValue) assumed " + (assumedUnitReason.map { $0 + " " } ?? "")
+                + "(the file does not say; use --unit \(other) if the app was set to \(other == "lb" ? "pounds" : "kilograms"))")
         }
         lines.append("exercises:      \(matched.count) matched to the catalogue, \(unmatched.count) new custom exercises")
         for name in matched { lines.append("  \(name.name) → \(name.exercise) (\(Int((name.confidence * 100).rounded()))%, \(name.sets) sets)") }
@@ -104,10 +117,14 @@ public struct ImportSummary: Equatable, Sendable, JSONRepresentable {
             lines.append("  \(name.name) → \(name.exercise) (custom\(link), \(name.sets) sets\(link.isEmpty ? nearest : ""))")
         }
         lines.append("rows skipped:   \(skipped.count)")
-        for row in skipped { lines.append("  line \(row.line): \(row.reason)") }
+        for row in skipped { lines.append("  \(row)") }
+        if !repaired.isEmpty {
+            lines.append("rows repaired:  \(repaired.count) (read as shown; --strict refuses such a file instead)")
+            for row in repaired { lines.append("  \(row)") }
+        }
         if !warnings.isEmpty {
             lines.append("warnings:       \(warnings.count)")
-            for row in warnings { lines.append("  line \(row.line): \(row.reason)") }
+            for row in warnings { lines.append("  \(row)") }
         }
         return lines.joined(separator: "\n")
     }
@@ -161,6 +178,10 @@ public struct ImportPlanner: Sendable {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
+
+    /// The `superset.linked` group of an app's superset (Hevy's `superset_id` `label`) in workout `workout`, so an
+    /// export to the app's layout gives the id back (`Exporters.supersetLabel`).
+    public static func supersetGroup(workout: String, label: String) -> String { "\(workout)-superset-\(label)" }
 
     /// A custom exercise id from a name: `custom-` and the name's words in kebab case.
     public static func customID(_ name: String) -> String {
@@ -228,6 +249,9 @@ public struct ImportPlanner: Sendable {
             var numbers: [String: Int] = [:]
             var created: [JSONValue] = []
             var counted: [String: Int] = [:]
+            // Exercises in order of their first set, and the app's supersets (label → exercises), for superset.linked.
+            var exerciseOrder: [String] = []
+            var supersets: [(label: String, exercises: [String], line: Int)] = []
             for set in workout.sets {
                 // Manual entry's limits do not apply to what a lifter did in another app; only impossible values are skipped.
                 let outOfRange = ImportPlanner.beyondSanity(set)
@@ -245,6 +269,9 @@ public struct ImportPlanner: Sendable {
                     if let label = set.sourceSet { row["set"] = .string(truncate(label, 16)) }
                     if let seconds = set.seconds { row["seconds"] = .number(min(EventVocabulary.maximumSourceSeconds, seconds)) }
                     if let km = set.kilometres { row["km"] = .number(min(EventVocabulary.maximumSourceKilometres, km)) }
+                    if let note = set.note { row["note"] = .string(truncate(note, 4000)) }
+                    if let category = set.category { row["category"] = .string(truncate(category, 64)) }
+                    if let unit = set.distanceUnit, unit.utf8.count <= 8 { row["distance_unit"] = .string(unit) }
                     if let index = cardio.firstIndex(where: { $0.exercise == exercise.id }) {
                         cardio[index].seconds += set.seconds ?? 0; cardio[index].km += set.kilometres ?? 0
                         cardio[index].rows.append(.object(row))
@@ -259,6 +286,14 @@ public struct ImportPlanner: Sendable {
                     skipped.append(SkippedRow(line: set.line, reason: "more than 200 sets of one exercise in one workout")); continue
                 }
                 numbers[exercise.id] = number
+                if !exerciseOrder.contains(exercise.id) { exerciseOrder.append(exercise.id) }
+                if let label = set.superset {
+                    if let index = supersets.firstIndex(where: { $0.label == label }) {
+                        if !supersets[index].exercises.contains(exercise.id) { supersets[index].exercises.append(exercise.id) }
+                    } else {
+                        supersets.append((label, [exercise.id], set.line))
+                    }
+                }
                 var fields: [(String, JSONValue)] = [
                     ("type", "set.completed"), ("at", .string(start.rfc3339)), ("workout", .string(id)), ("exercise", .string(exercise.id)),
                     ("set", .int(number)), ("weight", .number(set.weight)), ("unit", .string(set.unit.rawValue)), ("reps", .int(set.reps)),
@@ -278,6 +313,7 @@ public struct ImportPlanner: Sendable {
                 if let label = set.sourceSet { fields.append(("source_set", .string(truncate(label, 16)))) }
                 if let seconds = set.seconds { fields.append(("source_seconds", .number(min(EventVocabulary.maximumSourceSeconds, seconds)))) }
                 if let km = set.kilometres { fields.append(("source_km", .number(min(EventVocabulary.maximumSourceKilometres, km)))) }
+                if let category = set.category { fields.append(("source_category", .string(truncate(category, 64)))) }
                 if outOfRange != nil {
                     fields.append(("out_of_range", .bool(true)))
                     warnings.append(SkippedRow(line: set.line, reason: "kept beyond the sanity limits (--keep-out-of-range): \(format(set.weight)) \(set.unit.rawValue) × \(set.reps)"))
@@ -301,6 +337,23 @@ public struct ImportPlanner: Sendable {
                 drafts.append(["type": "workout.noted", "at": .string(start.rfc3339), "workout": .string(id), "note": .string(truncate(note, 4000))])
             }
             drafts += sets
+            // A superset is linked when its exercises are adjacent in the workout and in no other superset, as the
+            // recording rules require; else it is left out with a warning.
+            var linked: Set<String> = []
+            for superset in supersets where superset.exercises.count >= 2 {
+                let positions = superset.exercises.compactMap { exerciseOrder.firstIndex(of: $0) }.sorted()
+                let shared = supersets.contains { $0.label != superset.label && !Set($0.exercises).isDisjoint(with: superset.exercises) }
+                guard superset.exercises.count <= 10, superset.label.utf8.count <= 24, !superset.label.contains("\n"), !shared,
+                      positions.last! - positions.first! + 1 == positions.count, linked.isDisjoint(with: superset.exercises) else {
+                    warnings.append(SkippedRow(line: superset.line, reason: "superset \(superset.label) not kept: its exercises are not next to each other, "
+                        + "or one of them is in another superset of the workout"))
+                    continue
+                }
+                linked.formUnion(superset.exercises)
+                drafts.append(["type": "superset.linked", "at": .string(start.rfc3339), "workout": .string(id),
+                               "group": .string(ImportPlanner.supersetGroup(workout: id, label: superset.label)),
+                               "exercises": .array(superset.exercises.map(JSONValue.string))])
+            }
             for entry in workout.exerciseNotes {
                 drafts.append(["type": "exercise.noted", "at": .string(start.rfc3339), "workout": .string(id),
                                "exercise": .string(resolve(entry.name).id), "note": .string(truncate(entry.note, 4000))])
@@ -334,8 +387,8 @@ public struct ImportPlanner: Sendable {
         }
         let summary = ImportSummary(file: file, layout: export.layout, rows: export.rowCount, workouts: imported, sets: setTotal,
                                     cardioEntries: cardioTotal, alreadyPresent: present, firstDate: first, lastDate: last,
-                                    matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, warnings: warnings,
-                                    assumedUnit: export.assumedUnit, offset: ImportSummary.offsetText(offsetSeconds),
+                                    matched: matched, unmatched: unmatched, skipped: skipped.sorted { $0.line < $1.line }, repaired: export.repaired, warnings: warnings,
+                                    assumedUnit: export.assumedUnit, assumedUnitReason: export.assumedUnitReason, offset: ImportSummary.offsetText(offsetSeconds),
                                     assumedTime: export.layout == .fitnotes ? "12:00" : nil)
         return ImportPlan(drafts: drafts, summary: summary)
     }

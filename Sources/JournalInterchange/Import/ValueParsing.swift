@@ -1,10 +1,17 @@
 import Foundation
 import JournalEvents
+import JournalModel
 
 /// Dates, durations and numbers as other apps write them.
 enum ValueParsing {
     /// The longest workout read from a file: a longer duration is a typo, refused with the cell.
     static let maxDurationSeconds = 31 * 86_400
+    /// Kilometres in a mile (the international mile).
+    static let kilometresPerMile = 1.609344
+    /// Strong's classic layout has no distance unit: its distances are in miles when its weights are in pounds, else
+    /// kilometres. The importer reads them so, and the Strong CSV export writes them so.
+    static func strongDistanceInMiles(_ unit: WeightUnit) -> Bool { unit == .lb }
+
     /// Years a date may have: four digits (what RFC 3339 writes), with centuries of headroom for a duration.
     static let years = 1901...2999
 

@@ -12,7 +12,8 @@ public struct NameIdentification: Equatable, Sendable {
 /// when its movement words and its implement agree with one of the exercise's names or aliases.
 ///
 /// 1. Words: lower case, plurals folded, `bicep`→`biceps`, `sitting`→`seated`, `single`/`1`→`one`, `push down`→
-///    `pushdown`; gym brands (`Panatta`, `Technogym`, …) dropped. Implement words set the implement instead of being
+///    `pushdown`; gym brands (`Panatta`, `Technogym`, …) and FitNotes' `(Each Side)` dropped; a word the rule does not
+///    know, of 5+ letters, one edit from exactly one word it knows, is that word (`Barbel` → `barbell`). Implement words set the implement instead of being
 ///    movement words: barbell/bb, dumbbell/db, kettlebell/kb, cable, machine (plate loaded, machine plates,
 ///    lever/leverage and Hammer Strength: plate-loaded), smith (machine), bodyweight/bw, band; what a lifter stands on
 ///    is not one (`on a dumbbell`).
@@ -32,6 +33,8 @@ extension NameMatcher {
         "barbell": "barbell", "bb": "barbell", "dumbbell": "dumbbell", "dumbell": "dumbbell", "db": "dumbbell",
         "kettlebell": "kettlebell", "kb": "kettlebell", "cable": "cable", "machine": "machine", "smith": "smith",
         "bodyweight": "bodyweight", "bw": "bodyweight", "band": "band", "banded": "band", "selectorized": "machine",
+        // FitNotes' `(Pulley)`: a cable station.
+        "pulley": "cable",
     ]
     static let wordSynonyms: [String: String] = [
         "bicep": "biceps", "tricep": "triceps", "sitting": "seated", "single": "one", "1": "one", "flye": "fly",
@@ -45,16 +48,68 @@ extension NameMatcher {
     static let muscleWords: Set<String> = ["biceps", "triceps", "chest"]
     /// Words that describe the attachment or the listing, not the movement (`Triceps Pushdown - Rope Attachment`,
     /// `Dips - Chest Version`).
-    static let fillerWords: Set<String> = ["attachment", "version"]
+    static let fillerWords: Set<String> = ["attachment", "version", "handle"]
     static let tempoWords: Set<String> = ["paused", "pause", "tempo", "slow"]
     /// The one position word a name may carry beyond a phrase (most free-standing lifts are done standing).
     static let defaultPosition = "standing"
     /// Positions that make another exercise of the same movement (`seated calf raise`, `lying leg curl`).
     static let positionWords: Set<String> = ["standing", "seated", "lying", "kneeling"]
 
-    /// Movement words and implements of a name or phrase (see the type's rule 1).
-    static func parse(_ text: String) -> (core: Set<String>, implements: Set<String>, plate: Bool) {
-        let words = SearchText.words(text).map { wordSynonyms[$0] ?? $0 }
+    /// The words the rule knows: the catalogue's names and aliases and the rule's own words. A name's other words are
+    /// typo candidates (`corrected`).
+    static func vocabulary(_ candidates: [StrictCandidate]) -> Set<String> {
+        var words = Set(candidates.flatMap { $0.phrases.flatMap { SearchText.words($0.text) } })
+        words.formUnion(implementWords.keys)
+        words.formUnion(wordSynonyms.keys)
+        words.formUnion(brands)
+        words.formUnion(brandPairs.flatMap { $0.split(separator: " ").map(String.init) })
+        words.formUnion(stopWords)
+        words.formUnion(fillerWords)
+        words.formUnion(tempoWords)
+        words.formUnion(positionWords)
+        words.formUnion(["plate", "loaded", "hammer", "strength", "lever", "leverage", "body", "weight", "only", "resistance",
+                         "medium", "normal", "regular", "grip", "against", "each", "per", "side", "push", "pull", "down"])
+        return words
+    }
+
+    /// A word of at least `typoLength` letters the vocabulary does not know becomes the one known word of at least that
+    /// length one edit away (a letter added, dropped, changed, or two neighbours swapped: `barbel` → `barbell`,
+    /// `deadlfit` → `deadlift`); with none or several it stays as written (and the name stays custom).
+    static func corrected(_ word: String, vocabulary: Set<String>) -> String {
+        guard word.count >= typoLength, !vocabulary.contains(word), word.allSatisfy(\.isLetter) else { return word }
+        let letters = Array(word)
+        var found: String?
+        for known in vocabulary where known.count >= typoLength && abs(known.count - letters.count) <= 1 {
+            guard oneEditApart(letters, Array(known)) else { continue }
+            if found != nil { return word }
+            found = known
+        }
+        return found ?? word
+    }
+    /// The shortest word a typo is corrected in: shorter words are too often one letter from another word.
+    static let typoLength = 5
+
+    /// Whether `a` becomes `b` by one insertion, deletion, substitution or swap of neighbouring letters.
+    static func oneEditApart(_ a: [Character], _ b: [Character]) -> Bool {
+        if a.count == b.count {
+            let differences = a.indices.filter { a[$0] != b[$0] }
+            if differences.count == 1 { return true }
+            return differences.count == 2 && differences[1] == differences[0] + 1
+                && a[differences[0]] == b[differences[1]] && a[differences[1]] == b[differences[0]]
+        }
+        let (long, short) = a.count > b.count ? (a, b) : (b, a)
+        guard long.count == short.count + 1 else { return false }
+        var i = 0
+        while i < short.count && long[i] == short[i] { i += 1 }
+        return long[(i + 1)...].elementsEqual(short[i...])
+    }
+
+    /// Movement words and implements of a name or phrase (see the type's rule 1); with `vocabulary`, typos corrected.
+    static func parse(_ text: String, vocabulary: Set<String>? = nil) -> (core: Set<String>, implements: Set<String>, plate: Bool) {
+        let words = SearchText.words(text).map { word in
+            let known = vocabulary.map { corrected(word, vocabulary: $0) } ?? word
+            return wordSynonyms[known] ?? known
+        }
         var core: Set<String> = [], implements: Set<String> = [], plate = false
         var index = 0
         while index < words.count {
@@ -78,6 +133,8 @@ extension NameMatcher {
             if pair == "body weight" || pair == "body only" { implements.insert("bodyweight"); index += 2; continue }
             if pair == "resistance band" { implements.insert("band"); index += 2; continue }
             if pair == "medium grip" || pair == "normal grip" || pair == "regular grip" { index += 2; continue }
+            // FitNotes' `(Each Side)`: how the sets are counted, not the movement.
+            if pair == "each side" || pair == "per side" { index += 2; continue }
             if word == "back" && next == "delt" { core.insert("rear"); index += 2; continue }
             if let implement = implementWords[word] { implements.insert(implement) }
             else if !brands.contains(word) && !stopWords.contains(word) && !fillerWords.contains(word) { core.insert(word) }
@@ -152,7 +209,7 @@ extension NameMatcher {
 
     /// The strict verdict on `name` (the type's rule); candidates from `match` when unsure.
     public func identify(_ name: String) -> NameIdentification {
-        let query = NameMatcher.parse(name)
+        let query = NameMatcher.parse(name, vocabulary: vocabulary)
         var hits: [(tier: Int, candidate: StrictCandidate, phrase: StrictPhrase)] = []
         if !query.core.isEmpty {
             func compatible(_ candidate: StrictCandidate) -> Bool { query.implements.isSubset(of: candidate.implements) }

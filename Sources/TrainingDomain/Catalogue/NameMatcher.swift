@@ -35,6 +35,8 @@ public struct NameMatcher: Sendable {
     private let candidates: [Candidate]
     private let weights: [String: Double]
     let strictCandidates: [StrictCandidate]
+    /// The words the strict rule knows (`NameMatcher.vocabulary`), for correcting typos.
+    let vocabulary: Set<String>
 
     public init(catalogue: ExerciseCatalogue = .builtIn) {
         self.catalogue = catalogue
@@ -76,6 +78,7 @@ public struct NameMatcher: Sendable {
         let total = Double(max(1, candidates.count))
         weights = documentFrequency.mapValues { log(1 + total / Double($0)) }
         strictCandidates = NameMatcher.strictCandidates(catalogue)
+        vocabulary = NameMatcher.vocabulary(strictCandidates)
     }
 
     private func weight(_ words: Set<String>) -> Double { words.reduce(0) { $0 + (weights[$1] ?? 1.5) } }

@@ -5,10 +5,10 @@ import JournalInterchange
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export a journal: the lossless backup, JSONL, one JSON document, or Strong's and Hevy's CSV.",
+        commandName: "export", abstract: "Export a journal: the lossless backup, JSONL, one JSON document, or Strong's, Hevy's and FitNotes' CSV.",
         discussion: """
         journal: the journal file itself, byte for byte (with --redact: re-encoded with personal text replaced), \
-        verified after writing. jsonl: one event per line. json: one document. strong-csv, hevy-csv: finished \
+        verified after writing. jsonl: one event per line. json: one document. strong-csv, hevy-csv, fitnotes-csv: finished \
         workouts in those apps' import layouts (INTERCHANGE.md). --redact replaces names, emails, notes and other \
         free text so a journal can be sent to support.
         """)
@@ -17,10 +17,11 @@ struct ExportCommand: ParsableCommand {
         case journal, jsonl, json
         case strongCSV = "strong-csv"
         case hevyCSV = "hevy-csv"
+        case fitNotesCSV = "fitnotes-csv"
     }
 
     @Argument(help: "The journal file.") var file: String
-    @Option(help: "journal, jsonl, json, strong-csv or hevy-csv.") var format: Format
+    @Option(help: "journal, jsonl, json, strong-csv, hevy-csv or fitnotes-csv.") var format: Format
     @Flag(help: "Replace names, emails, notes and free text.") var redact = false
     @Option(name: .shortAndLong, help: "Output file (default: standard output; required for --format journal).") var output: String?
     @Option(help: "Weight unit of the CSV formats: kg or lb (default: the journal's display unit).") var unit: UnitOption?
@@ -38,13 +39,14 @@ struct ExportCommand: ParsableCommand {
             case .journal: try exportJournal(events: events)
             case .jsonl: try Interchange.write(Exporters.jsonl(events), to: output)
             case .json: try Interchange.write(Exporters.json(events), to: output)
-            case .strongCSV, .hevyCSV:
+            case .strongCSV, .hevyCSV, .fitNotesCSV:
                 let analysis = Interchange.analysis(events)
                 let unit = self.unit?.unit ?? analysis.unit
                 // Rows imported from the same app come back with their own names, set labels, RPE, distance and time.
                 let imported = ImportedRows(events)
                 let text = format == .strongCSV ? Exporters.strongCSV(analysis, unit: unit, redact: redact, imported: imported)
-                    : Exporters.hevyCSV(analysis, unit: unit, redact: redact, imported: imported)
+                    : format == .hevyCSV ? Exporters.hevyCSV(analysis, unit: unit, redact: redact, imported: imported)
+                    : Exporters.fitNotesCSV(analysis, unit: unit, redact: redact, imported: imported)
                 try Interchange.write(text, to: output)
                 if output != nil {
                     StandardError.write("exported \(analysis.finished.count) workouts, \(analysis.finished.reduce(0) { $0 + $1.sets.count }) sets to \(output!)\n")

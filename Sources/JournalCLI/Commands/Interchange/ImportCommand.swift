@@ -10,8 +10,9 @@ struct ImportCommand: ParsableCommand {
         Each workout becomes the events the app would have recorded: workout.started (with started_at and source), \
         set.completed at the workout's time, workout.finished (finished_at from the duration); names the catalogue \
         does not know become custom exercises (exercise.created). Workout ids are derived from the file (start and \
-        name), so importing the same file twice adds nothing. The whole file is one all-or-nothing batch: on any \
-        error the journal is left exactly as it was.
+        name), so importing the same file twice adds nothing. A row split by an unquoted comma is joined back and a row \
+        that cannot be read is skipped, each listed with its line (--strict refuses the file instead). The whole file \
+        is one all-or-nothing batch: on any error the journal is left exactly as it was.
         """)
 
     enum From: String, ExpressibleByArgument, CaseIterable { case strong, hevy, fitnotes, stronglifts, auto }
@@ -28,6 +29,8 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .customLong("keep-out-of-range"),
           help: "Import even values beyond the sanity limits (above 2000 kg, 4400 lb or 10000 reps), marked out_of_range, instead of skipping them.")
     var keepOutOfRange = false
+    @Flag(help: "Refuse the whole file at the first row that cannot be read as written, instead of repairing or skipping it and listing it.")
+    var strict = false
     @Flag(help: "Print the summary as JSON.") var json = false
 
     func validate() throws {
@@ -51,7 +54,8 @@ struct ImportCommand: ParsableCommand {
             let parsed: ParsedExport
             do {
                 parsed = try ExportReader.read(text: text, file: input, source: ExportReader.Source(rawValue: from.rawValue)!,
-                                               defaultUnit: unit?.unit ?? (existing.isEmpty ? .kg : displayUnit))
+                                               defaultUnit: unit?.unit ?? (existing.isEmpty ? .kg : displayUnit), strict: strict,
+                                               guessUnit: unit == nil && existing.isEmpty)
             } catch let error as InterchangeError {
                 throw Failure(message: error.description + (error.description.contains("nothing was imported") ? "" : "; nothing was imported"))
             }
