@@ -29,7 +29,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         // journal-server only (SYNC.md); the core targets do not depend on these.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -63,7 +62,7 @@ let package = Package(
         .target(name: "JournalProjections", dependencies: ["JournalEvents", "JournalModel", "TrainingDomain"], swiftSettings: swiftSettings),
         .target(name: "JournalSimulator", dependencies: ["JournalEvents", "JournalModel", "TrainingDomain", "JournalStore"], swiftSettings: swiftSettings),
         .target(name: "JournalInterchange",
-                dependencies: ["JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections", "SwiftCSV"],
+                dependencies: ["JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections"],
                 swiftSettings: swiftSettings),
         // The sync protocol's wire types and its HTTP client (AsyncHTTPClient on Linux, URLSession elsewhere); SYNC.md.
         .target(name: "JournalSync",

@@ -1,7 +1,7 @@
 // libFuzzer target: the CSV importers (ExportReader.read, then ImportPlanner.plan, then recording every
 // planned event) on arbitrary bytes, read as `journal import` reads a file (UTF-8, else Latin-1), with
 // `--from auto` (detection, then the layout's reader) and one of strong, hevy, fitnotes, stronglifts.
-// Built by Fuzz/run.sh as separate modules (JournalEvents, JournalModel, TrainingDomain, JournalProjections, SwiftCSV,
+// Built by Fuzz/run.sh as separate modules (JournalEvents, JournalModel, TrainingDomain, JournalProjections,
 // JournalInterchange), each instrumented, linked with this file; Fuzz/TrainingDomainBundle.swift stands in
 // for the resource bundle SwiftPM would generate.
 //

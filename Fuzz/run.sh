@@ -13,7 +13,7 @@
 #
 # Each target is a small harness under Fuzz/ compiled with `swiftc -sanitize=fuzzer,address` and linked with
 # the libraries it exercises, built once as separate instrumented modules (JournalStore, JournalEvents,
-# JournalModel, JournalFile, SwiftCSV from .build/checkouts, TrainingDomain, JournalProjections,
+# JournalModel, JournalFile, TrainingDomain, JournalProjections,
 # JournalInterchange), two at a time in dependency order. Everything lands under .build/fuzz, apart from
 # `swift build`'s directories; a module set or binary newer than its sources and this script is reused.
 #
@@ -40,7 +40,7 @@ mkdir -p "$OUT/bin"
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$ROOT/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 # One package name for every module, as SwiftPM gives them (JournalModel shares `package` declarations);
-# Swift 6 language mode, as Package.swift (SwiftCSV, built here too, keeps the mode of its own package: 5).
+# Swift 6 language mode, as Package.swift.
 SWIFTC=(swiftc -sanitize=fuzzer,address -O -parse-as-library -suppress-warnings -package-name workout_journal -swift-version 6)
 
 quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
@@ -66,20 +66,18 @@ together() {
 }
 
 # The instrumented modules every target links, built once and in dependency order, two at a time: the library
-# sources as SwiftPM builds them, plus SwiftCSV from .build/checkouts and a stand-in for TrainingDomain's generated
+# sources as SwiftPM builds them, plus a stand-in for TrainingDomain's generated
 # resource accessor (it reads Data/ from the source folder, found from the stand-in's absolute path).
 modules() {
-    [ -d .build/checkouts/SwiftCSV ] || swift package resolve >/dev/null
     local stamp=$OUT/modules/.built
     fresh "$stamp" Sources/JournalStore Sources/JournalEvents Sources/JournalModel Sources/JournalFile Sources/TrainingDomain \
-        Sources/JournalProjections Sources/JournalInterchange .build/checkouts/SwiftCSV/SwiftCSV Fuzz/TrainingDomainBundle.swift Fuzz/run.sh \
+        Sources/JournalProjections Sources/JournalInterchange Fuzz/TrainingDomainBundle.swift Fuzz/run.sh \
         && return
     rm -rf "$OUT/modules"; mkdir -p "$OUT/modules"
     local any="-enable-upcoming-feature ExistentialAny"
     together "module JournalEvents $any \$(find Sources/JournalEvents -name '*.swift')" \
              "module JournalStore $any \$(find Sources/JournalStore -name '*.swift') -I Sources/CZstd"
-    together "module JournalModel $any \$(find Sources/JournalModel -name '*.swift')" \
-             "module SwiftCSV \$(find .build/checkouts/SwiftCSV/SwiftCSV -name '*.swift') -swift-version 5"
+    module JournalModel $any $(find Sources/JournalModel -name '*.swift')
     together "module TrainingDomain $any \$(find Sources/TrainingDomain -name '*.swift') $ROOT/Fuzz/TrainingDomainBundle.swift" \
              "module JournalFile $any \$(find Sources/JournalFile -name '*.swift') -I Sources/CZstd"
     module JournalProjections $any $(find Sources/JournalProjections -name '*.swift')
