@@ -192,6 +192,23 @@ struct OneMeaningPropertyTests {
         #expect(hevy.count == strong.count, "\(label): hevy rows")
         #expect(hevy.filter { $0.contains(",\"warmup\",") }.count == summary.warmupSets, "\(label): hevy warm-ups")
 
+        // The logger's planned working rows weigh the Target line's weight (PROJECTIONS.md §"Active workout").
+        if let active = ActiveWorkoutView(analysis) {
+            for exercise in active.exercises {
+                guard let target = exercise.nextTarget else { continue }
+                for row in exercise.rows where row.kind == .working && !row.completed && ![.entered, .propagated, .previousSet].contains(row.source) {
+                    #expect(row.weight == target.weight && row.source == .target, "\(label): \(exercise.exercise) row \(row.set) \(row.weight ?? -1) vs target \(target.weight)")
+                }
+            }
+        }
+
+        // While a programme runs, a week below its target always has a next workout to start (PROJECTIONS.md §"The week").
+        let home = HomeView(analysis)
+        if let programme = home.programme, !programme.finished, analysis.ledger.programme?.sessions.isEmpty == false,
+           let target = home.week.target, home.week.completed < target {
+            #expect(home.nextWorkout != nil, "\(label): \(home.week.completed) of \(target) this week and no next workout")
+        }
+
         // JSON and JSONL exports are the events: folded again, they give the same totals.
         let exported = Exporters.jsonl(events).split(separator: "\n").map { try! EventCodec.decode(Array($0.utf8)) }
         #expect(Ledger(events: exported, asOf: asOf).totals == totals, "\(label): jsonl export")
