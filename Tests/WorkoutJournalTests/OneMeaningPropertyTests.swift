@@ -230,6 +230,30 @@ struct OneMeaningPropertyTests {
         return cells
     }
 
+    @Test("five minutes into a later workout of each simulated journal, the planned working rows weigh the Target line's weight")
+    func rowsAgreeWithTargets() throws {
+        var seedsWithTargets = 0
+        for seed in Self.seeds {
+            let events = Self.events(seed: seed)
+            let starts = events.filter { $0.type == "workout.started" }
+            let inside = starts[starts.count * 2 / 3].at.adding(milliseconds: 300_000)
+            let upToT = events.filter { $0.at.epochMilliseconds <= inside.epochMilliseconds }
+            let analysis = Analysis(Ledger(events: upToT, asOf: inside), context: .trainingDomain)
+            guard let active = ActiveWorkoutView(analysis) else { continue }
+            var checked = false
+            for exercise in active.exercises {
+                guard let target = exercise.nextTarget else { continue }
+                for row in exercise.rows where row.kind == .working && !row.completed && ![.entered, .propagated, .previousSet].contains(row.source) {
+                    #expect(row.weight == target.weight && row.source == .target, "seed \(seed): \(exercise.exercise) row \(row.set)")
+                    checked = true
+                }
+            }
+            if checked { seedsWithTargets += 1 }
+        }
+        // In the other three no workout is open at that point, or none of its exercises has a target yet.
+        #expect(seedsWithTargets == 9)
+    }
+
     @Test("simulated journals with edits, deletions, swaps, backdating, unit changes, warm-ups and data.cleared: the views agree, and the home page is the same with and without its snapshot",
           arguments: seeds)
     func viewsAgree(_ seed: UInt64) throws {
