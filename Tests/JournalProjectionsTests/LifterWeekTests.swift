@@ -176,3 +176,18 @@ struct LifterWeekTests {
         #expect(Self.rows(arms, "curl") == ["1 working 12.0 × 10 target", "2 working 12.0 × 9 target"])
     }
 }
+
+extension LifterWeekTests {
+    @Test("a deleted planned row stays deleted, also after the exercise is swapped, until a set names it again")
+    func deletedRowsStayDeleted() {
+        let events = Self.benchDay(unit: "kg", weight: 60, warmup: 40) + [
+            ev("set.removed", at: "2026-11-04T18:01:00.000+01:00", ["workout": "w2", "exercise": "bench", "set": 2]),
+            ev("exercise.swapped", at: "2026-11-04T18:02:00.000+01:00", ["workout": "w2", "from": "bench", "to": "dumbbell-bench"]),
+        ]
+        let view = ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+01:00"))
+        // The swapped-in exercise has no last session: its plan is the three prescribed rows, less the deleted one.
+        #expect(Self.rows(view, "dumbbell-bench").map { $0.prefix(1) } == ["1", "3"])
+        let back = events + [ev("set.added", at: "2026-11-04T18:03:00.000+01:00", ["workout": "w2", "exercise": "dumbbell-bench", "set": 2])]
+        #expect(Self.rows(ActiveWorkoutView(analysis(back, asOf: "2026-11-04T18:05:00.000+01:00")), "dumbbell-bench").map { $0.prefix(1) } == ["1", "2", "3"])
+    }
+}
