@@ -9,7 +9,9 @@ extension Ledger {
     /// encoded state of a fixed journal and fails, naming this constant, when the two drift apart.
     /// 2: custom exercises keep their secondary muscles and equipment; `equipment.updated` is folded (`equipment`).
     /// 3: targets set by hand (`progression.configured` `target`) and paused session timers are folded.
-    public static let snapshotVersion = 3
+    /// 4: a programme keeps the seq of its `programme.generated` (`RecordedProgramme.generatedSeq`); an open
+    ///    workout keeps the rows the lifter deleted (`WorkoutRecord.removedRows`).
+    public static let snapshotVersion = 4
 
     /// An as-of time after every event (9999-12-31T23:59:59.999Z): a snapshot's ledger folds everything, and a
     /// reader sets the real T afterwards when nothing folded was later than T.

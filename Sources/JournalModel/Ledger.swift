@@ -93,6 +93,7 @@ public struct Ledger: Equatable, Sendable, Codable {
             withWorkout(event) { workout in
                 guard let exercise = event.string(.exercise), let number = event.int(.set) else { return }
                 workout.ensureExercise(exercise)
+                workout.restoreRow(exercise, number)
                 let row = SetRow(exercise: exercise, set: number, weight: event.double(.weight), unit: WeightUnit(event.string(.unit)),
                                  reps: event.int(.reps), kind: SetKind(event.string(.kind)))
                 if let index = workout.rows.firstIndex(where: { $0.set == number && $0.exercise == exercise }) {
@@ -106,6 +107,9 @@ public struct Ledger: Equatable, Sendable, Codable {
                 guard let exercise = event.string(.exercise), let number = event.int(.set) else { return }
                 workout.sets.removeAll { $0.set == number && $0.exercise == exercise }
                 workout.rows.removeAll { $0.set == number && $0.exercise == exercise }
+                if workout.status == .open, workout.removedRows?.contains(where: { $0.set == number && $0.exercise == exercise }) != true {
+                    workout.removedRows = (workout.removedRows ?? []) + [SetRow(exercise: exercise, set: number)]
+                }
                 workout.markEdited()
             }
         case .setEdited:
@@ -231,6 +235,7 @@ public struct Ledger: Equatable, Sendable, Codable {
                 workout.exercises.removeAll { $0.exercise == exercise }
                 workout.sets.removeAll { $0.exercise == exercise }
                 workout.rows.removeAll { $0.exercise == exercise }
+                workout.removedRows?.removeAll { $0.exercise == exercise }
                 workout.cardio.removeAll { $0.exercise == exercise }
                 workout.submitted.removeAll { $0 == exercise }
                 for index in workout.supersets.indices { workout.supersets[index].exercises.removeAll { $0 == exercise } }
@@ -253,6 +258,7 @@ public struct Ledger: Equatable, Sendable, Codable {
                 workout.exercises[index].exercise = to
                 workout.exercises[index].prescription?.exercise = to
                 for row in workout.rows.indices where workout.rows[row].exercise == from { workout.rows[row].exercise = to }
+                for row in workout.removedRows?.indices ?? 0..<0 where workout.removedRows![row].exercise == from { workout.removedRows![row].exercise = to }
                 for set in workout.sets.indices where workout.sets[set].exercise == from { workout.sets[set].exercise = to }
                 for group in workout.supersets.indices {
                     workout.supersets[group].exercises = workout.supersets[group].exercises.map { $0 == from ? to : $0 }
@@ -337,6 +343,7 @@ public struct Ledger: Equatable, Sendable, Codable {
         } else {
             workouts[index].ensureExercise(exercise)
             workouts[index].sets.append(set)
+            if workouts[index].removedRows != nil { workouts[index].restoreRow(exercise, number) }
         }
         if edited { workouts[index].markEdited() }
     }
@@ -421,7 +428,8 @@ public struct Ledger: Equatable, Sendable, Codable {
                                   weeks: object["weeks"]?.intValue ?? 1, sessions: sessions,
                                   sessionMinutes: object["session_minutes"]?.stringValue,
                                   priorityMuscles: object["priority_muscles"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                                  goal: object["goal"]?.stringValue, ruleset: event.string(.ruleset) ?? "", generatedAt: event.at)
+                                  goal: object["goal"]?.stringValue, ruleset: event.string(.ruleset) ?? "", generatedAt: event.at,
+                                  generatedSeq: event.seq)
         case .programmeReset:
             // Retaking the quiz: the programme ends and the new answers start from nothing.
             programme = nil
@@ -497,11 +505,18 @@ extension WorkoutRecord {
 
     mutating func markEdited() { if status == .finished { edited = true } }
 
+    /// A row added or completed again is no longer a deleted one.
+    mutating func restoreRow(_ exercise: String, _ number: Int) {
+        removedRows?.removeAll { $0.set == number && $0.exercise == exercise }
+        if removedRows?.isEmpty == true { removedRows = nil }
+    }
+
     /// Seed 004: finishing discards incomplete sets and removes exercises with no completed set (or cardio entry).
     mutating func dropUnperformed() {
         let performed = performedExercises
         exercises.removeAll { !performed.contains($0.exercise) }
         rows = []
+        removedRows = nil
         for index in supersets.indices { supersets[index].exercises.removeAll { !performed.contains($0) } }
         supersets.removeAll { $0.exercises.count < 2 }
         submitted.removeAll { !performed.contains($0) }

@@ -190,6 +190,9 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
     /// Completed sets in the order they were first ticked.
     public var sets: [LoggedSet]
     public var rows: [SetRow]
+    /// Rows of an open workout the lifter deleted (`set.removed`, seed 004's swipe) and not added back: a planned
+    /// row among them is no longer shown. Nil when none.
+    public var removedRows: [SetRow]?
     public var cardio: [CardioEntry]
     public var notes: [Note]
     public var submitted: [String]
@@ -216,6 +219,15 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
     }
 
     public var isFinished: Bool { status == .finished }
+
+    /// At least one completed set or cardio entry: what a workout needs to be finished, and what a finished workout
+    /// keeps through every history edit (FORMAT.md §10; DOMAIN.md §"Edits keep the rules whole").
+    public var hasPerformance: Bool { !sets.isEmpty || !cardio.isEmpty }
+
+    /// Why a history edit that would leave finished workout `id` with no completed set is refused.
+    public static func emptiedByEdit(_ id: String) -> String {
+        "would leave finished workout \"\(id)\" with no completed set or cardio entry (a workout cannot be finished without one); delete the workout instead (workout.deleted)"
+    }
 
     /// Whole seconds from start to finish less the paused time (0 when not finished or edited into the past).
     public var durationSeconds: Int {
@@ -351,11 +363,22 @@ public struct RecordedProgramme: Equatable, Hashable, Sendable, Codable {
     public var ruleset: String
     /// When `programme.generated` was recorded: week 1 is the local week containing it.
     public var generatedAt: Timestamp
+    /// The seq of that `programme.generated`: the workouts started under this programme are those whose
+    /// `workout.started` comes after it (`owns(_:)`).
+    public var generatedSeq: Int
     public init(split: String, daysPerWeek: Int, weeks: Int, sessions: [RecordedProgramme.Session], sessionMinutes: String? = nil,
-                priorityMuscles: [String] = [], goal: String? = nil, ruleset: String, generatedAt: Timestamp) {
+                priorityMuscles: [String] = [], goal: String? = nil, ruleset: String, generatedAt: Timestamp, generatedSeq: Int = 0) {
         self.split = split; self.daysPerWeek = daysPerWeek; self.weeks = weeks; self.sessions = sessions
         self.sessionMinutes = sessionMinutes; self.priorityMuscles = priorityMuscles; self.goal = goal; self.ruleset = ruleset
-        self.generatedAt = generatedAt
+        self.generatedAt = generatedAt; self.generatedSeq = generatedSeq
+    }
+
+    /// The session a workout ticks in this programme: its `session` index when the workout was started under this
+    /// programme (its `workout.started` seq after `generatedSeq`) and the index names one of its sessions; nil for a
+    /// workout of an earlier programme, however its index reads (PROJECTIONS.md §"The week").
+    public func session(ofWorkoutStartedAt seq: Int, index: Int?) -> Int? {
+        guard seq > generatedSeq, let index, sessions.indices.contains(index) else { return nil }
+        return index
     }
 }
 

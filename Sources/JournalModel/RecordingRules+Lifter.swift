@@ -37,12 +37,15 @@ extension WorkoutRecord {
 
 extension RecordingRules {
     /// The exercise order `event` would leave in `workout`: the one fold applied to that workout alone.
-    func orderAfter(_ event: Event, in workout: WorkoutRecord) -> [String] {
+    func orderAfter(_ event: Event, in workout: WorkoutRecord) -> [String] { workoutAfter(event, in: workout).order }
+
+    /// `workout` as `event` would leave it: the one fold applied to that workout alone.
+    func workoutAfter(_ event: Event, in workout: WorkoutRecord) -> WorkoutRecord {
         var scratch = Ledger(asOf: Ledger.everything)
         scratch.workouts = [workout]
         scratch.workoutIndex = [workout.id: 0]
         scratch.apply(event)
-        return scratch.workouts[0].order
+        return scratch.workouts[0]
     }
 
     /// The lifter's rules; `checkWorkoutState` has already accepted the workout's status.
@@ -110,9 +113,17 @@ extension RecordingRules {
             if !ledger.workouts[position].hasCompleted(exercise, set: set) {
                 return refuse("set", "is not a completed set of \(exercise) in finished workout \"\(workout)\" (finishing dropped the incomplete sets)")
             }
+            if event.knownType == .setRemoved, !workoutAfter(event, in: ledger.workouts[position]).hasPerformance {
+                return refuse("set", WorkoutRecord.emptiedByEdit(workout))
+            }
         case .exerciseNoted?, .exerciseRemoved?:
-            guard status == .finished, let exercise, !ledger.workouts[position].order.contains(exercise) else { return nil }
-            return refuse("exercise", "is not in finished workout \"\(workout)\" (finishing dropped exercises with no completed set)")
+            guard status == .finished, let exercise else { return nil }
+            if !ledger.workouts[position].order.contains(exercise) {
+                return refuse("exercise", "is not in finished workout \"\(workout)\" (finishing dropped exercises with no completed set)")
+            }
+            if event.knownType == .exerciseRemoved, !workoutAfter(event, in: ledger.workouts[position]).hasPerformance {
+                return refuse("exercise", WorkoutRecord.emptiedByEdit(workout))
+            }
         case .exerciseAdded?:
             guard exercise != nil else { return nil }
             let record = ledger.workouts[position]

@@ -185,7 +185,7 @@ public struct RecordingRules: Sendable {
         }
         switch ledger.workouts[record].status {
         case .open:
-            if event.knownType == .workoutFinished, ledger.workouts[record].sets.isEmpty && ledger.workouts[record].cardio.isEmpty {
+            if event.knownType == .workoutFinished, !ledger.workouts[record].hasPerformance {
                 return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
                                           rule: "has no completed set; complete at least one set or discard the workout")
             }

@@ -8,6 +8,10 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         /// Where a row's values come from.
         public enum Source: String, Equatable, Sendable {
             case completed, entered, propagated, template, lastSession = "last_session", programme, none
+            /// The exercise's next target (`next_target`): a planned working row weighs it.
+            case target
+            /// "Add set": a row past the plan copies the last set completed in this workout.
+            case previousSet = "previous_set"
         }
         public var set: Int
         public var weight: Double?
@@ -141,10 +145,17 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let completedSets = workout.sets(of: exercise)
             let lastSession = analysis.sessionIndices[exercise]?.last.map { analysis.finished[$0].sets(of: exercise) } ?? []
             let prescribedCount = prescription?.setCount ?? 0
-            var numbers = Set(1...max(1, prescribedCount))
-            if prescribedCount == 0 { numbers = [] }
+            let isCardio = analysis.context.isCardio(exercise) || prescription?.minutes != nil || prescription?.km != nil
+                || workout.cardio.contains { $0.exercise == exercise } || analysis.finished.contains { $0.cardio.contains { $0.exercise == exercise } }
+            // The rows the workout plans, by kind (PROJECTIONS.md §"Active workout").
+            let plan = ActiveWorkoutView.plannedKinds(prescription: prescription, lastSession: lastSession, cardio: isCardio)
+            var numbers = Set(plan.indices.map { $0 + 1 }.filter { number in
+                workout.removedRows?.contains { $0.set == number && $0.exercise == exercise } != true
+            })
             for row in workout.rows where row.exercise == exercise { numbers.insert(row.set) }
             for set in completedSets { numbers.insert(set.set) }
+            let target = analysis.context.nextTarget(analysis.progressionInput(exercise, prescription: prescription))
+            let targetWeight = target.map { DisplayWeight(kilograms: $0, in: unit).weight }
 
             let thenWorking = previous.map { $0.workingSets(of: exercise) } ?? []
             var rows: [Row] = []
@@ -174,25 +185,41 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 }
                 let entered = workout.rows.first { $0.exercise == exercise && $0.set == number }
                 let config = prescription?.setConfigs[safe: number - 1]
-                let kind = entered?.kind ?? config?.kind ?? .working
+                let kind = entered?.kind ?? plan[safe: number - 1] ?? .working
                 var row = Row(set: number, weight: nil, unit: unit, reps: nil, kind: kind, completed: false, source: .none)
-                // What the row shows before anything is typed: the template's values (each falling back to the last
-                // session's), the last session's, or the programme's prescription (seed 004, seed 000).
-                let last = lastSession[safe: number - 1] ?? lastSession.last
-                if let config, config.weight != nil || config.reps != nil {
-                    row.weight = config.weight.map { suggested((config.unit ?? .kg).kilograms($0), from: config.unit ?? .kg) }
-                        ?? last.map { suggested($0.kilograms, from: $0.unit) }
-                    row.reps = config.reps ?? last?.reps
-                    row.source = .template
-                } else if let last {
-                    // A template row with only a kind (a warm-up) keeps its kind, with the last session's values.
-                    row.weight = suggested(last.kilograms, from: last.unit)
-                    row.reps = last.reps
-                    row.source = .lastSession
-                } else if let weight = prescription?.weight {
-                    row.weight = suggested((prescription?.unit ?? .kg).kilograms(weight), from: prescription?.unit ?? .kg)
-                    row.reps = prescription?.repRange?.lower
-                    row.source = .programme
+                // What the row shows before anything is typed (PROJECTIONS.md §"Active workout"): a row past the plan
+                // ("Add set") copies the last set completed in this workout; a planned working row weighs the
+                // exercise's target; otherwise the template's values, the last session's set of the same kind, or
+                // the programme's prescription.
+                let ordinal = plan.prefix(max(0, number - 1)).filter { ($0 == .warmup) == (kind == .warmup) }.count
+                let sameKind = lastSession.filter { ($0.kind == .warmup) == (kind == .warmup) }
+                let last = sameKind[safe: ordinal] ?? sameKind.last
+                let latest = completedSets.filter { ($0.kind == .warmup) == (kind == .warmup) }.max { $0.at.epochMilliseconds < $1.at.epochMilliseconds }
+                if number > plan.count, let latest {
+                    row.weight = DisplayWeight(kilograms: latest.kilograms, in: unit).weight
+                    row.reps = latest.reps
+                    row.source = .previousSet
+                } else {
+                    if let config, config.weight != nil || config.reps != nil {
+                        row.weight = config.weight.map { suggested((config.unit ?? .kg).kilograms($0), from: config.unit ?? .kg) }
+                            ?? last.map { suggested($0.kilograms, from: $0.unit) }
+                        row.reps = config.reps ?? last?.reps
+                        row.source = .template
+                    } else if let last {
+                        // A template row with only a kind (a warm-up) keeps its kind, with the last session's values.
+                        row.weight = suggested(last.kilograms, from: last.unit)
+                        row.reps = last.reps
+                        row.source = .lastSession
+                    } else if let weight = prescription?.weight {
+                        row.weight = suggested((prescription?.unit ?? .kg).kilograms(weight), from: prescription?.unit ?? .kg)
+                        row.reps = prescription?.repRange?.lower
+                        row.source = .programme
+                    }
+                    if kind == .working, let targetWeight {
+                        row.weight = targetWeight
+                        row.reps = row.reps ?? prescription?.repRange?.lower
+                        row.source = .target
+                    }
                 }
                 // Seed 004: a value typed into an earlier row of the same kind carries here, field by field.
                 if let values = carried[kind] {
@@ -213,7 +240,6 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let doneCount = rows.filter(\.completed).count
             let submitted = workout.submitted.contains(exercise)
             let repRange = prescription?.repRange
-            let target = analysis.context.nextTarget(analysis.progressionInput(exercise, prescription: prescription))
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
             let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit) }.map {
                 WarmupSuggestionView(weight: DisplayWeight(kilograms: $0.kilograms, in: unit).weight, unit: unit, reps: $0.reps,
@@ -288,7 +314,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         self.init(workout: workout.id, name: workout.name, startedAt: workout.startedAt,
                   elapsedSeconds: max(0, Int((asOf.epochMilliseconds - workout.startedAt.epochMilliseconds - workout.paused(until: asOf)) / 1000)),
                   exercises: exercises, rest: rest, warmup: warmup, sets: totalSets, reps: totalReps,
-                  volumeKilograms: Rounding.kilograms(volume), canFinish: !workout.sets.isEmpty || !workout.cardio.isEmpty,
+                  volumeKilograms: Rounding.kilograms(volume), canFinish: workout.hasPerformance,
                   previousWorkout: previous?.id)
         paused = workout.pausedAt != nil
     }
@@ -301,6 +327,22 @@ extension ActiveWorkoutView {
     static func suggested(_ kilograms: Double, from source: WeightUnit, in unit: WeightUnit) -> Double {
         source == unit ? DisplayWeight(kilograms: kilograms, in: unit).weight : Units.round(unit.fromKilograms(kilograms), toNearest: unit.loadingStep)
     }
+
+    /// The rows a workout plans for an exercise before anything is typed, by kind (PROJECTIONS.md §"Active workout"):
+    /// a template's per-set kinds; else the last session's warm-ups (as warm-ups) and then the prescribed number of
+    /// working rows; with no count prescribed, the last session's working sets again, or `defaultRowCount` rows
+    /// (seed 004 keeps at least one row); none for a cardio exercise, which is logged as minutes and km.
+    public static func plannedKinds(prescription: Prescription?, lastSession: [LoggedSet], cardio: Bool) -> [SetKind] {
+        if let configs = prescription?.setConfigs, !configs.isEmpty { return configs.map(\.kind) }
+        if cardio { return [] }
+        let warmups = lastSession.filter { $0.kind == .warmup }.map(\.kind)
+        let prescribed = prescription?.sets ?? 0
+        let working = prescribed > 0 ? prescribed : max(defaultRowCount, lastSession.count - warmups.count)
+        return warmups + Array(repeating: SetKind.working, count: working)
+    }
+
+    /// Rows of an exercise added with no prescribed count and no last session (seed 004: a set row, never none).
+    public static let defaultRowCount = 1
 
     /// The rest after a set of `exercise` (PROJECTIONS.md §"Active workout"): the exercise's own setting
     /// (`rest.configured`, 0 = Off), else what the workout prescribes, else the `rest_compound_s` / `rest_isolation_s`

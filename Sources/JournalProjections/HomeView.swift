@@ -115,6 +115,16 @@ public struct HomeView: Equatable, Sendable {
         }
         public static let afterTheLastWeek = ["retake", "regenerate"]
 
+        /// The sessions of a programme's week, in order (PROJECTIONS.md §"The week"): its `count` sessions from the
+        /// first when they cover `daysPerWeek`; otherwise the programme rotates (Starting Strength's A/B at 3 days):
+        /// `daysPerWeek` sessions in rotation order, starting after `lastBefore`, the session of the last workout
+        /// of this programme before the week (A B A, then B A B).
+        public static func weekSessions(count: Int, daysPerWeek: Int, lastBefore: Int?) -> [Int] {
+            guard count > 0 else { return [] }
+            let start = count < daysPerWeek ? (lastBefore.map { $0 + 1 } ?? 0) % count : 0
+            return (0..<max(count, daysPerWeek)).map { (start + $0) % count }
+        }
+
         /// The programme week of `day` (local days) for a programme generated on local day `generatedDay`:
         /// 1 for its first seven days, and so on; below 1 before it. Not clamped.
         public static func week(ofDay day: Int, generatedDay: Int) -> Int {
@@ -216,11 +226,21 @@ public struct HomeView: Equatable, Sendable {
                                          daysPerWeek: programme.daysPerWeek,
                                          sessionMinutes: programme.sessionMinutes ?? ledger.answers["session_minutes"]?.stringValue,
                                          priorityMuscles: programme.priorityMuscles, finished: over)
-            for (index, session) in programme.sessions.enumerated() {
-                let done = thisWeek.first { $0.session == index }
-                sessions.append(SessionStatus(session: index, name: session.name, completed: done != nil, workout: done?.id))
+            // The week's sessions: a rotation continues from the last session done before this week.
+            let before = finished.last { $0.day < weekStart && programme.session(ofWorkoutStartedAt: $0.seq, index: $0.session) != nil }
+            let slots = ProgrammeProgress.weekSessions(count: programme.sessions.count, daysPerWeek: programme.daysPerWeek,
+                                                       lastBefore: before?.session)
+            var doneBy: [String?] = Array(repeating: nil, count: slots.count)
+            for workout in thisWeek {
+                guard let index = programme.session(ofWorkoutStartedAt: workout.seq, index: workout.session),
+                      let slot = slots.indices.first(where: { slots[$0] == index && doneBy[$0] == nil }) else { continue }
+                doneBy[slot] = workout.id
+            }
+            for (slot, index) in slots.enumerated() {
+                let session = programme.sessions[index]
+                sessions.append(SessionStatus(session: index, name: session.name, completed: doneBy[slot] != nil, workout: doneBy[slot]))
                 // A finished programme proposes no next session: what comes next is a retake or a new programme.
-                if done == nil && !over {
+                if doneBy[slot] == nil && !over {
                     cards.append(SessionCard(session: index, name: session.name, exercises: session.exercises.map {
                         SessionCard.Exercise(exercise: $0.exercise, name: ledger.exerciseName($0.exercise, context: context),
                                              sets: $0.setCount, reps: $0.reps)

@@ -23,7 +23,8 @@ extension ProjectionContext {
                     WarmupSuggestion(kilograms: unit.kilograms($0.weight), reps: $0.reps, percentLow: 50, percentHigh: 70)
                 }
             },
-            injuryMuscles: { catalogue.expandMuscle($0).sorted() })
+            injuryMuscles: { catalogue.expandMuscle($0).sorted() },
+            isCardio: { catalogue.exercise(id: $0)?.isCardio == true })
     }()
 
     /// The rule for one exercise: seed 002's suggestion for it in the lifter's unit (`input.unit`), with its

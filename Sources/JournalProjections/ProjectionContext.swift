@@ -23,6 +23,8 @@ public struct ProjectionContext: Sendable {
     public var warmup: @Sendable (_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit) -> WarmupSuggestion?
     /// The muscles an injury answer (`"knees"`, `"lower-back"`, `"shoulders"`) puts at risk.
     public var injuryMuscles: @Sendable (String) -> [String]
+    /// A cardio exercise (logged as minutes and km, never as set rows).
+    public var isCardio: @Sendable (String) -> Bool
 
     public init(
         exerciseName: @escaping @Sendable (String) -> String = ProjectionContext.titleCase,
@@ -32,7 +34,8 @@ public struct ProjectionContext: Sendable {
         exerciseID: @escaping @Sendable (String) -> String? = { _ in nil },
         nextTarget: @escaping @Sendable (ProgressionInput) -> Double? = ProjectionContext.seedProgression,
         warmup: @escaping @Sendable (String, Double, WeightUnit) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
-        injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases
+        injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases,
+        isCardio: @escaping @Sendable (String) -> Bool = { _ in false }
     ) {
         self.exerciseName = exerciseName
         self.muscles = muscles
@@ -42,6 +45,7 @@ public struct ProjectionContext: Sendable {
         self.nextTarget = nextTarget
         self.warmup = warmup
         self.injuryMuscles = injuryMuscles
+        self.isCardio = isCardio
     }
 
     public static let standard = ProjectionContext()

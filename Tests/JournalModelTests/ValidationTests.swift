@@ -88,6 +88,25 @@ struct ValidationTests {
             #"workout.finished: field "workout" is "w1" but has no completed set; complete at least one set or discard the workout"#)
     }
 
+    @Test("a history edit may not leave a finished workout without a completed set, in kilograms or pounds", arguments: ["kg", "lb"])
+    func editsKeepAFinishedWorkoutWhole(_ unit: String) throws {
+        let free: JSONValue = ["type": "workout.started", "workout": "w1", "name": "Push", "session": .null]
+        let bench = Self.set([("unit", .string(unit))])
+        let finished: [JSONValue] = [free, bench, ["type": "workout.finished", "workout": "w1"]]
+        let message = #"field "set" is 1 but would leave finished workout "w1" with no completed set or cardio entry (a workout cannot be finished without one); delete the workout instead (workout.deleted)"#
+        #expect(try refusal(["type": "set.removed", "workout": "w1", "exercise": "barbell-bench-press", "set": 1], after: finished) ==
+            "set.removed: " + message)
+        #expect(try refusal(["type": "exercise.removed", "workout": "w1", "exercise": "barbell-bench-press"], after: finished) ==
+            #"exercise.removed: field "exercise" is "barbell-bench-press" but would leave finished workout "w1" with no completed set or cardio entry (a workout cannot be finished without one); delete the workout instead (workout.deleted)"#)
+        // With a second set, or a cardio entry left, the same removals are history edits like any other.
+        let twoSets = [free, bench, Self.set([("set", 2), ("unit", .string(unit))]), ["type": "workout.finished", "workout": "w1"]]
+        #expect(try refusal(["type": "set.removed", "workout": "w1", "exercise": "barbell-bench-press", "set": 1], after: twoSets).hasPrefix("accepted "))
+        let withCardio = [free, bench, ["type": "cardio.logged", "workout": "w1", "exercise": "treadmill-run", "minutes": 20],
+                          ["type": "workout.finished", "workout": "w1"]] as [JSONValue]
+        #expect(try refusal(["type": "exercise.removed", "workout": "w1", "exercise": "barbell-bench-press"], after: withCardio).hasPrefix("accepted "))
+        #expect(try refusal(["type": "workout.deleted", "workout": "w1"], after: finished).hasPrefix("accepted "))
+    }
+
     @Test("seq and id are never reused")
     func seqAndIDUnique() throws {
         let first: [JSONValue] = [["type": "profile.updated", "name": "Ana"]]

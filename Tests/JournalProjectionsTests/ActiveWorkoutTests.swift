@@ -32,12 +32,13 @@ struct ActiveWorkoutTests {
                 .init(exercise: "bench", name: "Bench", prescribedSets: 3, reps: "8-12", restSeconds: 120, rows: [
                     .init(set: 1, weight: 60, unit: kg, reps: 9, completed: true, source: .completed, plus: 1),
                     .init(set: 2, weight: 60, unit: kg, reps: 8, completed: true, source: .completed),
-                    .init(set: 3, weight: 60, unit: kg, reps: 8, completed: false, source: .lastSession),
+                    .init(set: 3, weight: 60, unit: kg, reps: 8, completed: false, source: .target),
                 ], completedSets: 2, completed: false, submitted: false, repCounter: 1,
                       warmup: .init(weight: 30, unit: kg, reps: 10, percent: "50-70%"), nextTarget: DisplayWeight(weight: 60, unit: kg),
                       feedback: nil, injuryWarnings: []),
+                // Every ohp set reached 12 last time: the rows weigh the 42.5 kg target, as the Target line says.
                 .init(exercise: "ohp", name: "Ohp", prescribedSets: 3, reps: "8-12", restSeconds: 90, rows: (1...3).map {
-                    .init(set: $0, weight: 40, unit: kg, reps: 12, completed: false, source: .lastSession)
+                    .init(set: $0, weight: 42.5, unit: kg, reps: 12, completed: false, source: .target)
                 }, completedSets: 0, completed: false, submitted: false, repCounter: 0,
                       warmup: .init(weight: 20, unit: kg, reps: 10, percent: "50-70%"), nextTarget: DisplayWeight(weight: 42.5, unit: kg),
                       feedback: nil, injuryWarnings: []),

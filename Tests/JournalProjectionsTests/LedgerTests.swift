@@ -62,9 +62,10 @@ struct LedgerTests {
         #expect(a.ledger.workout("w2")?.exercises == [WorkoutExercise(exercise: "squat", prescription: Prescription(exercise: "squat", setConfigs: [
             PrescribedSet(weight: 60, unit: .kg, reps: 5, kind: .warmup), PrescribedSet(weight: 100, unit: .kg, reps: 5),
         ]))])
+        // The working row weighs the next target: 100 kg × 5 reached the top of "5", so seed 000's +2.5 kg.
         #expect(ActiveWorkoutView(a)?.exercises.first?.rows == [
             .init(set: 1, weight: 60, unit: .kg, reps: 5, kind: .warmup, completed: false, source: .template),
-            .init(set: 2, weight: 100, unit: .kg, reps: 5, completed: false, source: .template),
+            .init(set: 2, weight: 102.5, unit: .kg, reps: 5, completed: false, source: .target),
         ])
         let home = HomeView(a)
         #expect(home.programme == nil)

@@ -59,13 +59,16 @@ struct LifterProjectionTests {
         let active = ActiveWorkoutView(a)
         #expect(active?.exercises.map(\.rows) == [
             [
-                .init(set: 1, weight: 40, unit: .kg, reps: 10, kind: .warmup, completed: false, source: .template),
-                .init(set: 2, weight: 70, unit: .kg, reps: 9, completed: false, source: .template),
-                .init(set: 3, weight: 70, unit: .kg, reps: 6, completed: false, source: .template),
+                // The last session had no warm-up (its 40 kg set was a working set), so the warm-up row has the
+                // template's reps only; the working rows weigh the target (the last top weight, 65 kg) with the
+                // configured reps, else those of the last session's working set in the same place (its first: 12).
+                .init(set: 1, weight: nil, unit: .kg, reps: 10, kind: .warmup, completed: false, source: .template),
+                .init(set: 2, weight: 65, unit: .kg, reps: 12, completed: false, source: .target),
+                .init(set: 3, weight: 65, unit: .kg, reps: 6, completed: false, source: .target),
             ],
             [
-                .init(set: 1, weight: 14, unit: .kg, reps: 12, completed: false, source: .lastSession),
-                .init(set: 2, weight: 14, unit: .kg, reps: 12, completed: false, source: .lastSession),
+                .init(set: 1, weight: 14, unit: .kg, reps: 12, completed: false, source: .target),
+                .init(set: 2, weight: 14, unit: .kg, reps: 12, completed: false, source: .target),
             ],
             [],
         ])
@@ -128,7 +131,8 @@ struct LifterProjectionTests {
         let active = ActiveWorkoutView(analysis(events, asOf: "2026-11-17T18:07:00.000+01:00"))
         #expect(active?.exercises.map(\.rows) == [
             [
-                .init(set: 1, weight: 40, unit: .kg, reps: 12, completed: false, source: .template),
+                // A planned working row weighs the target (65 kg, the last top weight), with the copied reps.
+                .init(set: 1, weight: 65, unit: .kg, reps: 12, completed: false, source: .target),
                 .init(set: 2, weight: 67.5, unit: .kg, reps: 9, completed: true, source: .completed),
                 // Only the typed weight carries (the edited field only); the reps stay the template's.
                 .init(set: 3, weight: 67.5, unit: .kg, reps: 8, completed: false, source: .propagated),

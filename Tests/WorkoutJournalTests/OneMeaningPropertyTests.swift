@@ -192,6 +192,23 @@ struct OneMeaningPropertyTests {
         #expect(hevy.count == strong.count, "\(label): hevy rows")
         #expect(hevy.filter { $0.contains(",\"warmup\",") }.count == summary.warmupSets, "\(label): hevy warm-ups")
 
+        // The logger's planned working rows weigh the Target line's weight (PROJECTIONS.md §"Active workout").
+        if let active = ActiveWorkoutView(analysis) {
+            for exercise in active.exercises {
+                guard let target = exercise.nextTarget else { continue }
+                for row in exercise.rows where row.kind == .working && !row.completed && ![.entered, .propagated, .previousSet].contains(row.source) {
+                    #expect(row.weight == target.weight && row.source == .target, "\(label): \(exercise.exercise) row \(row.set) \(row.weight ?? -1) vs target \(target.weight)")
+                }
+            }
+        }
+
+        // While a programme runs, a week below its target always has a next workout to start (PROJECTIONS.md §"The week").
+        let home = HomeView(analysis)
+        if let programme = home.programme, !programme.finished, analysis.ledger.programme?.sessions.isEmpty == false,
+           let target = home.week.target, home.week.completed < target {
+            #expect(home.nextWorkout != nil, "\(label): \(home.week.completed) of \(target) this week and no next workout")
+        }
+
         // JSON and JSONL exports are the events: folded again, they give the same totals.
         let exported = Exporters.jsonl(events).split(separator: "\n").map { try! EventCodec.decode(Array($0.utf8)) }
         #expect(Ledger(events: exported, asOf: asOf).totals == totals, "\(label): jsonl export")
@@ -211,6 +228,30 @@ struct OneMeaningPropertyTests {
         }
         cells.append(cell)
         return cells
+    }
+
+    @Test("five minutes into a later workout of each simulated journal, the planned working rows weigh the Target line's weight")
+    func rowsAgreeWithTargets() throws {
+        var seedsWithTargets = 0
+        for seed in Self.seeds {
+            let events = Self.events(seed: seed)
+            let starts = events.filter { $0.type == "workout.started" }
+            let inside = starts[starts.count * 2 / 3].at.adding(milliseconds: 300_000)
+            let upToT = events.filter { $0.at.epochMilliseconds <= inside.epochMilliseconds }
+            let analysis = Analysis(Ledger(events: upToT, asOf: inside), context: .trainingDomain)
+            guard let active = ActiveWorkoutView(analysis) else { continue }
+            var checked = false
+            for exercise in active.exercises {
+                guard let target = exercise.nextTarget else { continue }
+                for row in exercise.rows where row.kind == .working && !row.completed && ![.entered, .propagated, .previousSet].contains(row.source) {
+                    #expect(row.weight == target.weight && row.source == .target, "seed \(seed): \(exercise.exercise) row \(row.set)")
+                    checked = true
+                }
+            }
+            if checked { seedsWithTargets += 1 }
+        }
+        // In the other three no workout is open at that point, or none of its exercises has a target yet.
+        #expect(seedsWithTargets == 9)
     }
 
     @Test("simulated journals with edits, deletions, swaps, backdating, unit changes, warm-ups and data.cleared: the views agree, and the home page is the same with and without its snapshot",

@@ -144,8 +144,10 @@ struct WorkoutJournalTests {
         clock.advance(seconds: 86_400)
         let second = try journal.startWorkout(name: "Upper A", template: template)
         #expect(journal.templates.templates.first?.lastUsedAt == clock.now)
+        // The warm-up comes back as saved; the working rows weigh each exercise's next target, as its Target line.
         #expect(journal.active?.exercises.map { $0.rows.map { "\($0.kind.rawValue) \($0.weight ?? 0)×\($0.reps ?? 0)" } } ==
-                [["warmup 40.0×12", "working 70.0×8"], ["working 14.0×12"]])
+                [["warmup 40.0×12", "working 72.5×8"], ["working 17.5×12"]])
+        #expect(journal.active?.exercises.map { $0.nextTarget?.weight } == [72.5, 17.5])
         #expect(journal.active?.exercises.map(\.superset) == ["g1", "g1"])
         try journal.discardWorkout(second)
 
