@@ -60,14 +60,14 @@ struct ReadmeSnippetTests {
         #expect(history.workouts.first?.name == "Push A")
         #expect(journal.workout(workout)?.summary.name == "Push A")
         #expect(home == journal.home)
-        // The observer's first value is the empty logger; it ends with no workout in progress again.
-        for _ in 0..<100 where printed.withLock({ $0.last }) != "No workout in progress." || printed.withLock({ $0.count }) < 2 {
+        // The observer keeps only the newest value while it is behind (`observe` buffers one), so a busy machine may
+        // show it no more than the end: no workout in progress. Whatever it saw was the logger of this workout or none.
+        for _ in 0..<250 where printed.withLock({ $0.last }) != "No workout in progress." {
             try await Task.sleep(for: .milliseconds(20))
         }
         let seen = printed.withLock { $0 }
-        #expect(seen.first == "No workout in progress.")
         #expect(seen.last == "No workout in progress.")
-        #expect(seen.contains("Push A: 1 sets, 10 reps"), "\(seen)")
+        #expect(seen.allSatisfy { $0 == "No workout in progress." || $0.hasPrefix("Push A: ") }, "\(seen)")
         journal.close()
     }
 }
