@@ -76,12 +76,24 @@ public final class EventJournal {
         try record(batch: [draft], firstInputLine: inputLine, sealNow: sealNow)[0]
     }
 
+    /// How a group commit lays its events out in the file.
+    public enum Framing: Sendable {
+        /// One-line tail frames, sealed by the rule of FORMAT.md §6 (a live session: the app, `journal record`).
+        case live
+        /// Written sealed, in frames of up to `JournalWriter.linesPerBatchFrame` lines at `CompressionLevel.batch`
+        /// (FORMAT.md §5 "Batches"): imports, `journal record --batch`, re-recorded copies.
+        case batch
+    }
+
     /// Group commit: checks every draft in order (each against the journal plus the ones
     /// before it), then appends them all with one fsync. All or nothing.
     /// With `sealNow: false` a due seal waits for `sealIfDue()`, so a caller can acknowledge
     /// first (the events are durable either way; sealing only recompresses them).
     @discardableResult
-    public func record(batch drafts: [JSONValue], firstInputLine: Int? = nil, sealNow: Bool = true) throws(JournalError) -> [Event] {
+    /// `inputLines`, when given, are the input lines of the drafts one by one (a refusal names its own), else
+    /// `firstInputLine` + the draft's index.
+    public func record(batch drafts: [JSONValue], firstInputLine: Int? = nil, inputLines: [Int]? = nil, sealNow: Bool = true,
+                       framing: Framing = .live) throws(JournalError) -> [Event] {
         var staged = rules
         var events: [Event] = []
         for (index, draft) in drafts.enumerated() {
@@ -90,11 +102,14 @@ public final class EventJournal {
                 staged.apply(event)
                 events.append(event)
             case .failure(let problem):
-                throw .refused(path: path, line: firstInputLine.map { $0 + index }, problem: problem)
+                throw .refused(path: path, line: inputLines?[index] ?? firstInputLine.map { $0 + index }, problem: problem)
             }
         }
         do {
-            try writer.append(events.map { EventCodec.encode($0) })
+            switch framing {
+            case .live: try writer.append(events.map { EventCodec.encode($0) })
+            case .batch: try writer.appendBatch(events.map { EventCodec.encode($0) })
+            }
         } catch let error as StoreError {
             throw .store(error)
         } catch {

@@ -51,7 +51,7 @@ extension Merge {
         try? storage.remove(temporary)
         do {
             var out = try NewJournal(path: temporary, storage: storage)
-            for event in events { try out.append(EventCodec.encode(event)) }
+            for event in events { out.append(EventCodec.encode(event)) }
             try out.finish()
             do {
                 try storage.rename(temporary, to: path)

@@ -180,7 +180,7 @@ public enum Merge {
         try checkSameUser(eventsA, named: a, eventsB, named: b)
         let (events, report) = merge(eventsA, eventsB)
         var out = try NewJournal(path: output, storage: storage)
-        for event in events { try out.append(EventCodec.encode(event)) }
+        for event in events { out.append(EventCodec.encode(event)) }
         try out.finish()
         return report
     }

@@ -128,7 +128,7 @@ public enum Salvage {
         }
 
         var out = try NewJournal(path: output, storage: storage)
-        for entry in saved { try out.append(entry.line) }
+        for entry in saved { out.append(entry.line) }
         try out.finish()
         return report
     }

@@ -7,13 +7,13 @@ import JournalStore
 /// `Layout.header`, are a journal that `journal cat` reads. The ids sit beside it in their own small
 /// frame so that a push dedupes without decompressing events.
 enum StoredBatch {
-    /// A batch of this many events is sealed (compressed hard); batches with fewer are open, and a compaction
+    /// A batch of this many events is sealed; batches with fewer are open, and a compaction
     /// rewrites them (SYNC.md §"Schema").
     static let targetEvents = 512
     /// Compression level of an open batch (rewritten when the user's open batches are compacted), and of a
-    /// sealed one: the journal writer's own two levels.
-    static let growingLevel = JournalWriter.Options().tailLevel
-    static let sealedLevel = JournalWriter.Options().sealLevel
+    /// sealed one (512 events, a batch write's shape): the journal writer's levels (FORMAT.md §"Compression levels").
+    static let growingLevel = CompressionLevel.tail
+    static let sealedLevel = CompressionLevel.batch
 
     struct Damaged: Error, CustomStringConvertible {
         var reason: String

@@ -32,7 +32,8 @@ public struct BulkJournalWriter {
     public var profile: SimulationProfile
     public var start: LocalDate
     public var device = "ph"
-    public var level: Int32 = 19
+    /// A batch write's level (FORMAT.md §"Compression levels").
+    public var level = CompressionLevel.batch
     public var frameContentLimit = 256 << 10
 
     public init(seed: UInt64, weeksPerSegment: Int, profile: SimulationProfile, start: LocalDate) {

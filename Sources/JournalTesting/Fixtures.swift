@@ -25,11 +25,15 @@ public enum Fixtures {
 
     /// A small journal: `workouts` finished workouts (each sealed into its own frame) followed by
     /// one open workout whose `openSets + 1` events stay as one-event frames. Returns its events.
+    /// Its seals are at level 19, as every journal's before the levels of FORMAT.md §6 "Compression levels": a journal
+    /// of that kind, whose bytes (offsets, sizes, checksums) the reliability tests and RELIABILITY.md cite.
     @discardableResult
     public static func smallJournal(at path: String, storage: any Storage, device: String = "ph", workouts: Int = 3,
                                     setsPerWorkout: Int = 3, openSets: Int = 2) throws -> [Event] {
         let clock = ManualClock(start)
-        let journal = try EventJournal(path: path, storage: storage, device: device, options: manyFrames, clock: clock.now)
+        var options = manyFrames
+        options.store.sealLevel = 19
+        let journal = try EventJournal(path: path, storage: storage, device: device, options: options, clock: clock.now)
         defer { journal.close() }
         var events: [Event] = []
         var time = start

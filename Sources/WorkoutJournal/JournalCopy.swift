@@ -45,7 +45,7 @@ public enum JournalCopy {
             do {
                 let journal = try EventJournal(path: output, storage: storage, device: "export", options: options, clock: clock)
                 defer { journal.close() }
-                try journal.record(batch: events.map(envelope))
+                try journal.record(batch: events.map(envelope), framing: .batch)
             } catch {
                 try? storage.remove(output)
                 throw Failure.notReRecorded(source: source, cause: "\(error)")

@@ -90,12 +90,13 @@ public final class UserJournal: @unchecked Sendable {
         try record(batch: [draft])[0]
     }
 
-    /// All or nothing: the drafts are checked in order and appended with one fsync.
+    /// All or nothing: the drafts are checked in order and appended with one fsync. `framing: .batch` writes them
+    /// sealed, as an import does (FORMAT.md §5 "Batches").
     @discardableResult
-    public func record(batch drafts: [JSONValue]) throws(JournalError) -> [Event] {
+    public func record(batch drafts: [JSONValue], framing: EventJournal.Framing = .live) throws(JournalError) -> [Event] {
         lock.lock()
         defer { lock.unlock() }
-        let events = try journal.record(batch: drafts)
+        let events = try journal.record(batch: drafts, framing: framing)
         for event in events { folded.apply(event) }
         lastEventAt = events.last?.at ?? lastEventAt
         if !observers.isEmpty {

@@ -163,7 +163,7 @@ struct BackupTests {
         damaged[30] ^= 0x10
         memory.setContents(of: "j", to: damaged)
         #expect(throws: StoreError.backupRefused(source: "j", destination: "fresh", reason:
-            "j is damaged at byte 16 (the frame's 68 bytes have CRC-32C 0xE955D48A but its checksum frame holds 0x478EBE1A); run `journal salvage j -o NEW` and back up NEW")) {
+            "j is damaged at byte 16 (the frame's 70 bytes have CRC-32C 0xFEA700CA but its checksum frame holds 0x30851E33); run `journal salvage j -o NEW` and back up NEW")) {
             try JournalBackup.backup(source: "j", destination: "fresh", storage: memory)
         }
         #expect(!memory.exists("fresh"))

@@ -31,10 +31,10 @@ struct SealCrashTests {
     func steps() throws {
         let (memory, operations) = try SealCrashTests.run { _ in }
         #expect(operations.map(\.description) == [
-            "create j.seal", "truncate j.seal to 0", "write j.seal [0, 73)", "fsync j.seal", "fsync directory of j.seal",
-            // After the header (16 bytes) and the first sealed block (16…65): a 37-byte frame and its
+            "create j.seal", "truncate j.seal to 0", "write j.seal [0, 69)", "fsync j.seal", "fsync directory of j.seal",
+            // After the header (16 bytes) and the first sealed block (16…61): a 33-byte frame and its
             // 12-byte checksum frame over the three one-record frames; the padding goes.
-            "write j [65, 114)", "truncate j to 114", "fsync j", "unlink j.seal", "fsync directory of j.seal",
+            "write j [61, 106)", "truncate j to 106", "fsync j", "unlink j.seal", "fsync directory of j.seal",
         ])
         let (records, report) = try JournalReader.records(path: "j", storage: memory)
         #expect(report.frames == 2)

@@ -50,6 +50,55 @@ enum StandardError {
 }
 
 enum StandardInput {
+    /// Lines of standard input read straight from file descriptor 0 (not through `stdin`'s buffer), so that a caller
+    /// can wait for the next line with a time limit (`journal record --batch`).
+    final class LineReader {
+        private var buffer: [UInt8] = []
+        private var start = 0
+        private var ended = false
+
+        enum Next { case line([UInt8]), timedOut, end }
+
+        /// The next line without its newline (a last line without one counts); `.timedOut` when no whole line arrived
+        /// within `milliseconds` (nil: wait as long as it takes).
+        func next(waiting milliseconds: Int64?) -> Next {
+            let deadline = milliseconds.map { StandardInput.monotonicMilliseconds() + $0 }
+            while true {
+                if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                    let line = Array(buffer[start..<newline])
+                    start = newline + 1
+                    if start > 1 << 16 { buffer.removeFirst(start); start = 0 }
+                    return .line(line)
+                }
+                if ended {
+                    guard start < buffer.count else { return .end }
+                    let line = Array(buffer[start...])
+                    start = buffer.count
+                    return .line(line)
+                }
+                if let deadline {
+                    let left = deadline - StandardInput.monotonicMilliseconds()
+                    if left <= 0 { return .timedOut }
+                    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+                    let ready = poll(&descriptor, 1, Int32(min(left, Int64(Int32.max))))
+                    if ready == 0 { return .timedOut }
+                    if ready < 0 && errno == EINTR { continue }
+                }
+                var chunk = [UInt8](repeating: 0, count: 1 << 16)
+                let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { ended = true } else { buffer += chunk[0..<count] }
+            }
+        }
+    }
+
+    /// Milliseconds on the monotonic clock.
+    static func monotonicMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+
     /// The next line of standard input without its newline, as bytes; nil at end of input.
     static func readRawLine() -> [UInt8]? {
         var buffer: UnsafeMutablePointer<CChar>?

@@ -14,9 +14,11 @@
 public final class JournalWriter {
     public struct Options: Sendable {
         /// Compression level of one-record frames (fast: they sit on the acknowledgement path).
-        public var tailLevel: Int32 = 3
-        /// Compression level of sealed frames.
-        public var sealLevel: Int32 = 19
+        public var tailLevel = CompressionLevel.tail
+        /// Compression level of the frame a seal writes.
+        public var sealLevel = CompressionLevel.seal
+        /// Compression level of the frames `appendBatch` writes.
+        public var batchLevel = CompressionLevel.batch
         /// No longer used: a seal never merges into the sealed frame before it (sealed frames are
         /// immutable, FORMAT.md §"Sealing"). Kept so that callers that set it still compile.
         @available(*, deprecated, message: "seals no longer absorb the previous sealed frame; this has no effect")
@@ -185,14 +187,63 @@ public final class JournalWriter {
         var bytes: [UInt8] = []
         var frames: [(FrameInfo, [UInt8])] = []
         for record in records {
-            guard !record.isEmpty else { throw StoreError.invalidRecord(reason: "a record cannot be empty") }
-            guard !record.contains(0x0A) else { throw StoreError.invalidRecord(reason: "a record cannot contain a newline (byte 0x0A)") }
+            try JournalWriter.check(record)
             let frame = zstd.compressFrame(record + [0x0A], level: options.tailLevel)
             let block = Layout.block(frame, version: version)
             frames.append((FrameInfo(offset: end + bytes.count, compressedSize: frame.count, recordCount: 1,
                                      contentSize: record.count + 1, isSkippable: false, checksumSize: block.count - frame.count), record))
             bytes += block
         }
+        try write(bytes)
+        end = frames.last!.0.end
+        tail += frames.map { ($0.0, $0.1) }
+    }
+
+    /// Lines per frame of a batch write (FORMAT.md §5 "Batches"); a last lone line joins the frame before it.
+    public static let linesPerBatchFrame = 512
+
+    /// Appends `records` as a batch (FORMAT.md §5 "Batches"): in frames of up to `linesPerBatchFrame` lines compressed
+    /// at `Options.batchLevel`, written sealed — no one-line frames, no seal after — with one write and one sync,
+    /// and returns once they are durable. One record is a plain `append`. The one-line frames of an unsealed tail
+    /// before the batch stay as they are (they become part of the sealed part). On failure nothing is acknowledged.
+    public func appendBatch(_ records: [[UInt8]]) throws {
+        if let poisoned { throw StoreError.writerPoisoned(path: path, cause: poisoned) }
+        guard records.count > 1 else { return try append(records) }
+        var bytes: [UInt8] = []
+        var last: FrameInfo?
+        var start = 0
+        while start < records.count {
+            var stop = min(start + JournalWriter.linesPerBatchFrame, records.count)
+            if records.count - stop == 1 { stop += 1 }
+            var content: [UInt8] = []
+            content.reserveCapacity(records[start..<stop].reduce(0) { $0 + $1.count + 1 })
+            for record in records[start..<stop] {
+                try JournalWriter.check(record)
+                content += record
+                content.append(0x0A)
+            }
+            let frame = zstd.compressFrame(content, level: options.batchLevel)
+            let block = Layout.block(frame, version: version)
+            last = FrameInfo(offset: end + bytes.count, compressedSize: frame.count, recordCount: stop - start,
+                             contentSize: content.count, isSkippable: false, checksumSize: block.count - frame.count)
+            bytes += block
+            start = stop
+        }
+        try write(bytes)
+        end = last!.end
+        report.lastSealedFrame = last
+        tail = []
+    }
+
+    static func check(_ record: [UInt8]) throws {
+        guard !record.isEmpty else { throw StoreError.invalidRecord(reason: "a record cannot be empty") }
+        guard !record.contains(0x0A) else { throw StoreError.invalidRecord(reason: "a record cannot contain a newline (byte 0x0A)") }
+    }
+
+    /// Writes `bytes` (whole blocks) at the end of the data with one write and one sync (FORMAT.md §5): into the padding
+    /// when it has room, else extending the file by a new reserve. On failure cuts the file back to the end of the data.
+    private func write(_ blocks: [UInt8]) throws {
+        var bytes = blocks
         // Version 2: into the padding when it has room (the file keeps its size, so fdatasync is
         // enough), else extend the file by the data and a new reserve, and fsync.
         let room = fileEnd - end - bytes.count
@@ -218,9 +269,7 @@ public final class JournalWriter {
             }
             throw error
         }
-        end = frames.last!.0.end
         fileEnd = newFileEnd
-        tail += frames.map { ($0.0, $0.1) }
     }
 
     /// Replaces the unsealed tail (the one-record frames after the last sealed frame) by one frame

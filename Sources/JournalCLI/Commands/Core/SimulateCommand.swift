@@ -22,7 +22,8 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Replace the output file if it exists.") var force = false
     @Flag(help: "End with a torn tail: half of one more event's frame, as if the writer was killed mid-append.") var tornTail = false
     @Option(help: "Bulk mode, for benchmarks: write at least this many events, already sealed, one fsync at the end (chains runs of --weeks).") var bulkEvents: Int?
-    @Option(help: "Bulk mode: zstd level of the sealed frames (the recorder seals at 19).") var sealLevel: Int32 = 19
+    @Option(help: "Bulk mode: zstd level of the sealed frames (default: the level of batch writes, FORMAT.md §\"Compression levels\").")
+    var sealLevel: Int32?
 
     func validate() throws {
         guard SimulationProfile.named(profile) != nil else {

@@ -73,7 +73,7 @@ struct ImportCommand: ParsableCommand {
                 // A journal created for an import that was refused is removed again.
                 defer { journal.close(discardingIfEmpty: true) }
                 do {
-                    try journal.record(batch: plan.drafts)
+                    try journal.record(batch: plan.drafts, framing: .batch)
                 } catch {
                     throw Failure(message: "\(error); the import was refused as a whole and \(file) is unchanged")
                 }
