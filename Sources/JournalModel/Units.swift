@@ -101,8 +101,8 @@ extension Int64 {
     /// `value` rounded toward zero and clamped to `Int64`'s range (0 for NaN): a conversion no stored number can trap.
     public init(saturating value: Double) {
         if value.isNaN { self = 0 }
-        else if value >= 9_223_372_036_854_775_807 { self = .max }
-        else if value <= -9_223_372_036_854_775_808 { self = .min }
+        else if value >= 0x1p63 { self = .max }   // 2^63, the first Double past Int64.max
+        else if value < -0x1p63 { self = .min }
         else { self = Int64(value) }
     }
 }
