@@ -76,13 +76,14 @@ public final class BatchRecorder {
         let drafts = pending, numbers = lines
         pending = []
         lines = []
+        let batch = numbers[0]...numbers[numbers.count - 1]
         do {
             return try journal.record(batch: drafts, inputLines: numbers, framing: .batch)
         } catch {
             if case .refused(_, let line?, let problem) = error {
-                throw Refusal(path: journal.path, line: line, reason: "was refused: \(problem)", batch: numbers[0]...numbers[numbers.count - 1])
+                throw Refusal(path: journal.path, line: line, reason: "was refused: \(problem)", batch: batch)
             }
-            throw Refusal(path: journal.path, line: numbers[0], reason: "could not be written: \(error)", batch: numbers[0]...numbers[numbers.count - 1])
+            throw Refusal(path: journal.path, line: numbers[0], reason: "could not be written: \(error)", batch: batch)
         }
     }
 

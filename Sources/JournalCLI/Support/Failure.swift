@@ -50,7 +50,7 @@ enum StandardError {
 }
 
 enum StandardInput {
-    /// Lines of standard input read straight from file descriptor 0 (not through `stdin`'s buffer), so that a caller
+    /// Lines of standard input read straight from file descriptor 0 (not through `stdin`'s buffer), as bytes, so that a caller
     /// can wait for the next line with a time limit (`journal record --batch`).
     final class LineReader {
         private var buffer: [UInt8] = []
@@ -99,17 +99,8 @@ enum StandardInput {
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 
-    /// The next line of standard input without its newline, as bytes; nil at end of input.
-    static func readRawLine() -> [UInt8]? {
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        let count = getline(&buffer, &capacity, stdin)
-        guard count >= 0, let buffer else { return nil }
-        var bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: count))
-        if bytes.last == 0x0A { bytes.removeLast() }
-        return bytes
-    }
+    /// A line of spaces, tabs and carriage returns only: skipped, as no event.
+    static func isBlank(_ line: [UInt8]) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
 }
 
 /// Buffered standard output for commands that print a lot (cat).

@@ -64,9 +64,10 @@ struct RecordCommand: ParsableCommand {
             var lineNumber = 0
             // Raw bytes, not readLine(): it would replace invalid UTF-8 with U+FFFD and store
             // something the user never sent. The parser refuses invalid UTF-8 with its offset.
-            while let line = StandardInput.readRawLine() {
+            let reader = StandardInput.LineReader()
+            while case .line(let line) = reader.next(waiting: nil) {
                 lineNumber += 1
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                if StandardInput.isBlank(line) { continue }
                 try append(line, line: lineNumber, to: journal)
             }
         }
@@ -92,7 +93,7 @@ struct RecordCommand: ParsableCommand {
                     acknowledge(try recorder.flushIfDue(now: StandardInput.monotonicMilliseconds()))
                 case .line(let bytes):
                     lineNumber += 1
-                    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                    if StandardInput.isBlank(bytes) { continue }
                     let draft: JSONValue
                     do {
                         draft = try JSONParser.parse(bytes)
