@@ -6,8 +6,7 @@ import Foundation
 /// Strict (`lenient: false`) refuses the file at the first quoting error. Lenient reads on: a lone quote inside an
 /// unquoted field (`6" Box Jump`) is taken as a character and the row listed in `repaired`; a row with text after a
 /// closing quote, or whose quote is never closed, is listed in `broken` and reading resumes on the line after the
-/// row's first
-/// (INTERCHANGE.md §"Rows repaired or skipped").
+/// row's first (INTERCHANGE.md §"Rows repaired or skipped").
 public struct CSVTable: Sendable {
     /// The header cells, trimmed, without a byte-order mark.
     public var header: [String]
@@ -77,7 +76,7 @@ public struct CSVTable: Sendable {
 
         func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
-        /// The position after the line break at or after `position` (or the end), and whether there was one.
+        /// The position after the line break at or after `position`, or the end when there is none.
         func skipLine(from position: Int) -> Int {
             var i = position
             while i < bytes.count {

@@ -258,7 +258,7 @@ public struct Ledger: Equatable, Sendable, Codable {
                 workout.exercises[index].exercise = to
                 workout.exercises[index].prescription?.exercise = to
                 for row in workout.rows.indices where workout.rows[row].exercise == from { workout.rows[row].exercise = to }
-                for row in workout.removedRows?.indices ?? 0..<0 where workout.removedRows![row].exercise == from { workout.removedRows![row].exercise = to }
+                workout.removedRows = workout.removedRows?.map { var row = $0; if row.exercise == from { row.exercise = to }; return row }
                 for set in workout.sets.indices where workout.sets[set].exercise == from { workout.sets[set].exercise = to }
                 for group in workout.supersets.indices {
                     workout.supersets[group].exercises = workout.supersets[group].exercises.map { $0 == from ? to : $0 }
@@ -343,7 +343,7 @@ public struct Ledger: Equatable, Sendable, Codable {
         } else {
             workouts[index].ensureExercise(exercise)
             workouts[index].sets.append(set)
-            if workouts[index].removedRows != nil { workouts[index].restoreRow(exercise, number) }
+            workouts[index].restoreRow(exercise, number)
         }
         if edited { workouts[index].markEdited() }
     }
