@@ -29,8 +29,12 @@ SECONDS_PER_TARGET=${1:-60}
 shift || true
 declare -A CI_EXECUTIONS=([frame-reader]=30000 [event-decoder]=1000000 [differential-decoder]=600000 [importer]=4000 [views]=2500)
 TARGETS=("$@")
-# The slowest first, so that two lanes end together (FUZZ_JOBS below).
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(importer event-decoder differential-decoder frame-reader views)
+# Every target, the slowest first, so that two lanes end together (FUZZ_JOBS below).
+ALL_TARGETS=(importer event-decoder differential-decoder frame-reader views)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
+for target in "${TARGETS[@]}"; do
+    case " ${ALL_TARGETS[*]} " in *" $target "*) ;; *) echo "unknown target $target (${ALL_TARGETS[*]})" >&2; exit 2 ;; esac
+done
 ROOT=$PWD
 OUT=.build/fuzz
 JOURNAL=${JOURNAL_BIN:-.build/debug/journal}
@@ -86,7 +90,7 @@ modules() {
     touch "$stamp"; chmod +x "$stamp"
 }
 
-# A target: its harness linked with the instrumented modules.
+# A target: its harness linked with the instrumented modules (built by `modules` first).
 build() {
     local target=$1 binary=$OUT/bin/$1 main name
     case $target in
@@ -95,9 +99,7 @@ build() {
         differential-decoder) main=Fuzz/DifferentialDecoder/main.swift name=DifferentialDecoder ;;
         importer) main=Fuzz/ImporterFuzz.swift name=ImporterFuzz ;;
         views) main=Fuzz/ViewsFuzz.swift name=ViewsFuzz ;;
-        *) echo "unknown target $target (frame-reader, event-decoder, differential-decoder, importer, views)" >&2; exit 2 ;;
     esac
-    modules
     fresh "$binary" "$OUT/modules/.built" "$main" && return
     quiet "${SWIFTC[@]}" -module-name "$name" -I "$OUT/modules" -I Sources/CZstd "$OUT"/modules/*.o "$main" -lzstd -o "$binary"
 }
