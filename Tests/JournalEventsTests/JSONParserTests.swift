@@ -17,7 +17,7 @@ struct JSONParserTests {
         ("{\"a\":NaN}", 5, "expected a value, found 'N'"),
         ("{\"a\":\"x\ty\"}", 7, "raw control character 0x9 in string (escape it)"),
         ("{\"a\":1} x", 8, "unexpected 'x' after the end of the value"),
-        ("{\"a\":\"\\q\"}", 7, "invalid escape '\\q'"),
+        ("{\"a\":\"\\q\"}", 6, "invalid escape '\\q'"),
         ("{\"a\":1e}", 5, "invalid number (digit expected in exponent)"),
         ("{\"a\":1e999}", 5, "number 1e999 is out of range"),
         ("", 0, "expected a value, found end of line"),

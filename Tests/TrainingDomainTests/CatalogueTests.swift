@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import JournalEvents
 import JournalModel
@@ -187,4 +188,26 @@ func csvFields(_ line: String) -> [String] {
     }
     fields.append(current)
     return fields
+}
+
+/// FORMAT.md §10 "The catalogue" names the file and the version of the ids `journal verify` and every recording
+/// command accept besides custom ones; those ids are `ExerciseCatalogue.builtInIDs` (the CLI's `Journal.catalogue`,
+/// `UserJournal`'s default `EventJournal.Options.catalogue`).
+@Suite("The catalogue FORMAT.md names is the one verify checks against")
+struct PublishedCatalogueTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("FORMAT.md's path and version are the file's, and its ids are exactly builtInIDs")
+    func namedFile() throws {
+        let format = try String(contentsOf: Self.root.appendingPathComponent("FORMAT.md"), encoding: .utf8)
+        let named = try #require(format.firstMatch(of: /\[`([^`]+catalogue\.json)`\]\([^)]*\), catalogue\s+version (\d+)/))
+        #expect(named.1 == "Sources/TrainingDomain/Data/catalogue.json")
+        let data = try Data(contentsOf: Self.root.appendingPathComponent(String(named.1)))
+        let file = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(file["version"] as? Int == Int(named.2))
+        #expect(file["version"] as? Int == 1)
+        let ids = try #require(file["exercises"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(Set(ids) == ExerciseCatalogue.builtInIDs)
+        #expect(ids.count == ExerciseCatalogue.builtInIDs.count)
+    }
 }

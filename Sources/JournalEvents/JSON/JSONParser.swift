@@ -164,12 +164,16 @@ public struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 position += 1
                 guard let text = String(validating: utf8, as: UTF8.self) else {
-                    throw Error(offset: start, reason: "invalid UTF-8 in string")
+                    // Escapes are ASCII and decode to whole scalars: the first bad byte is in the raw bytes.
+                    throw Error(offset: firstInvalidUTF8(from: start + 1, to: position - 1), reason: "invalid UTF-8 in string")
                 }
                 return text
             }
             if byte < 0x20 { throw Error(offset: position, reason: "raw control character 0x\(String(byte, radix: 16)) in string (escape it)") }
             if byte != UInt8(ascii: "\\") { utf8.append(byte); position += 1; continue }
+            // An escape's problem is reported at its backslash (FORMAT.md §17 "Messages"); a surrogate pair's at the
+            // backslash of the escape that cannot be paired.
+            let escapeStart = position
             position += 1
             guard position < bytes.count else { break }
             let escape = bytes[position]
@@ -184,28 +188,30 @@ public struct JSONParser {
             case UInt8(ascii: "r"): utf8.append(0x0D)
             case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = try parseHex4()
+                var scalar = try parseHex4(escapeAt: escapeStart)
                 if (0xD800...0xDBFF).contains(scalar) {
                     guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
-                        throw Error(offset: position, reason: "unpaired UTF-16 surrogate escape")
+                        throw Error(offset: escapeStart, reason: "unpaired UTF-16 surrogate escape")
                     }
+                    let lowStart = position
                     position += 2
-                    let low = try parseHex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw Error(offset: position - 6, reason: "unpaired UTF-16 surrogate escape") }
+                    let low = try parseHex4(escapeAt: lowStart)
+                    guard (0xDC00...0xDFFF).contains(low) else { throw Error(offset: escapeStart, reason: "unpaired UTF-16 surrogate escape") }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00...0xDFFF).contains(scalar) {
-                    throw Error(offset: position - 6, reason: "unpaired UTF-16 surrogate escape")
+                    throw Error(offset: escapeStart, reason: "unpaired UTF-16 surrogate escape")
                 }
                 utf8.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
             default:
-                throw Error(offset: position - 1, reason: "invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+                throw Error(offset: escapeStart, reason: "invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
             }
         }
         throw Error(offset: start, reason: "unterminated string")
     }
 
-    mutating func parseHex4() throws(Error) -> UInt32 {
-        guard bytes.count - position >= 4 else { throw Error(offset: position, reason: "truncated \\u escape") }
+    /// The four hex digits after the `\u` whose backslash is at `escapeAt`, where a problem is reported.
+    mutating func parseHex4(escapeAt: Int) throws(Error) -> UInt32 {
+        guard bytes.count - position >= 4 else { throw Error(offset: escapeAt, reason: "truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[position]
@@ -214,7 +220,7 @@ public struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw Error(offset: position, reason: "invalid hex digit in \\u escape")
+            default: throw Error(offset: escapeAt, reason: "invalid hex digit in \\u escape")
             }
             value = value * 16 + digit
             position += 1
