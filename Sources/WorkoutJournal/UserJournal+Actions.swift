@@ -3,15 +3,16 @@ import JournalStore
 /// Typed conveniences for what a lifter does, each one event built on `record(_:)` (so the same rules apply).
 /// Ids the app does not give (workouts, templates, plans, superset groups) are made unique in the journal.
 extension UserJournal {
-    /// A draft of `type` with the fields that are not nil, in order.
-    static func draft(_ type: String, _ fields: KeyValuePairs<String, JSONValue?>) -> JSONValue {
-        var object: JSONObject = ["type": .string(type)]
-        for (key, value) in fields { if let value { object[key] = value } }
+    /// A draft of `type` with the fields that are not nil, in order. Types and keys are the vocabulary's
+    /// (`EventType`, `PayloadKey`), so a misspelt one does not compile.
+    static func draft(_ type: EventType, _ fields: KeyValuePairs<PayloadKey, JSONValue?>) -> JSONValue {
+        var object: JSONObject = ["type": .string(type.name)]
+        for (key, value) in fields { if let value { object[key.name] = value } }
         return .object(object)
     }
 
     @discardableResult
-    func send(_ type: String, _ fields: KeyValuePairs<String, JSONValue?>) throws(JournalError) -> Event {
+    func send(_ type: EventType, _ fields: KeyValuePairs<PayloadKey, JSONValue?>) throws(JournalError) -> Event {
         try record(UserJournal.draft(type, fields))
     }
 
@@ -40,34 +41,34 @@ extension UserJournal {
     public func startWorkout(name: String, session: Int? = nil, template: String? = nil, plan: String? = nil, repeating: String? = nil,
                              startedAt: Timestamp? = nil, id: String? = nil) throws(JournalError) -> String {
         let workout = id ?? freshID("w") { ledger, id in ledger.workout(id) != nil }
-        try send("workout.started", ["workout": .string(workout), "name": .string(name), "session": .some(session.map(JSONValue.int) ?? .null),
-                                     "template": UserJournal.text(template), "plan": UserJournal.text(plan), "repeat_of": UserJournal.text(repeating),
-                                     "started_at": UserJournal.time(startedAt)])
+        try send(.workoutStarted, [.workout: .string(workout), .name: .string(name), .session: .some(session.map(JSONValue.int) ?? .null),
+                                     .template: UserJournal.text(template), .plan: UserJournal.text(plan), .repeatOf: UserJournal.text(repeating),
+                                     .startedAt: UserJournal.time(startedAt)])
         return workout
     }
 
     /// Finishes a workout (it needs at least one completed set or cardio entry). `finishedAt` for one logged afterwards.
     @discardableResult
     public func finishWorkout(_ workout: String, finishedAt: Timestamp? = nil) throws(JournalError) -> Event {
-        try send("workout.finished", ["workout": .string(workout), "finished_at": UserJournal.time(finishedAt)])
+        try send(.workoutFinished, [.workout: .string(workout), .finishedAt: UserJournal.time(finishedAt)])
     }
 
     @discardableResult
-    public func discardWorkout(_ workout: String) throws(JournalError) -> Event { try send("workout.discarded", ["workout": .string(workout)]) }
+    public func discardWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutDiscarded, [.workout: .string(workout)]) }
 
     /// Corrects a finished workout's name, start or finish (the finish must stay after the start).
     @discardableResult
     public func editWorkout(_ workout: String, name: String? = nil, startedAt: Timestamp? = nil, finishedAt: Timestamp? = nil) throws(JournalError) -> Event {
-        try send("workout.edited", ["workout": .string(workout), "name": UserJournal.text(name), "started_at": UserJournal.time(startedAt),
-                                    "finished_at": UserJournal.time(finishedAt)])
+        try send(.workoutEdited, [.workout: .string(workout), .name: UserJournal.text(name), .startedAt: UserJournal.time(startedAt),
+                                    .finishedAt: UserJournal.time(finishedAt)])
     }
 
     @discardableResult
-    public func deleteWorkout(_ workout: String) throws(JournalError) -> Event { try send("workout.deleted", ["workout": .string(workout)]) }
+    public func deleteWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutDeleted, [.workout: .string(workout)]) }
 
     @discardableResult
     public func noteWorkout(_ workout: String, _ note: String) throws(JournalError) -> Event {
-        try send("workout.noted", ["workout": .string(workout), "note": .string(note)])
+        try send(.workoutNoted, [.workout: .string(workout), .note: .string(note)])
     }
 
     // MARK: Exercises in a workout
@@ -75,33 +76,33 @@ extension UserJournal {
     @discardableResult
     public func addExercise(_ exercise: String, to workout: String, position: Int? = nil, sets: Int? = nil, reps: String? = nil,
                             restSeconds: Int? = nil) throws(JournalError) -> Event {
-        try send("exercise.added", ["workout": .string(workout), "exercise": .string(exercise), "position": UserJournal.int(position),
-                                    "sets": UserJournal.int(sets), "reps": UserJournal.text(reps), "rest_s": UserJournal.int(restSeconds)])
+        try send(.exerciseAdded, [.workout: .string(workout), .exercise: .string(exercise), .position: UserJournal.int(position),
+                                    .sets: UserJournal.int(sets), .reps: UserJournal.text(reps), .restS: UserJournal.int(restSeconds)])
     }
 
     @discardableResult
     public func removeExercise(_ exercise: String, from workout: String) throws(JournalError) -> Event {
-        try send("exercise.removed", ["workout": .string(workout), "exercise": .string(exercise)])
+        try send(.exerciseRemoved, [.workout: .string(workout), .exercise: .string(exercise)])
     }
 
     @discardableResult
     public func reorderExercises(_ workout: String, _ order: [String]) throws(JournalError) -> Event {
-        try send("exercises.reordered", ["workout": .string(workout), "order": .array(order.map(JSONValue.string))])
+        try send(.exercisesReordered, [.workout: .string(workout), .order: .array(order.map(JSONValue.string))])
     }
 
     @discardableResult
     public func swapExercise(_ workout: String, from: String, to: String, reason: String? = nil) throws(JournalError) -> Event {
-        try send("exercise.swapped", ["workout": .string(workout), "from": .string(from), "to": .string(to), "reason": UserJournal.text(reason)])
+        try send(.exerciseSwapped, [.workout: .string(workout), .from: .string(from), .to: .string(to), .reason: UserJournal.text(reason)])
     }
 
     @discardableResult
     public func noteExercise(_ exercise: String, in workout: String, _ note: String) throws(JournalError) -> Event {
-        try send("exercise.noted", ["workout": .string(workout), "exercise": .string(exercise), "note": .string(note)])
+        try send(.exerciseNoted, [.workout: .string(workout), .exercise: .string(exercise), .note: .string(note)])
     }
 
     @discardableResult
     public func submitExercise(_ exercise: String, in workout: String) throws(JournalError) -> Event {
-        try send("exercise.submitted", ["workout": .string(workout), "exercise": .string(exercise)])
+        try send(.exerciseSubmitted, [.workout: .string(workout), .exercise: .string(exercise)])
     }
 
     /// Links adjacent exercises (or whole groups) into a superset; returns the group id.
@@ -110,13 +111,13 @@ extension UserJournal {
         let existing = ledger.workout(workout)?.supersets.map(\.group) ?? []
         var id = group ?? "g1"
         if group == nil { var n = 1; while existing.contains(id) { n += 1; id = "g\(n)" } }
-        try send("superset.linked", ["workout": .string(workout), "group": .string(id), "exercises": .array(exercises.map(JSONValue.string))])
+        try send(.supersetLinked, [.workout: .string(workout), .group: .string(id), .exercises: .array(exercises.map(JSONValue.string))])
         return id
     }
 
     @discardableResult
     public func unlinkSuperset(_ group: String, in workout: String) throws(JournalError) -> Event {
-        try send("superset.unlinked", ["workout": .string(workout), "group": .string(group)])
+        try send(.supersetUnlinked, [.workout: .string(workout), .group: .string(group)])
     }
 
     // MARK: Sets
@@ -125,53 +126,53 @@ extension UserJournal {
     @discardableResult
     public func completeSet(_ workout: String, exercise: String, set: Int, weight: Double, unit: WeightUnit = .kg, reps: Int,
                             kind: SetKind = .working, rpe: Double? = nil, edited: Bool = false) throws(JournalError) -> Event {
-        try send("set.completed", ["workout": .string(workout), "exercise": .string(exercise), "set": .int(set), "weight": .number(weight),
-                                   "unit": .string(unit.rawValue), "reps": .int(reps), "kind": .string(kind.rawValue), "rpe": UserJournal.number(rpe),
-                                   "edited": edited ? .bool(true) : nil])
+        try send(.setCompleted, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .weight: .number(weight),
+                                   .unit: .string(unit.rawValue), .reps: .int(reps), .kind: .string(kind.rawValue), .rpe: UserJournal.number(rpe),
+                                   .edited: edited ? .bool(true) : nil])
     }
 
     @discardableResult
     public func uncompleteSet(_ workout: String, exercise: String, set: Int) throws(JournalError) -> Event {
-        try send("set.uncompleted", ["workout": .string(workout), "exercise": .string(exercise), "set": .int(set)])
+        try send(.setUncompleted, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set)])
     }
 
     /// Adds a set row (seed 003 "Add set", "Duplicate": give the values to copy).
     @discardableResult
     public func addSet(_ workout: String, exercise: String, set: Int, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
                        kind: SetKind? = nil) throws(JournalError) -> Event {
-        try send("set.added", ["workout": .string(workout), "exercise": .string(exercise), "set": .int(set), "weight": UserJournal.number(weight),
-                               "unit": (unit ?? (weight == nil ? nil : .kg)).map { .string($0.rawValue) }, "reps": UserJournal.int(reps),
-                               "kind": kind.map { .string($0.rawValue) }])
+        try send(.setAdded, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .weight: UserJournal.number(weight),
+                               .unit: (unit ?? (weight == nil ? nil : .kg)).map { .string($0.rawValue) }, .reps: UserJournal.int(reps),
+                               .kind: kind.map { .string($0.rawValue) }])
     }
 
     @discardableResult
     public func removeSet(_ workout: String, exercise: String, set: Int) throws(JournalError) -> Event {
-        try send("set.removed", ["workout": .string(workout), "exercise": .string(exercise), "set": .int(set)])
+        try send(.setRemoved, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set)])
     }
 
     /// Changes a set's values (typed into a row, or corrected in history); `kind` toggles warm-up and working.
     @discardableResult
     public func editSet(_ workout: String, exercise: String, set: Int, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
                         kind: SetKind? = nil, rpe: Double? = nil) throws(JournalError) -> Event {
-        try send("set.edited", ["workout": .string(workout), "exercise": .string(exercise), "set": .int(set), "weight": UserJournal.number(weight),
-                                "unit": (unit ?? (weight == nil ? nil : .kg)).map { .string($0.rawValue) }, "reps": UserJournal.int(reps),
-                                "kind": kind.map { .string($0.rawValue) }, "rpe": UserJournal.number(rpe)])
+        try send(.setEdited, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .weight: UserJournal.number(weight),
+                                .unit: (unit ?? (weight == nil ? nil : .kg)).map { .string($0.rawValue) }, .reps: UserJournal.int(reps),
+                                .kind: kind.map { .string($0.rawValue) }, .rpe: UserJournal.number(rpe)])
     }
 
     @discardableResult
     public func rateSet(_ workout: String, exercise: String, set: Int, rpe: Double) throws(JournalError) -> Event {
-        try send("set.rated", ["workout": .string(workout), "exercise": .string(exercise), "set": .int(set), "rpe": .number(rpe)])
+        try send(.setRated, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .rpe: .number(rpe)])
     }
 
     @discardableResult
     public func noteSet(_ workout: String, exercise: String, set: Int, _ note: String) throws(JournalError) -> Event {
-        try send("set.noted", ["workout": .string(workout), "exercise": .string(exercise), "set": .int(set), "note": .string(note)])
+        try send(.setNoted, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .note: .string(note)])
     }
 
     @discardableResult
     public func logCardio(_ workout: String, exercise: String, minutes: Double, km: Double? = nil, calories: Double? = nil) throws(JournalError) -> Event {
-        try send("cardio.logged", ["workout": .string(workout), "exercise": .string(exercise), "minutes": .number(minutes),
-                                   "km": UserJournal.number(km), "calories": UserJournal.number(calories)])
+        try send(.cardioLogged, [.workout: .string(workout), .exercise: .string(exercise), .minutes: .number(minutes),
+                                   .km: UserJournal.number(km), .calories: UserJournal.number(calories)])
     }
 
     // MARK: Rest timer
@@ -185,24 +186,24 @@ extension UserJournal {
             ActiveWorkoutView.defaultRest(exercise, prescription: analysis.ledger.workout(workout)?.prescription(of: exercise), analysis)
         }
         guard seconds > 0 else { return nil }
-        return try send("rest.started", ["workout": .string(workout), "exercise": .string(exercise), "seconds": .int(seconds)])
+        return try send(.restStarted, [.workout: .string(workout), .exercise: .string(exercise), .seconds: .int(seconds)])
     }
 
     /// −30 s or +30 s (any non-zero multiple of 30).
     @discardableResult
     public func adjustRest(_ workout: String, exercise: String, by seconds: Int) throws(JournalError) -> Event {
-        try send("rest.adjusted", ["workout": .string(workout), "exercise": .string(exercise), "delta_s": .int(seconds)])
+        try send(.restAdjusted, [.workout: .string(workout), .exercise: .string(exercise), .deltaS: .int(seconds)])
     }
 
     @discardableResult
     public func skipRest(_ workout: String, exercise: String, remaining: Int) throws(JournalError) -> Event {
-        try send("rest.skipped", ["workout": .string(workout), "exercise": .string(exercise), "remaining_s": .int(remaining)])
+        try send(.restSkipped, [.workout: .string(workout), .exercise: .string(exercise), .remainingS: .int(remaining)])
     }
 
     /// Sets an exercise's default rest (seed 004: Off = 0, 30, 60, 90, 120, 180).
     @discardableResult
     public func configureRest(_ exercise: String, seconds: Int) throws(JournalError) -> Event {
-        try send("rest.configured", ["exercise": .string(exercise), "seconds": .int(seconds)])
+        try send(.restConfigured, [.exercise: .string(exercise), .seconds: .int(seconds)])
     }
 
     // MARK: Templates and plans
@@ -212,8 +213,8 @@ extension UserJournal {
     public func createTemplate(name: String, exercises: [Prescription], note: String? = nil, fromWorkout: String? = nil,
                                source: String? = nil, id: String? = nil) throws(JournalError) -> String {
         let template = id ?? freshTemplateID()
-        try send("template.created", ["template": .string(template), "name": .string(name), "exercises": Prescription.eventValue(exercises),
-                                      "note": UserJournal.text(note), "from_workout": UserJournal.text(fromWorkout), "source": UserJournal.text(source)])
+        try send(.templateCreated, [.template: .string(template), .name: .string(name), .exercises: Prescription.eventValue(exercises),
+                                      .note: UserJournal.text(note), .fromWorkout: UserJournal.text(fromWorkout), .source: UserJournal.text(source)])
         return template
     }
 
@@ -223,8 +224,8 @@ extension UserJournal {
     public func createTemplate(name: String, exercises: [JSONValue], note: JSONValue? = nil, source: String? = nil,
                                id: String? = nil) throws(JournalError) -> String {
         let template = id ?? freshTemplateID()
-        try send("template.created", ["template": .string(template), "name": .string(name), "exercises": .array(exercises),
-                                      "note": note, "source": UserJournal.text(source)])
+        try send(.templateCreated, [.template: .string(template), .name: .string(name), .exercises: .array(exercises),
+                                      .note: note, .source: UserJournal.text(source)])
         return template
     }
 
@@ -240,20 +241,20 @@ extension UserJournal {
 
     @discardableResult
     public func updateTemplate(_ template: String, name: String? = nil, exercises: [Prescription]? = nil, note: String? = nil) throws(JournalError) -> Event {
-        try send("template.updated", ["template": .string(template), "name": UserJournal.text(name),
-                                      "exercises": exercises.map(Prescription.eventValue), "note": UserJournal.text(note)])
+        try send(.templateUpdated, [.template: .string(template), .name: UserJournal.text(name),
+                                      .exercises: exercises.map(Prescription.eventValue), .note: UserJournal.text(note)])
     }
 
     @discardableResult
-    public func deleteTemplate(_ template: String) throws(JournalError) -> Event { try send("template.deleted", ["template": .string(template)]) }
+    public func deleteTemplate(_ template: String) throws(JournalError) -> Event { try send(.templateDeleted, [.template: .string(template)]) }
 
     /// Plans a workout (seed 003 WorkoutPlanner); returns the plan id, to start with `startWorkout(name:plan:)`.
     @discardableResult
     public func planWorkout(name: String, exercises: [Prescription], date: LocalDate? = nil, repeating: String? = nil,
                             id: String? = nil) throws(JournalError) -> String {
         let plan = id ?? freshID("p") { ledger, id in ledger.plans.contains { $0.id == id } }
-        try send("workout.planned", ["plan": .string(plan), "name": .string(name), "exercises": Prescription.eventValue(exercises),
-                                     "date": date.map { .string($0.description) }, "repeat_of": UserJournal.text(repeating)])
+        try send(.workoutPlanned, [.plan: .string(plan), .name: .string(name), .exercises: Prescription.eventValue(exercises),
+                                     .date: UserJournal.date(date), .repeatOf: UserJournal.text(repeating)])
         return plan
     }
 
@@ -269,20 +270,20 @@ extension UserJournal {
     @discardableResult
     public func updateProfile(name: String? = nil, email: String? = nil, unit: WeightUnit? = nil, bodyWeight: Double? = nil,
                               bodyWeightUnit: WeightUnit = .kg) throws(JournalError) -> Event {
-        try send("profile.updated", ["name": UserJournal.text(name), "email": UserJournal.text(email), "unit": unit.map { .string($0.rawValue) },
-                                     "body_weight": bodyWeight.map { .object(["value": .number($0), "unit": .string(bodyWeightUnit.rawValue)]) }])
+        try send(.profileUpdated, [.name: UserJournal.text(name), .email: UserJournal.text(email), .unit: unit.map { .string($0.rawValue) },
+                                     .bodyWeight: bodyWeight.map { .object(["value": .number($0), "unit": .string(bodyWeightUnit.rawValue)]) }])
     }
 
     @discardableResult
     public func changeSetting(_ key: String, to value: JSONValue) throws(JournalError) -> Event {
-        try send("settings.changed", ["key": .string(key), "value": value])
+        try send(.settingsChanged, [.key: .string(key), .value: value])
     }
 
     @discardableResult
-    public func favourite(_ exercise: String) throws(JournalError) -> Event { try send("exercise.favourited", ["exercise": .string(exercise)]) }
+    public func favourite(_ exercise: String) throws(JournalError) -> Event { try send(.exerciseFavourited, [.exercise: .string(exercise)]) }
 
     @discardableResult
-    public func unfavourite(_ exercise: String) throws(JournalError) -> Event { try send("exercise.unfavourited", ["exercise": .string(exercise)]) }
+    public func unfavourite(_ exercise: String) throws(JournalError) -> Event { try send(.exerciseUnfavourited, [.exercise: .string(exercise)]) }
 
     /// The events onboarding records for `answers` under `ruleset` (DOMAIN.md): `questionnaire.answered` for every
     /// answer, `questionnaire.completed`, then `programme.generated`, after a `programme.reset` when the journal at
@@ -297,12 +298,12 @@ extension UserJournal {
 
     /// "Retake quiz": ends the programme; record the new answers (and programme) afterwards.
     @discardableResult
-    public func retakeQuiz(reason: String? = nil) throws(JournalError) -> Event { try send("programme.reset", ["reason": UserJournal.text(reason)]) }
+    public func retakeQuiz(reason: String? = nil) throws(JournalError) -> Event { try send(.programmeReset, [.reason: UserJournal.text(reason)]) }
 
     /// Every projection starts again from nothing, but the bytes stay in the file: for "delete account" and "delete
     /// all data" use `eraseAllData()`, which removes them.
     @discardableResult
-    public func clearAllData() throws(JournalError) -> Event { try send("data.cleared", [:]) }
+    public func clearAllData() throws(JournalError) -> Event { try send(.dataCleared, [:]) }
 
     /// "Delete account", "Delete all data", "Clear all data": erases every event physically (FORMAT.md §6 "Erasure"):
     /// the journal then holds only the marker `data.erased`, and no snapshot, torn-tail file or recorded backup keeps

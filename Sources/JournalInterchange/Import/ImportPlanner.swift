@@ -159,7 +159,7 @@ public struct ImportPlanner: Sendable {
 
     /// The deterministic workout id: the app and a 64-bit FNV-1a hash of start, name and layout family.
     public static func workoutID(app: String, workout: ImportedWorkout) -> String {
-        "\(app)-" + hex(fnv1a("\(workout.start)|\(workout.name)"))
+        "\(app)-" + StableID.hex(StableID.fnv1a("\(workout.start)|\(workout.name)"))
     }
 
     /// `2021-02-10T16:46|Mittwoch`: the wall-clock minute a workout started, in its own offset, and its name.
@@ -168,36 +168,12 @@ public struct ImportPlanner: Sendable {
         return "\(minutes)|\(name)"
     }
 
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return hash
-    }
-
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
     /// The `superset.linked` group of an app's superset (Hevy's `superset_id` `label`) in workout `workout`, so an
     /// export to the app's layout gives the id back (`Exporters.supersetLabel`).
     public static func supersetGroup(workout: String, label: String) -> String { "\(workout)-superset-\(label)" }
 
-    /// A custom exercise id from a name: `custom-` and the name's words in kebab case.
-    public static func customID(_ name: String) -> String {
-        var slug = ""
-        for scalar in name.lowercased().folding(options: .diacriticInsensitive, locale: nil).unicodeScalars {
-            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") { slug.unicodeScalars.append(scalar) }
-            else if !slug.isEmpty && slug.last != "-" { slug.append("-") }
-        }
-        while slug.last == "-" { slug.removeLast() }
-        if slug.isEmpty { slug = hex(fnv1a(name)) }
-        let id = "custom-" + slug
-        if id.utf8.count <= 64 { return id }
-        var cut = String(id.prefix(55))
-        while cut.last == "-" { cut.removeLast() }
-        return cut + "-" + String(hex(fnv1a(name)).prefix(8))
-    }
+    /// A custom exercise id from a name (`StableID.customExercise`).
+    public static func customID(_ name: String) -> String { StableID.customExercise(name: name) }
 
     public func plan(_ export: ParsedExport, file: String, existing: [Event]) -> ImportPlan {
         let app = export.layout.app
