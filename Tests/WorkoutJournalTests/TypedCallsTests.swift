@@ -120,3 +120,23 @@ struct TypedCallsTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal.path)) == before)
     }
 }
+
+@Suite("Rows are Identifiable by their natural key")
+struct IdentifiableRowsTests {
+    @Test("history, the logger's rows and exercises, and the calendar carry ids a SwiftUI list can key on")
+    func ids() throws {
+        let clock = TestClock("2026-11-20T07:00:00.000+01:00")
+        let journal = try JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { clock.now }).open(user: "cy")
+        defer { journal.close() }
+        let workout = try journal.startWorkout(name: "Push")
+        try journal.addExercise("barbell-bench-press", to: workout, sets: 2, reps: "5")
+        try journal.completeSet(workout, exercise: "barbell-bench-press", set: 1, weight: 60, unit: .kg, reps: 5)
+        let active = try #require(journal.active)
+        #expect(active.exercises.map(\.id) == ["barbell-bench-press"])
+        #expect(active.exercises.first?.rows.map(\.id) == [1, 2])
+        clock.advance(seconds: 600)
+        try journal.finishWorkout(workout)
+        #expect(journal.history(HistoryQuery()).workouts.map(\.id) == ["w1"])
+        #expect(journal.history(HistoryQuery()).workouts.first?.exercises.map(\.id) == ["barbell-bench-press"])
+    }
+}

@@ -1,0 +1,27 @@
+/// The rows of every screen are `Identifiable` by the key that makes them unique in their list, so a SwiftUI `List`
+/// or `ForEach` keeps each row's identity across updates: a workout by its id, an exercise of a workout by its
+/// exercise id (the fold keeps one entry per exercise in a workout), a day or week by its date, a set row by its number.
+/// Lists that may name an exercise twice (a template's or a programme session's prescriptions) stay without one.
+
+import JournalEvents
+
+extension WorkoutSummary: Identifiable { public var id: String { workout } }
+extension ExerciseSummary: Identifiable { public var id: String { exercise } }
+extension CalendarMonth.Day: Identifiable { public var id: LocalDate { date } }
+
+extension PlannedCard: Identifiable { public var id: String { plan } }
+extension HomeView.CalendarDay: Identifiable { public var id: LocalDate { date } }
+extension HomeView.RecentWorkout: Identifiable { public var id: String { workout } }
+
+extension ExerciseHistoryView.Session: Identifiable { public var id: String { workout } }
+
+extension ActiveWorkoutView.Row: Identifiable { public var id: Int { self.set } }
+extension ActiveWorkoutView.Exercise: Identifiable { public var id: String { exercise } }
+
+extension TemplatesView.Item: Identifiable { public var id: String { template } }
+
+extension ProgressView.WeekCount: Identifiable { public var id: LocalDate { week } }
+extension ProgressView.MuscleShare: Identifiable { public var id: String { muscle } }
+extension ProgressView.StrengthSeries: Identifiable { public var id: String { exercise } }
+
+extension CardioHistory.Session: Identifiable { public var id: String { workout } }
