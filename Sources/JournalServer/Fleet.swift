@@ -159,6 +159,12 @@ public enum FleetExport {
     }
 }
 
+/// A fleet job (or `fleet ingest`) that could not run: what failed, on which database, and what to do.
+public struct FleetFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
+}
+
 /// One problem a fleet job found.
 public struct FleetProblem: Sendable, Equatable, Codable {
     public var user: String
@@ -251,6 +257,7 @@ public struct FleetProgress: Sendable {
     public var done: Int
     public var total: Int
     public var seconds: Double
+    package init(done: Int, total: Int, seconds: Double) { self.done = done; self.total = total; self.seconds = seconds }
 }
 
 /// Runs fleet jobs against the server's PostgreSQL.
@@ -363,7 +370,7 @@ public struct FleetRunner: Sendable {
 public func withFleetClient<T: Sendable>(_ database: DatabaseURL, migrate: Bool, logLevel: Logger.Level = .warning,
                                          _ body: @Sendable (PostgresClient, Logger) async throws -> T) async throws -> T {
     guard database.endpoints.count <= 1 else {
-        throw FleetIngest.Failure(description: "database URL \(database) names \(database.endpoints.count) hosts: fleet jobs read one node; pass one host's URL (scripts/postgres url-replicated DIR lists them, the primary first)")
+        throw FleetFailure(description: "database URL \(database) names \(database.endpoints.count) hosts: fleet jobs read one node; pass one host's URL (scripts/postgres url-replicated DIR lists them, the primary first)")
     }
     var logger = Logger(label: "journal-server-fleet")
     logger.logLevel = logLevel
