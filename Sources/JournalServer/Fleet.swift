@@ -277,7 +277,7 @@ public struct FleetRunner: Sendable {
     /// How many users the server holds (for a progress bar's total).
     public func userCount() async throws -> Int {
         var count = 0
-        for try await value in try await client.query("SELECT count(*) FROM journal_users", logger: logger).decode(Int.self) { count = value }
+        for try await value in try await client.query(Statements.FleetReads.userCount(), logger: logger).decode(Int.self) { count = value }
         return count
     }
 
@@ -290,7 +290,7 @@ public struct FleetRunner: Sendable {
             do {
                 var journals: [StoredJournal] = []
                 for try await (user, head) in try await connection.query(
-                    "SELECT user_id, head FROM journal_users WHERE user_id > \(after) ORDER BY user_id LIMIT \(limit)", logger: logger
+                    Statements.FleetReads.users(after: after, limit: limit), logger: logger
                 ).decode((String, Int64).self) {
                     journals.append(StoredJournal(user: user, head: head))
                 }
@@ -300,10 +300,7 @@ public struct FleetRunner: Sendable {
                     // The page's users are every user from its first to its last (in this snapshot): one range scan
                     // per partition, where `= ANY(users)` made one index descent per user and partition.
                     let first = journals[0].user, last = journals[journals.count - 1].user
-                    let rows = try await connection.query("""
-                        SELECT user_id, first_position, last_position, event_count, ids, block, id_ranges FROM journal_batches
-                        WHERE user_id >= \(first) AND user_id <= \(last) ORDER BY user_id, last_position
-                        """, logger: logger)
+                    let rows = try await connection.query(Statements.FleetReads.batches(from: first, through: last), logger: logger)
                     for try await (user, first, last, count, ids, block, ranges) in rows.decode((String, Int64, Int64, Int, ByteBuffer, ByteBuffer, String?).self) {
                         guard let position = index[user] else { continue }
                         journals[position].batches.append(StoredJournal.Batch(first: first, last: last, eventCount: count,
@@ -395,18 +392,16 @@ public struct AtRestSize: Sendable {
     /// `pg_total_relation_size` of `table` and, when it is partitioned (it then holds nothing itself), of its partitions.
     public static func bytes(of table: String, client: PostgresClient, logger: Logger) async throws -> Int64 {
         var value: Int64 = 0
-        for try await v in try await client.query("""
-            SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c
-            WHERE c.relname = \(table) OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = \(table)::regclass)
-            """, logger: logger).decode(Int64.self) { value = v }
+        for try await v in try await client.query(Statements.FleetReads.totalRelationSize(of: table), logger: logger).decode(Int64.self) {
+            value = v
+        }
         return value
     }
 
     public static func measure(client: PostgresClient, logger: Logger) async throws -> AtRestSize {
         func bytes(_ table: String) async throws -> Int64 { try await Self.bytes(of: table, client: client, logger: logger) }
         var users: Int64 = 0, events: Int64 = 0
-        for try await (u, e) in try await client.query(
-            "SELECT count(*)::bigint, coalesce(sum(head), 0)::bigint FROM journal_users", logger: logger).decode((Int64, Int64).self) {
+        for try await (u, e) in try await client.query(Statements.FleetReads.usersAndEvents(), logger: logger).decode((Int64, Int64).self) {
             users = u; events = e
         }
         return AtRestSize(users: users, events: events, usersBytes: try await bytes("journal_users"), batchesBytes: try await bytes("journal_batches"))

@@ -171,6 +171,39 @@ extension Statements {
     }
 }
 
+extension Statements {
+    /// The fleet jobs' reads of the journal tables (`FleetRunner`, `AtRestSize`; SCALE.md §"Fleet jobs"): whole tables
+    /// or ranges of users, outside the sync path, so plain queries rather than prepared statements.
+    enum FleetReads {
+        static func userCount() -> PostgresQuery { "SELECT count(*) FROM journal_users" }
+
+        /// (user, head) of the users after `after` in user id order, at most `limit`.
+        static func users(after: String, limit: Int) -> PostgresQuery {
+            "SELECT user_id, head FROM journal_users WHERE user_id > \(after) ORDER BY user_id LIMIT \(limit)"
+        }
+
+        /// Every batch of the users from `first` through `last`, by user and position: (user, first, last, count, ids,
+        /// block, id ranges).
+        static func batches(from first: String, through last: String) -> PostgresQuery {
+            """
+            SELECT user_id, first_position, last_position, event_count, ids, block, id_ranges FROM journal_batches
+            WHERE user_id >= \(first) AND user_id <= \(last) ORDER BY user_id, last_position
+            """
+        }
+
+        /// What `AtRestSize.bytes(of:)` sums.
+        static func totalRelationSize(of table: String) -> PostgresQuery {
+            """
+            SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c
+            WHERE c.relname = \(table) OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = \(table)::regclass)
+            """
+        }
+
+        /// (users, events) the server holds.
+        static func usersAndEvents() -> PostgresQuery { "SELECT count(*)::bigint, coalesce(sum(head), 0)::bigint FROM journal_users" }
+    }
+}
+
 extension Statements.UsersAndSealedCount {
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings()
