@@ -8,7 +8,6 @@ import JournalInterchange
 import JournalProjections
 import JournalSync
 import JournalTesting
-import Logging
 import Testing
 import TrainingDomain
 @testable import JournalServer
@@ -99,16 +98,17 @@ struct RouteTests {
         sys.exit(1 if problems else 0)
         """#
 
-    /// A router over a fresh memory store holding ada's, bob's and help's tokens; the access log's clock reads
+    /// `journal-server serve`'s application (`buildApplication`: its middleware, schema gate and services) on a fresh
+    /// memory store holding ada's, bob's and help's tokens, tested through its router; the access log's clock reads
     /// 1970-01-01T00:00:00.250Z.
     static func withRoutes(_ body: @escaping @Sendable (Exchange, MemorySyncStore) async throws -> Void) async throws {
         let store = MemorySyncStore(now: { Date(timeIntervalSince1970: 0.25) })
         try await store.addToken(ada, user: "ada", role: .user)
         try await store.addToken(bob, user: "bob", role: .user)
         try await store.addToken(help, user: "help", role: .support)
-        var logger = Logger(label: "routes")
-        logger.logLevel = .critical
-        let app = Application(router: SyncRoutes(store: store, logger: logger).router())
+        var configuration = ServerConfiguration(database: try DatabaseURL("postgres://nobody@127.0.0.1:1/none"))
+        configuration.logLevel = .critical
+        let app = try await buildApplication(configuration, makeStore: { _, _, _ in (store, []) })
         try await app.test(.router) { client in
             let exchange = Exchange(client)
             try await body(exchange, store)
