@@ -73,11 +73,9 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .target(name: "JournalServer",
                 dependencies: [
-                    "JournalSync", "JournalFile", "JournalEvents", "JournalStore",
+                    "JournalSync", "JournalFile", "JournalEvents", "JournalModel", "JournalStore",
                     // The support pages: the HTML report of a user's journal.
                     "JournalProjections", "TrainingDomain", "JournalInterchange",
-                    // `fleet ingest`: simulated users (SCALE.md §"Fleet jobs").
-                    "JournalSimulator",
                     .product(name: "Hummingbird", package: "hummingbird"),
                     .product(name: "PostgresNIO", package: "postgres-nio"),
                     .product(name: "Crypto", package: "swift-crypto"),
@@ -87,14 +85,21 @@ let package = Package(
                     .product(name: "Prometheus", package: "swift-prometheus"),
                 ],
                 swiftSettings: swiftSettings),
+        // What only measurements use, out of the production server: the load generator's peer stores (naive, ceiling)
+        // behind `serve --store`, and `fleet ingest`'s simulated users (SCALE.md, SCALE-FIGURES.md).
+        .target(name: "JournalServerBench",
+                dependencies: ["JournalServer", "JournalSync", "JournalEvents", "JournalModel", "JournalSimulator", "TrainingDomain",
+                               .product(name: "PostgresNIO", package: "postgres-nio"),
+                               .product(name: "Logging", package: "swift-log")],
+                swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalServerCLI",
-            dependencies: ["JournalServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["JournalServer", "JournalServerBench", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
         // The load generator's engine and its command (SCALE.md).
         .target(name: "JournalLoad",
-                dependencies: ["JournalServer", "JournalSync", "JournalFile", "JournalEvents", "JournalModel", "JournalSimulator",
+                dependencies: ["JournalServer", "JournalServerBench", "JournalSync", "JournalFile", "JournalEvents", "JournalModel", "JournalSimulator",
                                .product(name: "Histogram", package: "hdrhistogram-swift"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOPosix", package: "swift-nio"),
@@ -104,7 +109,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .executableTarget(
             name: "JournalLoadCLI",
-            dependencies: ["JournalLoad", "JournalServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["JournalLoad", "JournalServer", "JournalServerBench", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
         .target(name: "WorkoutJournal",
@@ -136,7 +141,7 @@ let package = Package(
                     dependencies: ["JournalInterchange", "JournalEvents", "JournalModel", "JournalProjections", "TrainingDomain"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "JournalServerTests",
-                    dependencies: ["JournalServer", "JournalSync", "WorkoutJournal", "JournalFile", "JournalEvents",
+                    dependencies: ["JournalServer", "JournalServerBench", "JournalSync", "WorkoutJournal", "JournalFile", "JournalEvents",
                                    "JournalStore", "JournalTesting", "JournalSimulator", "JournalProjections",
                                    "JournalInterchange", "TrainingDomain",
                                    // The real binaries the end-to-end and crash tests run.

@@ -1,5 +1,5 @@
 import Foundation
-import JournalServer
+import JournalServerBench
 
 public struct ServerProcessFailure: Error, CustomStringConvertible {
     public var description: String

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JournalLoad
 import JournalServer
+import JournalServerBench
 
 /// `journal-load`: the load generator (SCALE-FIGURES.md §"Load"). For each device count, and for each store design,
 /// starts `journal-server serve --store DESIGN` on a free loopback port, makes the users' tokens, runs the load,

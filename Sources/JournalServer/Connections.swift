@@ -175,31 +175,3 @@ public struct SyncRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The client's IP address, or `unknown` (a test channel has none).
     var peer: String { remoteAddress?.ipAddress ?? "unknown" }
 }
-
-/// Refuses a path that is not in its one canonical form — an empty segment (`//`) or a trailing `/` — with
-/// `404 not_canonical`, before any other middleware or route sees it: every route is reached by one spelling only,
-/// the one the limits and logs know (SYNC.md §"Refusals").
-struct CanonicalPathMiddleware<Context: RequestContext>: RouterMiddleware {
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        if path.contains("//") || (path.count > 1 && path.hasSuffix("/")) {
-            var canonical = path.split(separator: "/").joined(separator: "/")
-            canonical = "/" + canonical
-            throw SyncFailure(404, "not_canonical", "the path \(path.debugDescription) has an empty segment or a trailing slash; send it as \(canonical.debugDescription)")
-        }
-        return try await next(request, context)
-    }
-}
-
-/// Runs `app` until SIGTERM or SIGINT, then shuts it down gracefully: the server stops accepting connections and
-/// answers the requests in progress; those still in progress after `timeouts.shutdown` are cancelled (their
-/// connections closed). So the process exits within `timeouts.shutdown` and the cancellation's few milliseconds of a
-/// signal, whatever its clients do (SYNC.md §"Timeouts").
-public func runUntilSignalled(_ app: some ApplicationProtocol, _ configuration: ServerConfiguration) async throws {
-    var logger = Logger(label: "journal-server", factory: ServerLogHandler.init)
-    logger.logLevel = configuration.logLevel
-    var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-    group.maximumGracefulShutdownDuration = configuration.timeouts.shutdown
-    try await ServiceGroup(configuration: group).run()
-}

@@ -57,20 +57,14 @@ extension DatabaseURL {
 }
 
 /// The store the server runs on `database`, and the PostgreSQL clients it needs running (one per host).
-/// One host: `PostgresSyncStore` (or the naive peer design, for comparisons). Several hosts (a primary and
-/// its standbys): `FailoverSyncStore`, which sends everything to the host that accepts writes and moves to
-/// another when that one is lost.
-public func makeSyncStore(_ database: DatabaseURL, design: StoreDesign = .batches,
-                          logger: Logger, deadline: Duration = .seconds(10)) -> (store: any SyncStore, clients: [PostgresClient]) {
+/// One host: `PostgresSyncStore`. Several hosts (a primary and its standbys): `FailoverSyncStore`, which sends
+/// everything to the host that accepts writes and moves to another when that one is lost. (The load generator's peer
+/// designs are made by `StoreDesign.makeStore`, outside the production server.)
+public func makeSyncStore(_ database: DatabaseURL, logger: Logger,
+                          deadline: Duration = .seconds(10)) -> (store: any SyncStore, clients: [PostgresClient]) {
     guard database.endpoints.count > 1 else {
-        // The peers keep postgres-nio's default pool (SCALE.md §"Group commit": a pool of 10 is the batched design's).
-        let configuration = design == .batches ? PostgresSyncStore.clientConfiguration(database) : database.clientConfiguration
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        switch design {
-        case .batches: return (PostgresSyncStore(client: client, logger: logger, deadline: deadline), [client])
-        case .naive: return (NaiveSyncStore(client: client, logger: logger), [client])
-        case .memory: return (MemorySyncStore(client: client, logger: logger), [client])
-        }
+        let client = PostgresClient(configuration: PostgresSyncStore.clientConfiguration(database), backgroundLogger: logger)
+        return (PostgresSyncStore(client: client, logger: logger, deadline: deadline), [client])
     }
     let clients = database.endpoints.map {
         PostgresClient(configuration: PostgresSyncStore.clientConfiguration(database.url(for: $0)), backgroundLogger: logger)

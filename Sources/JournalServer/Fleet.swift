@@ -159,6 +159,12 @@ public enum FleetExport {
     }
 }
 
+/// A fleet job (or `fleet ingest`) that could not run: what failed, on which database, and what to do.
+public struct FleetFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
+}
+
 /// One problem a fleet job found.
 public struct FleetProblem: Sendable, Equatable, Codable {
     public var user: String
@@ -251,6 +257,7 @@ public struct FleetProgress: Sendable {
     public var done: Int
     public var total: Int
     public var seconds: Double
+    package init(done: Int, total: Int, seconds: Double) { self.done = done; self.total = total; self.seconds = seconds }
 }
 
 /// Runs fleet jobs against the server's PostgreSQL.
@@ -270,7 +277,7 @@ public struct FleetRunner: Sendable {
     /// How many users the server holds (for a progress bar's total).
     public func userCount() async throws -> Int {
         var count = 0
-        for try await value in try await client.query("SELECT count(*) FROM journal_users", logger: logger).decode(Int.self) { count = value }
+        for try await value in try await client.query(Statements.FleetReads.userCount(), logger: logger).decode(Int.self) { count = value }
         return count
     }
 
@@ -283,7 +290,7 @@ public struct FleetRunner: Sendable {
             do {
                 var journals: [StoredJournal] = []
                 for try await (user, head) in try await connection.query(
-                    "SELECT user_id, head FROM journal_users WHERE user_id > \(after) ORDER BY user_id LIMIT \(limit)", logger: logger
+                    Statements.FleetReads.users(after: after, limit: limit), logger: logger
                 ).decode((String, Int64).self) {
                     journals.append(StoredJournal(user: user, head: head))
                 }
@@ -293,10 +300,7 @@ public struct FleetRunner: Sendable {
                     // The page's users are every user from its first to its last (in this snapshot): one range scan
                     // per partition, where `= ANY(users)` made one index descent per user and partition.
                     let first = journals[0].user, last = journals[journals.count - 1].user
-                    let rows = try await connection.query("""
-                        SELECT user_id, first_position, last_position, event_count, ids, block, id_ranges FROM journal_batches
-                        WHERE user_id >= \(first) AND user_id <= \(last) ORDER BY user_id, last_position
-                        """, logger: logger)
+                    let rows = try await connection.query(Statements.FleetReads.batches(from: first, through: last), logger: logger)
                     for try await (user, first, last, count, ids, block, ranges) in rows.decode((String, Int64, Int64, Int, ByteBuffer, ByteBuffer, String?).self) {
                         guard let position = index[user] else { continue }
                         journals[position].batches.append(StoredJournal.Batch(first: first, last: last, eventCount: count,
@@ -363,7 +367,7 @@ public struct FleetRunner: Sendable {
 public func withFleetClient<T: Sendable>(_ database: DatabaseURL, migrate: Bool, logLevel: Logger.Level = .warning,
                                          _ body: @Sendable (PostgresClient, Logger) async throws -> T) async throws -> T {
     guard database.endpoints.count <= 1 else {
-        throw FleetIngest.Failure(description: "database URL \(database) names \(database.endpoints.count) hosts: fleet jobs read one node; pass one host's URL (scripts/postgres url-replicated DIR lists them, the primary first)")
+        throw FleetFailure(description: "database URL \(database) names \(database.endpoints.count) hosts: fleet jobs read one node; pass one host's URL (scripts/postgres url-replicated DIR lists them, the primary first)")
     }
     var logger = Logger(label: "journal-server-fleet")
     logger.logLevel = logLevel
@@ -388,18 +392,16 @@ public struct AtRestSize: Sendable {
     /// `pg_total_relation_size` of `table` and, when it is partitioned (it then holds nothing itself), of its partitions.
     public static func bytes(of table: String, client: PostgresClient, logger: Logger) async throws -> Int64 {
         var value: Int64 = 0
-        for try await v in try await client.query("""
-            SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c
-            WHERE c.relname = \(table) OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = \(table)::regclass)
-            """, logger: logger).decode(Int64.self) { value = v }
+        for try await v in try await client.query(Statements.FleetReads.totalRelationSize(of: table), logger: logger).decode(Int64.self) {
+            value = v
+        }
         return value
     }
 
     public static func measure(client: PostgresClient, logger: Logger) async throws -> AtRestSize {
         func bytes(_ table: String) async throws -> Int64 { try await Self.bytes(of: table, client: client, logger: logger) }
         var users: Int64 = 0, events: Int64 = 0
-        for try await (u, e) in try await client.query(
-            "SELECT count(*)::bigint, coalesce(sum(head), 0)::bigint FROM journal_users", logger: logger).decode((Int64, Int64).self) {
+        for try await (u, e) in try await client.query(Statements.FleetReads.usersAndEvents(), logger: logger).decode((Int64, Int64).self) {
             users = u; events = e
         }
         return AtRestSize(users: users, events: events, usersBytes: try await bytes("journal_users"), batchesBytes: try await bytes("journal_batches"))

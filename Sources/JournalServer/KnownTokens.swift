@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A token's user and role never change (the only change is its revocation), so a remembered principal is either
 /// right or revoked. Bounded by `capacity`; past it, arbitrary tokens are forgotten.
-final class KnownTokens: @unchecked Sendable {
+package final class KnownTokens: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
     private let lock = NSLock()
     private var principals: [String: Principal] = [:]
@@ -28,7 +28,7 @@ final class KnownTokens: @unchecked Sendable {
         }
     }
 
-    func forget(_ tokens: some Sequence<String>) {
+    package func forget(_ tokens: some Sequence<String>) {
         lock.withLock { for token in tokens { principals[token] = nil } }
     }
 

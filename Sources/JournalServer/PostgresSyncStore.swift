@@ -11,7 +11,7 @@ import PostgresNIO
 /// only after COMMIT, so whatever it acknowledges is durable.
 public struct PostgresSyncStore: SyncStore {
     public let client: PostgresClient
-    let logger: Logger
+    package let logger: Logger
     /// How long a push, pull or token look-up waits for PostgreSQL before it is refused with 503 (the pool waits
     /// for a connection indefinitely while the database is down): each waits in a group queue whose `Expiry`
     /// answers it then.
@@ -26,7 +26,7 @@ public struct PostgresSyncStore: SyncStore {
     let knownUsers: KnownUsers
     /// The principals of the tokens this server looked up, which a push may use without a look-up because its commit
     /// checks its token again (SCALE.md §"Tokens checked at commit").
-    let knownTokens: KnownTokens
+    package let knownTokens: KnownTokens
     /// PostgreSQL connections per server (SCALE.md §"Group commit"): the 4 group committers', the 2 token and 2 pull
     /// group readers' (one short query each), and 2 for the rest. More would only make PostgreSQL's backends
     /// contend for 2 cores.
@@ -126,7 +126,7 @@ public struct PostgresSyncStore: SyncStore {
     static let deadTokenState = "WJ401"
 
     /// Whether `error` is a group's token check that failed, from the known statement or inside the locked transaction.
-    static func isDeadToken(_ error: any Error) -> Bool {
+    package static func isDeadToken(_ error: any Error) -> Bool {
         let database = (error as? PSQLError) ?? ((error as? PostgresTransactionError)?.closureError as? PSQLError)
         return database?.serverInfo?[.sqlState] == deadTokenState
     }
@@ -142,7 +142,7 @@ public struct PostgresSyncStore: SyncStore {
                 return outcomes
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.headMovedState {
                 ServerMetrics.headMoved.increment()
-                logger.debug("group commit: \(FleetIngest.databaseReason(error)); the group is read again under its locks")
+                logger.debug("group commit: \(databaseReason(error)); the group is read again under its locks")
             }
         }
         let outcomes = try await commitLockedGroup(group, users: users, checkingTokens: tokens)
@@ -297,7 +297,7 @@ public struct PostgresSyncStore: SyncStore {
                 toCompare[batch, default: []].append(event)
             } else if let index = freshIndex[event.id] {
                 if Merge.identity(fresh[index]) != Merge.identity(event) {
-                    throw SyncFailure(400, "duplicate_id", "event id \(event.id) appears twice in this push with different content; nothing was stored")
+                    throw SyncFailure.duplicateID(event.id)
                 }
             } else {
                 freshIndex[event.id] = fresh.count
@@ -311,7 +311,7 @@ public struct PostgresSyncStore: SyncStore {
                 stored[event.id] = Merge.identity(event)
             }
             for event in candidates where stored[event.id] != Merge.identity(event) {
-                throw SyncFailure(409, "id_conflict", "event id \(event.id) is already stored for user \(user) with different content (two devices with the same device tag?); nothing was stored")
+                throw SyncFailure.idConflict(event.id, user: user)
             }
         }
         if let erasure = try await erasure(connection, user: user, fresh: fresh, head: state.head) {
@@ -424,33 +424,12 @@ public struct PostgresSyncStore: SyncStore {
         return pulls
     }
 
-    /// The principal of every token of a group in one round trip (`Statements.TokenPrincipals`), in their order.
-    static func principals(of tokens: [String], client: PostgresClient, logger: Logger) async throws -> [Principal?] {
-        let hashes = tokens.map(Tokens.hashHex)
-        var found: [String: Principal] = [:]
-        for try await (hash, user, role) in try await client.execute(Statements.TokenPrincipals(hashes: Array(Set(hashes))), logger: logger) {
-            if let role = Role(rawValue: role) { found[hash] = Principal(user: user, role: role) }
-        }
-        return hashes.map { found[$0] }
-    }
-
     private func pullPage(user: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
         // One round trip, shared with the pulls that wait beside it: the user's row and the batches ending after the
         // cursor's position. A cursor that turns out to be unknown discards what was read.
-        guard let stored = try await pullReads.read(PullKey(user: user, after: cursor.isStart ? 0 : cursor.position)) else {
-            if cursor.isStart { return PullPage(lines: [], cursor: .start, more: false) }
-            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is unknown: the server holds no journal for user \(user); pull from cursor 0")
-        }
-        let after: Int64
-        if cursor.isStart {
-            after = 0
-        } else if cursor.epoch != stored.epoch {
-            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) belongs to an earlier copy of user \(user)'s journal (now epoch \(stored.epoch), erased since); pull from cursor 0")
-        } else if cursor.position > stored.head {
-            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is ahead of the server's journal for user \(user) (it holds \(stored.head) events); pull from cursor 0")
-        } else {
-            after = cursor.position
-        }
+        let stored = try await pullReads.read(PullKey(user: user, after: cursor.isStart ? 0 : cursor.position))
+        let after = try SyncFailure.pullStart(after: cursor, user: user, journal: stored.map { ($0.epoch, $0.head) })
+        guard let stored else { return PullPage(lines: [], cursor: .start, more: false) }
         var lines: [[UInt8]] = []
         var last = after
         for (first, block) in stored.batches where lines.count < limit {
@@ -464,70 +443,12 @@ public struct PostgresSyncStore: SyncStore {
         return PullPage(lines: lines, cursor: SyncCursor(epoch: stored.epoch, position: last), more: last < stored.head)
     }
 
-    // MARK: Tokens and the access log
-
-    public func authenticate(token: String) async throws -> Principal? {
-        try await tokenReads.read(token)
-    }
-
-    /// What an earlier look-up of `token` found, or a look-up now, remembered (`KnownTokens`).
-    public func authenticateForPush(token: String) async throws -> Principal? {
-        if let principal = knownTokens[token] { return principal }
-        let principal = try await tokenReads.read(token)
-        if let principal { knownTokens.keep(principal, of: token) }
-        return principal
-    }
-
-    public func addToken(_ token: String, user: String, role: Role) async throws {
-        try await client.query("""
-            INSERT INTO journal_tokens (token_hash, user_id, role) VALUES (decode(\(Tokens.hashHex(token)), 'hex'), \(user), \(role.rawValue))
-            """, logger: logger)
-    }
-
-    public func revoke(token: String) async throws -> Bool {
-        knownTokens.forget([token])
-        var count = 0
-        for try await _ in try await client.query("""
-            UPDATE journal_tokens SET revoked_at = now()
-            WHERE token_hash = decode(\(Tokens.hashHex(token)), 'hex') AND revoked_at IS NULL RETURNING user_id
-            """, logger: logger).decode(String.self) { count += 1 }
-        return count > 0
-    }
-
-    public func revokeAll(user: String) async throws -> Int {
-        knownTokens.forget(user: user)
-        var count = 0
-        for try await _ in try await client.query(
-            "UPDATE journal_tokens SET revoked_at = now() WHERE user_id = \(user) AND revoked_at IS NULL RETURNING user_id", logger: logger).decode(String.self) {
-            count += 1
-        }
-        return count
-    }
-
     /// Whether PostgreSQL answers `SELECT 1` within 2 s (`GET /health/ready`); throws why not.
     public func ready() async throws {
         let result = await Deadline.result(of: { [client, logger] in
             for try await _ in try await client.query("SELECT 1", logger: logger) {}
         }, within: .seconds(2))
         try result.get()
-    }
-
-    public func logAccess(actor: String, subject: String, action: String, detail: String) async throws {
-        try await client.query("""
-            INSERT INTO journal_access_log (actor, subject, action, detail) VALUES (\(actor), \(subject), \(action), \(detail))
-            """, logger: logger)
-    }
-
-    public func accessLog(subject: String?) async throws -> [AccessLogEntry] {
-        var entries: [AccessLogEntry] = []
-        let rows = try await client.query("""
-            SELECT actor, subject, action, detail, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-            FROM journal_access_log WHERE \(subject)::text IS NULL OR subject = \(subject)::text ORDER BY id
-            """, logger: logger)
-        for try await (actor, subject, action, detail, at) in rows.decode((String, String, String, String, String).self) {
-            entries.append(AccessLogEntry(actor: actor, subject: subject, action: action, detail: detail, at: at))
-        }
-        return entries
     }
 }
 

@@ -64,7 +64,7 @@ struct SchemaService: Service {
             case .failure(let error):
                 let delay = Self.delays[min(attempt, Self.delays.count - 1)]
                 // The pool reports an unreachable host as a wait that ran out: a connection of our own names it.
-                let reason = await Self.unreachable(endpoints) ?? FleetIngest.databaseReason(error)
+                let reason = await Self.unreachable(endpoints) ?? databaseReason(error)
                 gate.failed(reason)
                 gate.firstAttempt.open()
                 logger.error("cannot migrate the schema on \(database): \(reason); trying again in \(delay) s; until then every request but /health/live is answered 503")

@@ -10,8 +10,6 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// How long a request waits for PostgreSQL before it is refused with 503.
     public var databaseDeadline: Duration
-    /// The store design (`--store`); `naive` only for the load generator's comparison (SCALE-FIGURES.md §"The naive peer").
-    public var store: StoreDesign = .batches
     /// How long the server waits for a client (`ServerTimeouts`: `serve --idle-timeout`, `--header-timeout`,
     /// `--body-timeout`, `--shutdown-timeout`).
     public var timeouts = ServerTimeouts()

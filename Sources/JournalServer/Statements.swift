@@ -4,14 +4,15 @@ import PostgresNIO
 
 extension PostgresConnection {
     /// Runs a prepared statement to its end, ignoring its rows (none, or a function's one void row).
-    func run<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger) async throws where Statement.Row == () {
+    package func run<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger) async throws where Statement.Row == () {
         let rows: AsyncThrowingMapSequence<PostgresRowSequence, ()> = try await execute(statement, logger: logger)
         for try await _ in rows {}
     }
 }
 
 /// The hot queries as prepared statements (SCALE.md §"Group commit"): each is parsed and planned once per
-/// connection, then only bound and executed. Every value is a bound parameter (`$n`).
+/// connection, then only bound and executed. Every value is a bound parameter (`$n`). Here: those of the journal tables
+/// (`journal_users`, `journal_batches`); `journal_tokens`' are with the rest of its SQL (`PostgresSyncStore+Tokens.swift`).
 ///
 /// Every statement that reads or writes a group's rows looks each key up by itself (`CROSS JOIN LATERAL (…
 /// OFFSET 0)` for reads; for the group functions' writes since migration 9, a join to the arrays that the functions'
@@ -21,27 +22,12 @@ extension PostgresConnection {
 /// parameterised scan of a partitioned table as if every partition were probed), so each group's cost grew with
 /// every user the server had: 3.3 ms for 50 token look-ups among 6,448 tokens, 11 ms for 50 pulls among 17,822
 /// batches (SCALE.md §"Group reads"). `OFFSET 0` keeps the planner from flattening the subquery back into a join.
-enum Statements {
+package enum Statements {
     /// A statement bound to a group's users ($1) and the size of a sealed batch ($2).
     protocol UsersAndSealedCount: PostgresPreparedStatement {
         var users: [String] { get }
         var sealedCount: Int32 { get }
     }
-    /// The principals of a group of tokens (`GroupRead`): one row per live token, with the token it answers.
-    struct TokenPrincipals: PostgresPreparedStatement {
-        static let sql = """
-            SELECT t.hash, k.user_id, k.role FROM unnest($1::text[]) AS t(hash)
-            CROSS JOIN LATERAL (SELECT user_id, role FROM journal_tokens
-                                WHERE token_hash = decode(t.hash, 'hex') AND revoked_at IS NULL OFFSET 0) k
-            """
-        /// (the token's `Tokens.hashHex`, user, role)
-        typealias Row = (String, String, String)
-        /// The tokens' `Tokens.hashHex`, hashed once by the caller, which finds each row by it.
-        var hashes: [String]
-        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(hashes); return bindings }
-        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
-    }
-
     /// A group of pulls (`GroupRead`) in one round trip: for the pull at index i (1-based, `WITH ORDINALITY`) of
     /// the users and positions, its user's head and epoch and the batches ending after its position; no row for
     /// a pull whose user is unknown.
@@ -186,14 +172,35 @@ extension Statements {
 }
 
 extension Statements {
-    /// Every token of a group live, or SQLSTATE `PostgresSyncStore.deadTokenState` (`journal_check_tokens`, migration
-    /// 10): the first statement of a group read under its locks whose pushes carry tokens.
-    struct CheckTokens: PostgresPreparedStatement {
-        static let sql = "SELECT journal_check_tokens($1::text[])"
-        typealias Row = ()
-        var tokens: [String]
-        func makeBindings() -> PostgresBindings { var bindings = PostgresBindings(); bindings.append(tokens.map(Tokens.hashHex)); return bindings }
-        func decodeRow(_ row: PostgresRow) throws -> Row {}
+    /// The fleet jobs' reads of the journal tables (`FleetRunner`, `AtRestSize`; SCALE.md §"Fleet jobs"): whole tables
+    /// or ranges of users, outside the sync path, so plain queries rather than prepared statements.
+    enum FleetReads {
+        static func userCount() -> PostgresQuery { "SELECT count(*) FROM journal_users" }
+
+        /// (user, head) of the users after `after` in user id order, at most `limit`.
+        static func users(after: String, limit: Int) -> PostgresQuery {
+            "SELECT user_id, head FROM journal_users WHERE user_id > \(after) ORDER BY user_id LIMIT \(limit)"
+        }
+
+        /// Every batch of the users from `first` through `last`, by user and position: (user, first, last, count, ids,
+        /// block, id ranges).
+        static func batches(from first: String, through last: String) -> PostgresQuery {
+            """
+            SELECT user_id, first_position, last_position, event_count, ids, block, id_ranges FROM journal_batches
+            WHERE user_id >= \(first) AND user_id <= \(last) ORDER BY user_id, last_position
+            """
+        }
+
+        /// What `AtRestSize.bytes(of:)` sums.
+        static func totalRelationSize(of table: String) -> PostgresQuery {
+            """
+            SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c
+            WHERE c.relname = \(table) OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = \(table)::regclass)
+            """
+        }
+
+        /// (users, events) the server holds.
+        static func usersAndEvents() -> PostgresQuery { "SELECT count(*)::bigint, coalesce(sum(head), 0)::bigint FROM journal_users" }
     }
 }
 

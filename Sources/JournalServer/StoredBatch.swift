@@ -6,7 +6,7 @@ import JournalStore
 /// the journal's own format (FORMAT.md §"Frames"), so the blocks of a user in position order, after
 /// `Layout.header`, are a journal that `journal cat` reads. The ids sit beside it in their own small
 /// frame so that a push dedupes without decompressing events.
-enum StoredBatch {
+package enum StoredBatch {
     /// A batch of this many events is sealed; batches with fewer are open, and a compaction
     /// rewrites them (SYNC.md §"Schema").
     static let targetEvents = 512
@@ -106,22 +106,22 @@ enum StoredBatch {
     }
 
     /// One row of `journal_batches` as the server writes it (without its user).
-    struct Row: Sendable {
-        var first: Int64
-        var eventCount: Int
-        var ids: [UInt8]
-        var block: [UInt8]
+    package struct Row: Sendable {
+        package var first: Int64
+        package var eventCount: Int
+        package var ids: [UInt8]
+        package var block: [UInt8]
         /// `IDRanges(ids:)`: nil when the ids frame must always be read.
         var ranges: IDRanges?
         /// `journal_batches.id_ranges`.
-        var idRanges: String? { ranges?.text }
-        var last: Int64 { first + Int64(eventCount) - 1 }
+        package var idRanges: String? { ranges?.text }
+        package var last: Int64 { first + Int64(eventCount) - 1 }
     }
 
     /// The rows holding `events` stored from position `first` on, as consecutive batches of `targetEvents`
     /// (the last one possibly shorter, still growing): what pushes of the same events leave, however they were
     /// split (SYNC.md §"Schema").
-    static func rows(_ events: [Event], first: Int64 = 1) -> [Row] {
+    package static func rows(_ events: [Event], first: Int64 = 1) -> [Row] {
         batches(of: events.count).map { range in
             let position = first + Int64(range.lowerBound)
             let lines = events[range].enumerated().map { line($0.element, position: position + Int64($0.offset)) }
@@ -145,7 +145,7 @@ enum StoredBatch {
     }
 
     /// An event as the server stores it: its canonical line with `seq` set to its server position.
-    static func line(_ event: Event, position: Int64) -> [UInt8] {
+    package static func line(_ event: Event, position: Int64) -> [UInt8] {
         var copy = event
         copy.seq = Int(position)
         return EventCodec.encode(copy)

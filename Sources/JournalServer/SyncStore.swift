@@ -23,6 +23,11 @@ public struct PushOutcome: Equatable, Sendable {
     public var stored: Int
     /// The server's position after the push.
     public var cursor: SyncCursor
+    public init(acknowledged: [String], stored: Int, cursor: SyncCursor) {
+        self.acknowledged = acknowledged
+        self.stored = stored
+        self.cursor = cursor
+    }
 }
 
 /// One page of "events after a cursor".
@@ -31,6 +36,7 @@ public struct PullPage: Sendable {
     public var lines: [[UInt8]]
     public var cursor: SyncCursor
     public var more: Bool
+    public init(lines: [[UInt8]], cursor: SyncCursor, more: Bool) { self.lines = lines; self.cursor = cursor; self.more = more }
 }
 
 /// One line of the support access log.
@@ -53,13 +59,41 @@ public struct SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// A bearer token that is unknown or revoked (401): from the request's look-up, or from the commit of a push
     /// whose token was remembered and has been revoked since (`SyncStore.push(user:events:token:)`).
     public static let unknownToken = SyncFailure(401, "bad_token", "the token is unknown or revoked; send a current one (`journal-server token create --database URL --user USER` prints a new one)")
+
+    /// An id pushed twice in one push with different content (400): nothing of the push is stored.
+    static func duplicateID(_ id: String) -> SyncFailure {
+        SyncFailure(400, "duplicate_id", "event id \(id) appears twice in this push with different content; nothing was stored")
+    }
+
+    /// An id already stored for `user` with different content (409): nothing of the push is stored.
+    static func idConflict(_ id: String, user: String) -> SyncFailure {
+        SyncFailure(409, "id_conflict", "event id \(id) is already stored for user \(user) with different content (two devices with the same device tag?); nothing was stored")
+    }
+
+    /// The position a pull after `cursor` starts from in `user`'s journal (`journal`: its epoch and head, nil when
+    /// the server holds none), or `410 unknown_cursor` naming why the cursor is not one of this journal's (SYNC.md
+    /// §"Protocol"): every store applies this one rule.
+    static func pullStart(after cursor: SyncCursor, user: String, journal: (epoch: Int64, head: Int64)?) throws -> Int64 {
+        if cursor.isStart { return 0 }
+        guard let journal else {
+            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is unknown: the server holds no journal for user \(user); pull from cursor 0")
+        }
+        guard cursor.epoch == journal.epoch else {
+            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) belongs to an earlier copy of user \(user)'s journal (now epoch \(journal.epoch), erased since); pull from cursor 0")
+        }
+        guard cursor.position <= journal.head else {
+            throw SyncFailure(410, "unknown_cursor", "cursor \(cursor) is ahead of the server's journal for user \(user) (it holds \(journal.head) events); pull from cursor 0")
+        }
+        return cursor.position
+    }
 }
 
 /// An error of the database's, not of the request: answered `503 database_unavailable` with `Retry-After`.
 protocol DatabaseUnavailable: Error, CustomStringConvertible {}
 
-/// Where the server keeps users' journals, tokens and the access log. One implementation,
-/// `PostgresSyncStore`, tested against a real PostgreSQL (SYNC.md §"Schema").
+/// Where the server keeps users' journals, tokens and the access log. `PostgresSyncStore` is the server's, tested
+/// against a real PostgreSQL (SYNC.md §"Schema"), with `FailoverSyncStore` over a primary and its standbys;
+/// `MemorySyncStore` keeps everything in the process, with no database, for in-process route tests.
 public protocol SyncStore: Sendable {
     /// Applies the forward-only migrations that are not applied yet.
     func migrate() async throws

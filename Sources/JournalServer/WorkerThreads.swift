@@ -3,7 +3,7 @@ import Foundation
 /// Threads of their own for the CPU-bound part of fleet jobs (decompressing, decoding, verifying, folding,
 /// simulating): neither Swift's cooperative pool, which the PostgreSQL client's tasks share, nor NIO's event
 /// loops. `map` hands items to whichever thread is free and suspends the calling task until all are done.
-final class WorkerThreads: @unchecked Sendable {
+package final class WorkerThreads: @unchecked Sendable {
     let count: Int
     private let condition = NSCondition()
     private var queue: [@Sendable () -> Void] = []
@@ -13,7 +13,7 @@ final class WorkerThreads: @unchecked Sendable {
     /// Thread stack size: the event decoder and the rules recurse into nested JSON.
     static let stackSize = 8 << 20
 
-    init(count: Int) {
+    package init(count: Int) {
         precondition(count >= 1, "at least one worker thread")
         self.count = count
         for index in 0..<count {
@@ -51,7 +51,7 @@ final class WorkerThreads: @unchecked Sendable {
     }
 
     /// Ends the threads once the queued work is done.
-    func stop() {
+    package func stop() {
         condition.lock()
         stopping = true
         condition.broadcast()
@@ -59,7 +59,7 @@ final class WorkerThreads: @unchecked Sendable {
     }
 
     /// `work` applied to every item on the threads; the results in the items' order.
-    func map<T: Sendable, R: Sendable>(_ items: [T], _ work: @escaping @Sendable (T) -> R) async -> [R] {
+    package func map<T: Sendable, R: Sendable>(_ items: [T], _ work: @escaping @Sendable (T) -> R) async -> [R] {
         guard !items.isEmpty else { return [] }
         return await withCheckedContinuation { (continuation: CheckedContinuation<[R], Never>) in
             let results = Results<R>(count: items.count)

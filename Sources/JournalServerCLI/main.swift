@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JournalServer
+import JournalServerBench
 import JournalSync
 import Logging
 
@@ -55,12 +56,11 @@ struct Serve: AsyncParsableCommand {
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level \(logLevel) is not a log level") }
         guard let design = StoreDesign(rawValue: store) else { throw ValidationError("--store \(store) is not batches, naive or memory") }
         var configuration = ServerConfiguration(database: try database.url(), host: host, port: port, logLevel: level)
-        configuration.store = design
         configuration.timeouts = ServerTimeouts(idle: try Self.seconds(idleTimeout, "--idle-timeout"),
                                                 header: try Self.seconds(headerTimeout, "--header-timeout"),
                                                 body: try Self.seconds(bodyTimeout, "--body-timeout"),
                                                 shutdown: try Self.seconds(shutdownTimeout, "--shutdown-timeout"))
-        let app = try await buildApplication(configuration)
+        let app = try await buildApplication(configuration, makeStore: design.makeStore)
         try await runUntilSignalled(app, configuration)
     }
 
@@ -222,12 +222,12 @@ func runFleetJob(_ job: FleetJob, _ options: FleetCommand.JobOptions) async thro
         report = try await withFleetClient(url, migrate: false) { client, logger in
             try await FleetRunner(client: client, logger: logger).run(job, jobs: jobs, progress: { bar.update($0) })
         }
-    } catch let failure as FleetIngest.Failure {
+    } catch let failure as FleetFailure {
         bar.finish()
         throw failure
     } catch {
         bar.finish()
-        throw FleetIngest.Failure(description: "fleet \(job.name) on \(url) failed: \(FleetIngest.databaseReason(error)) (is it the server's database? `journal-server migrate --database URL` makes its tables)")
+        throw FleetFailure(description: "fleet \(job.name) on \(url) failed: \(databaseReason(error)) (is it the server's database? `journal-server migrate --database URL` makes its tables)")
     }
     bar.finish()
     print(options.json ? report.json : report.text, terminator: options.json ? "\n" : "")

@@ -66,4 +66,14 @@ struct ProductLayeringTests {
         let dependents = targets.filter { $0.value.dependencies.contains("JournalTesting") }.keys
         #expect(dependents.allSatisfy { $0.hasSuffix("Tests") }, "\(dependents.sorted())")
     }
+
+    @Test("the production server links no simulator and no peer store: those are JournalServerBench's, which journal-server's CLI adds")
+    func serverShipsNoBenchCode() throws {
+        let targets = try Self.targets()
+        let server = Self.closure("JournalServer", in: targets)
+        #expect(!server.contains("JournalSimulator"))
+        #expect(!server.contains("JournalServerBench"))
+        #expect(Self.closure("JournalServerBench", in: targets).contains("JournalSimulator"))
+        #expect(Self.closure("JournalServerCLI", in: targets).contains("JournalServerBench"))
+    }
 }

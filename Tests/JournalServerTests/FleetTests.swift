@@ -2,6 +2,7 @@ import Foundation
 import JournalEvents
 import JournalFile
 @testable import JournalServer
+import JournalServerBench
 import JournalStore
 import JournalTesting
 import Logging

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import JournalLoad
 import JournalServer
+import JournalServerBench
 import JournalSync
 import JournalTesting
 import Testing
@@ -31,8 +32,7 @@ struct LoadTests {
             }
             var configuration = try PostgresFixture.configuration()
             configuration.logLevel = .critical
-            configuration.store = design
-            let app = try await buildApplication(configuration)
+            let app = try await buildApplication(configuration, makeStore: design.makeStore)
             let report = try await app.test(.live) { client in
                 let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
                 let report = try await LoadRun.run(label: design.rawValue, server: server, users: users, options: options)

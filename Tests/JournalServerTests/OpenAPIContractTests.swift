@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import PostgresNIO
 import Testing
 @testable import JournalServer
 
@@ -41,9 +40,7 @@ struct OpenAPIContractTests {
     static func routes(schema: SchemaGate) -> Router<SyncRequestContext> {
         var logger = Logger(label: "openapi")
         logger.logLevel = .critical
-        let client = PostgresClient(configuration: .init(host: "127.0.0.1", port: 1, username: "nobody", password: nil,
-                                                         database: nil, tls: .disable))
-        return SyncRoutes(store: MemorySyncStore(client: client, logger: logger), logger: logger,
+        return SyncRoutes(store: MemorySyncStore(), logger: logger,
                           database: "postgres://nobody@127.0.0.1:1/none", schema: schema).router()
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import JournalEvents
 import JournalSync
 @testable import JournalServer
+import JournalServerBench
 import Logging
 import PostgresNIO
 import Testing

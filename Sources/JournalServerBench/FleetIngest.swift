@@ -1,6 +1,7 @@
 import Foundation
 import JournalEvents
 import JournalModel
+import JournalServer
 import JournalSimulator
 import Logging
 import NIOCore
@@ -15,10 +16,7 @@ public enum FleetIngest {
     /// Users per COPY transaction.
     public static let usersPerTransaction = 1000
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
-    }
+    public typealias Failure = FleetFailure
 
     /// User `index`'s id: `PREFIX-` and the index, zero-padded to 7 digits so that ids sort by index.
     public static func user(prefix: String, index: Int) -> String {
@@ -117,20 +115,6 @@ public enum FleetIngest {
             let range = "\(chunk.first?.user ?? "")…\(chunk.last?.user ?? "")"
             throw Failure(description: "COPY of users \(range) failed, nothing of them stored: \(databaseReason(error)) (ingest only adds new users: pass another --prefix, or load into an empty database)")
         }
-    }
-
-    /// PostgreSQL's own message for a failed query or transaction (postgres-nio's errors hide it from `description`).
-    public static func databaseReason(_ error: any Error) -> String {
-        if let error = error as? PostgresTransactionError {
-            if let inner = error.closureError ?? error.beginError ?? error.commitError { return databaseReason(inner) }
-        }
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] {
-                return message + (error.serverInfo?[.detail].map { " (\($0))" } ?? "")
-            }
-            return String(reflecting: error)
-        }
-        return "\(error)"
     }
 
     static func copyTransaction(_ chunk: [UserRows], client: PostgresClient, logger: Logger) async throws {

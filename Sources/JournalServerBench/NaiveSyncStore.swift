@@ -1,5 +1,6 @@
 import JournalFile
 import JournalEvents
+import JournalServer
 import JournalSync
 import Logging
 import NIOCore
@@ -12,9 +13,23 @@ public enum StoreDesign: String, Sendable, CaseIterable {
     case batches
     /// `NaiveSyncStore`: one JSONB row inserted per event, one transaction per request. For comparison only.
     case naive
-    /// `MemorySyncStore`: events in the server process's memory only, lost when it stops: the ceiling of any
+    /// `CeilingSyncStore`: events in the server process's memory only, lost when it stops: the ceiling of any
     /// design on the machine. For comparison only.
     case memory
+
+    /// The store of this design on `database` and the PostgreSQL clients it needs running: `makeSyncStore` for
+    /// `batches` (and for every design on a multi-host URL); a peer on postgres-nio's default pool otherwise
+    /// (SCALE.md §"Group commit": a pool of 10 is the batched design's). What `journal-server serve --store` runs.
+    public func makeStore(_ database: DatabaseURL, logger: Logger,
+                          deadline: Duration) -> (store: any SyncStore, clients: [PostgresClient]) {
+        guard self != .batches, database.endpoints.count <= 1 else { return makeSyncStore(database, logger: logger, deadline: deadline) }
+        let client = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: logger)
+        if self == .memory {
+            logger.warning("store memory: events are kept in this process only and every one is lost when it stops; a peer for load measurements (SCALE.md), never a store for users")
+            return (CeilingSyncStore(client: client, logger: logger), [client])
+        }
+        return (NaiveSyncStore(client: client, logger: logger), [client])
+    }
 }
 
 /// A peer design of the load generator (SCALE-FIGURES.md §"Load"): its events are its own; its tokens and access log are the real
