@@ -10,10 +10,14 @@ extension Merge {
     /// What `absorb` did.
     public struct Absorbed: Sendable {
         public var report: Report
-        /// False when `incoming` held nothing the journal lacked (the file was not touched).
+        /// True when the merge was written to a new file renamed over the journal.
         public var rewritten: Bool
         /// The journal's events afterwards.
         public var events: [Event]
+        /// How many events were appended after the journal's own, without rewriting it (an open journal's
+        /// `EventJournal.absorb`, when the merged order only adds events after its last one); 0 otherwise. When
+        /// neither this nor `rewritten` is set, `incoming` held nothing the journal lacked (the file was not touched).
+        public var appended = 0
     }
 
     /// Merges `incoming` into the journal at `path` (created when absent) with `merge`'s rules — what
@@ -42,10 +46,24 @@ extension Merge {
         if let bad {
             throw Problem.damaged(path: path, offset: bad.offset, reason: "line \(bad.line) is not an event: \(bad.problem)")
         }
+        return try absorb(incoming, local: local, into: path, incomingName: incomingName, storage: storage, append: nil)
+    }
+
+    /// The merge of `incoming` into `local`, the events of the journal at `path` whose writer lock the caller holds:
+    /// nothing to do; or, with `append`, the new events handed to it when the merged order is `local` followed by
+    /// them (each new event sorts after the journal's last one, the usual case while two devices record live); or
+    /// the merge written to a temporary file in sealed frames, fsynced, renamed over the journal and the directory
+    /// fsynced (the caller's writer then holds the replaced file).
+    static func absorb(_ incoming: [Event], local: [Event], into path: String, incomingName: String, storage: any Storage,
+                       append: (([Event]) throws -> Void)?) throws -> Absorbed {
         try checkSameUser(local, named: path, incoming, named: incomingName)
         let (events, report) = merge(local, incoming)
         guard events != local else {
             return Absorbed(report: report, rewritten: false, events: local)
+        }
+        if let append, events.count > local.count, events.starts(with: local) {
+            try append(Array(events[local.count...]))
+            return Absorbed(report: report, rewritten: false, events: events, appended: events.count - local.count)
         }
         let temporary = path + ".merge-\(getpid())"
         try? storage.remove(temporary)
