@@ -149,7 +149,9 @@ struct BackPressureMiddleware<Context: RequestContext>: RouterMiddleware {
         let body = BodyBudget(gate: gate, token: Self.tokenKey(request), peer: (context as? SyncRequestContext)?.peer ?? "unknown")
         var request = request
         request.body = RequestBody(asyncSequence: CountedBody(base: request.body, budget: body))
-        let timed = request.uri.path.hasSuffix("/events")   // a push or a pull
+        // A push or a pull; a pull that may wait for new events is not timed: its time is the client's choice.
+        let timed = request.uri.path.hasSuffix("/events")
+            && !(request.method == .get && (request.uri.queryParameters.get("wait").flatMap { Int($0) } ?? 0) > 0)
         do {
             let response = try await next(request, context)
             body.leave(started: started, timed: timed)
