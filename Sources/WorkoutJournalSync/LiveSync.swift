@@ -183,6 +183,9 @@ public final class LiveSync: @unchecked Sendable {
                 let page = try await client.pull(user: user, after: cursor, limit: 1, waitSeconds: options.waitSeconds)
                 roundDue = !page.events.isEmpty || page.cursor != cursor
                 failures = 0
+            } catch .refused(410, "unknown_cursor", _) {
+                // The account was erased on another device since: the round starts again from 0 and erases here.
+                roundDue = true
             } catch {
                 if Task.isCancelled { return }
                 set(Self.status(of: .server(error)))

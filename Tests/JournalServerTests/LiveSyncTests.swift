@@ -94,6 +94,30 @@ struct LiveSyncTests {
         }
     }
 
+    @Test("an erasure on the phone reaches the open, observed watch: its journal is erased to the phone's marker and its views start from nothing")
+    func erasureReachesAnOpenJournal() async throws {
+        let (_, token) = try await PostgresFixture.freshPrincipal("live-erase")
+        try await withServer { server in
+            let phone = try Self.directory(device: "ph").open(user: "ana")
+            let watch = try Self.directory(device: "wa").open(user: "ana")
+            defer { phone.close(); watch.close() }
+            let workout = try phone.startWorkout(name: "Legs")
+            try phone.completeSet(workout, exercise: "barbell-back-squat", set: 1, weight: 100, reps: 5)
+            try phone.finishWorkout(workout)
+            let phoneSync = phone.startSync(client: SyncClient(server: server, token: token))
+            let watchSync = watch.startSync(client: SyncClient(server: server, token: token))
+            defer { phoneSync.stop(); watchSync.stop() }
+            var total = watch.observe { HistoryView($0).total }.makeAsyncIterator()
+            var value = await total.next()
+            while value == 0 { value = await total.next() }
+            #expect(value == 1)
+            let erasure = try phone.eraseAllData()
+            #expect(await total.next() == 0)
+            #expect(try watch.events().map(\.id) == [erasure.marker.id])
+            #expect(watchSync.status == .idle || watchSync.status == .syncing)
+        }
+    }
+
     @Test("without a server: offline with the reason, backoff 1, 2, 4, 8 s, syncNow throws, and stop ends the status stream")
     func offlineBackoff() async throws {
         let journal = try Self.directory(device: "ph").open(user: "ana")
