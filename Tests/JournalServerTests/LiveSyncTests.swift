@@ -118,7 +118,7 @@ struct LiveSyncTests {
         }
     }
 
-    @Test("without a server: offline with the reason, backoff 1, 2, 4, 8 s, syncNow throws, and stop ends the status stream")
+    @Test("without a server: offline with the reason, backoff 1, 2, 4, 8, 16 s, syncNow throws, and closing the journal stops the sync")
     func offlineBackoff() async throws {
         let journal = try Self.directory(device: "ph").open(user: "ana")
         defer { journal.close() }
@@ -140,8 +140,10 @@ struct LiveSyncTests {
         await #expect(throws: JournalSyncing.Problem.self) { try await sync.syncNow() }
         while waits.values.count < 5 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(waits.values.prefix(5) == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)])
-        sync.stop()
+        // Closing the journal stops its sync: the status stream ends.
+        journal.close()
         while await statuses.next() != nil {}
+        #expect(sync.status == .offline(reason))
         #expect(SyncClient.RetryPolicy.standard.delay(attempt: 7) == .seconds(60))
         #expect(SyncClient.RetryPolicy.standard.delay(attempt: 20) == .seconds(60))
     }
