@@ -141,7 +141,7 @@ let package = Package(
                     dependencies: ["JournalInterchange", "JournalEvents", "JournalModel", "JournalProjections", "TrainingDomain"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "JournalServerTests",
-                    dependencies: ["JournalServer", "JournalServerBench", "JournalSync", "WorkoutJournal", "JournalFile", "JournalEvents",
+                    dependencies: ["JournalServer", "JournalServerBench", "JournalSync", "WorkoutJournal", "WorkoutJournalSync", "JournalFile", "JournalEvents",
                                    "JournalStore", "JournalTesting", "JournalSimulator", "JournalProjections",
                                    "JournalInterchange", "TrainingDomain",
                                    // The real binaries the end-to-end and crash tests run.

@@ -142,6 +142,36 @@ public final class EventJournal {
         }
     }
 
+    /// Merges `incoming` (another copy's events: what a sync pulled) into this open journal with `journal merge`'s
+    /// rules, through this writer and its lock: no second open of the file (SYNC.md §"Syncing an open journal").
+    /// When the merged order only adds events after the journal's last one, they are appended (one-event frames,
+    /// durable before this returns, sealed by the usual rule); otherwise the merge replaces the file as
+    /// `Merge.absorb` does and this writer opens the new file. The recording rules are folded again either way.
+    /// Throws as `Merge.absorb`; when the new file cannot be opened again (another process took its lock in the
+    /// moment between), `JournalError.store(.locked)` and this journal records nothing more: open it again.
+    public func absorb(_ incoming: [Event], incomingName: String = "the incoming events") throws -> Merge.Absorbed {
+        let local = try EventReader.events(path: path, storage: storage)
+        let absorbed = try Merge.absorb(incoming, local: local, into: path, incomingName: incomingName, storage: storage) { [self] tail in
+            do { try writer.append(tail.map { EventCodec.encode($0) }) } catch let error as StoreError { throw JournalError.store(error) }
+            for event in tail { rules.apply(event) }
+            eventCount += tail.count
+            if tail.contains(where: { options.sealAfterTypes.contains($0.type) }) { sealDue = true }
+        }
+        if absorbed.appended > 0 { sealIfDue() }
+        if absorbed.rewritten {
+            writer.close()
+            do { writer = try JournalWriter(path: path, storage: storage, options: options.store) } catch let error as StoreError {
+                throw JournalError.store(error)
+            }
+            var fresh = RecordingRules(catalogue: options.catalogue, oneOpenWorkout: options.oneOpenWorkout)
+            for event in absorbed.events { fresh.apply(event) }
+            rules = fresh
+            eventCount = absorbed.events.count
+            sealDue = false
+        }
+        return absorbed
+    }
+
     /// What `eraseAllData` did.
     public struct Erasure: Sendable {
         /// The marker the journal now holds alone: `data.erased`, `through_seq` the last seq erased.

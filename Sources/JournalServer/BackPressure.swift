@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import JournalSync
 
@@ -149,7 +150,7 @@ struct BackPressureMiddleware<Context: RequestContext>: RouterMiddleware {
         let body = BodyBudget(gate: gate, token: Self.tokenKey(request), peer: (context as? SyncRequestContext)?.peer ?? "unknown")
         var request = request
         request.body = RequestBody(asyncSequence: CountedBody(base: request.body, budget: body))
-        let timed = request.uri.path.hasSuffix("/events")   // a push or a pull
+        let timed = Self.isTimed(method: request.method, path: request.uri.path, wait: request.uri.queryParameters.get("wait"))
         do {
             let response = try await next(request, context)
             body.leave(started: started, timed: timed)
@@ -158,6 +159,12 @@ struct BackPressureMiddleware<Context: RequestContext>: RouterMiddleware {
             body.leave(started: started, timed: false)
             throw error
         }
+    }
+
+    /// Whether a request's time in the server says whether requests queue: a push or a pull, but not a pull that may
+    /// wait for new events (`wait` above 0, SYNC.md §"Waiting for new events"), whose time is the client's choice.
+    static func isTimed(method: HTTPRequest.Method, path: String, wait: String?) -> Bool {
+        path.hasSuffix("/events") && !(method == .get && (wait.flatMap { Int($0) } ?? 0) > 0)
     }
 
     /// The per-token budget's key: the bearer token or the page's `?token=`, as sent (kept in memory only while its

@@ -33,6 +33,7 @@ extension SyncRoutes {
             }
         }
         let outcome = try await store.push(user: user, events: events, token: token)
+        if outcome.stored > 0 { changes.committed(user) }
         ServerMetrics.pushedEvents.increment(by: outcome.stored)
         logger.debug("push \(principal.user)→\(user): \(events.count) events, \(outcome.stored) new, cursor \(outcome.cursor)")
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes:
@@ -55,7 +56,14 @@ extension SyncRoutes {
             }
             limit = value
         }
-        let page = try await store.pull(user: user, after: cursor, limit: limit)
+        let wait = try Self.pullWait(request)
+        // Watching starts before the read, so that a push committed between the read and the wait still wakes it.
+        let watch = wait > 0 ? changes.watch(user) : nil
+        defer { watch?.end() }
+        var page = try await store.pull(user: user, after: cursor, limit: limit)
+        if let watch, page.lines.isEmpty, await watch.wait(for: .seconds(wait)) {
+            page = try await store.pull(user: user, after: cursor, limit: limit)
+        }
         if principal.role == .support {
             try await store.logAccess(actor: principal.user, subject: user, action: "pull",
                                       detail: "after=\(cursor) events=\(page.lines.count) cursor=\(page.cursor)")
@@ -63,5 +71,14 @@ extension SyncRoutes {
         ServerMetrics.pulledEvents.increment(by: page.lines.count)
         return Response(status: .ok, headers: [.contentType: "application/json"],
                         body: .init(byteBuffer: ByteBuffer(bytes: SyncBody.page(events: page.lines, cursor: page.cursor, more: page.more))))
+    }
+
+    /// A pull's `wait` in seconds (0 when absent), or `400 bad_wait`.
+    static func pullWait(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters.get("wait") else { return 0 }
+        guard let seconds = Int(text), (0...SyncProtocol.maximumPullWaitSeconds).contains(seconds) else {
+            throw SyncFailure(400, "bad_wait", "wait=\(text.debugDescription) is not a number of seconds from 0 to \(SyncProtocol.maximumPullWaitSeconds)")
+        }
+        return seconds
     }
 }

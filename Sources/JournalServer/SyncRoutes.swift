@@ -16,6 +16,8 @@ struct SyncRoutes: Sendable {
     var database = "the database"
     /// Open once the schema is migrated (`SchemaGateMiddleware`); routes built around a ready store pass `.open`.
     var schema = SchemaGate.open
+    /// Wakes the pulls that wait for a user's next push when one commits here (SYNC.md §"Waiting for new events").
+    var changes = JournalChanges()
 
     func router() -> Router<SyncRequestContext> {
         _ = ServerMetrics.registry

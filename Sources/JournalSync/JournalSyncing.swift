@@ -96,9 +96,19 @@ public enum JournalSyncing {
     }
 
     /// Syncs the journal at `path` (created when absent) with the server `client` talks to, as `user`
-    /// (the token's own user when nil).
+    /// (the token's own user when nil). The journal must not be open for recording in another process; one open in
+    /// this process is synced through its own writer by `sync(_:client:user:progress:)` with the `UserJournal`
+    /// (`JournalDirectory.sync` finds it).
     public static func sync(_ path: String, client: SyncClient, user: String? = nil,
                             progress: @Sendable (Progress) -> Void = { _ in }) async throws(Problem) -> SyncReport {
+        try await sync(JournalFileAtPath(path: path), client: client, user: user, progress: progress)
+    }
+
+    /// Syncs `journal` (a file at a path, or a journal open for recording in this process, which merges through its
+    /// own writer and tells its observers) with the server `client` talks to, as `user` (the token's own user when nil).
+    public static func sync(_ journal: some SyncedJournal, client: SyncClient, user: String? = nil,
+                            progress: @Sendable (Progress) -> Void = { _ in }) async throws(Problem) -> SyncReport {
+        let path = journal.path
         let user = try await resolveUser(user, client: client)
         var state = loadState(path)
         if state?.server != client.server.absoluteString || state?.user != user { state = nil }
@@ -125,8 +135,8 @@ public enum JournalSyncing {
         // 2. Account erasure, in the order this device learnt of each event (`AccountErasure`), never by `at`.
         //    (Read only when something was pulled: otherwise there is nothing to erase or to keep out.)
         var local: [Event] = []
-        if !pulled.isEmpty && FileManager.default.fileExists(atPath: path) {
-            do { local = try EventReader.events(path: path) } catch { throw .journal("\(error)") }
+        if !pulled.isEmpty {
+            do { local = try journal.events() } catch { throw .journal("\(error)") }
         }
         let pulledIDs = Set(pulled.map(\.id))
         var incoming = pulled
@@ -141,9 +151,7 @@ public enum JournalSyncing {
                 if order[start].knownType == .dataErased, !local.isEmpty {
                     let marker = order[start]
                     do {
-                        let journal = try EventJournal(path: path, device: "sync", clock: { marker.at })
-                        defer { journal.close() }
-                        try journal.eraseAllData(adopting: marker)
+                        try journal.erase(adopting: marker)
                     } catch { throw .journal("\(path): cannot erase the journal as the account was erased (marker \(marker.id)): \(error); run the sync again") }
                     report.erasure = Erasure(marker: marker.id, at: marker.at.rfc3339, erased: erased, kept: local.count - erased)
                 } else {
@@ -163,7 +171,7 @@ public enum JournalSyncing {
         // 3. Merge them into the journal, durably.
         let absorbed: Merge.Absorbed
         do {
-            absorbed = try Merge.absorb(incoming, into: path, incomingName: "the server's journal of user \(user)")
+            absorbed = try journal.absorb(incoming, incomingName: "the server's journal of user \(user)")
         } catch { throw .journal("\(error)") }
         report.merged = absorbed.report.onlyB
         progress(.merged(newEvents: report.merged))
@@ -278,5 +286,39 @@ public enum JournalSyncing {
         let directory = (target as NSString).deletingLastPathComponent
         let fd = open(directory.isEmpty ? "." : directory, O_RDONLY)
         if fd >= 0 { _ = fsync(fd); close(fd) }
+    }
+}
+
+/// The device's journal a sync reads, merges into and erases (SYNC.md §"The device side"): a file no one has open
+/// (`JournalFileAtPath`, `journal sync FILE`), or a journal open for recording in this process (`UserJournal`, in
+/// `WorkoutJournalSync`), which does all three through its own writer and lock.
+public protocol SyncedJournal: Sendable {
+    /// The journal file; its sync state is kept beside it (`JournalSyncing.statePath`).
+    var path: String { get }
+    /// Every event of the journal in file order; none when there is no file yet.
+    func events() throws -> [Event]
+    /// `Merge.absorb`'s merge of `incoming` into the journal.
+    func absorb(_ incoming: [Event], incomingName: String) throws -> Merge.Absorbed
+    /// Erases the journal physically, adopting another device's erasure marker (`EventJournal.eraseAllData(adopting:)`).
+    func erase(adopting marker: Event) throws
+}
+
+/// A journal file that no writer of this process holds: each step opens it (and takes its writer lock) for itself.
+public struct JournalFileAtPath: SyncedJournal {
+    public let path: String
+    public init(path: String) { self.path = path }
+
+    public func events() throws -> [Event] {
+        FileManager.default.fileExists(atPath: path) ? try EventReader.events(path: path) : []
+    }
+
+    public func absorb(_ incoming: [Event], incomingName: String) throws -> Merge.Absorbed {
+        try Merge.absorb(incoming, into: path, incomingName: incomingName)
+    }
+
+    public func erase(adopting marker: Event) throws {
+        let journal = try EventJournal(path: path, device: "sync", clock: { marker.at })
+        defer { journal.close() }
+        try journal.eraseAllData(adopting: marker)
     }
 }

@@ -177,9 +177,14 @@ public struct SyncClient: Sendable {
         }
     }
 
-    /// One page of events after `cursor`.
-    public func pull(user: String, after cursor: SyncCursor, limit: Int = SyncProtocol.maximumPullEvents) async throws(Failure) -> SyncBody.Page {
-        let data = try await send("GET", SyncProtocol.eventsPath(user: user), query: [("after", cursor.description), ("limit", String(limit))], body: nil)
+    /// One page of events after `cursor`. With `waitSeconds` (1 to `SyncProtocol.maximumPullWaitSeconds`), a pull
+    /// that finds nothing after the cursor is answered as soon as a push of the user commits on the server, or empty
+    /// after that many seconds (SYNC.md §"Waiting for new events").
+    public func pull(user: String, after cursor: SyncCursor, limit: Int = SyncProtocol.maximumPullEvents,
+                     waitSeconds: Int = 0) async throws(Failure) -> SyncBody.Page {
+        var query = [("after", cursor.description), ("limit", String(limit))]
+        if waitSeconds > 0 { query.append(("wait", String(waitSeconds))) }
+        let data = try await send("GET", SyncProtocol.eventsPath(user: user), query: query, body: nil)
         do { return try SyncBody.page(Array(data)) } catch { throw .badAnswer(error.message) }
     }
 
@@ -195,6 +200,17 @@ public struct SyncClient: Sendable {
         public static let none = RetryPolicy(delays: [])
         /// The longest Retry-After a client waits for; a longer one is waited for this long.
         public static let longestRetryAfter = Duration.seconds(60)
+
+        /// The wait before the `attempt`-th new try (1-based) of something that keeps failing, such as a live sync
+        /// while the device is offline: the policy's delays in order, then each twice the one before, never more than
+        /// `longestRetryAfter` (1, 2, 4, 8, 16, 32, 60, 60 … s for `.standard`; 60 s for `.none`).
+        public func delay(attempt: Int) -> Duration {
+            guard let last = delays.last else { return Self.longestRetryAfter }
+            if attempt <= delays.count { return min(delays[max(attempt, 1) - 1], Self.longestRetryAfter) }
+            var delay = last
+            for _ in delays.count..<attempt where delay < Self.longestRetryAfter { delay *= 2 }
+            return min(delay, Self.longestRetryAfter)
+        }
 
         /// The wait before the next try: `planned`, or the server's `retryAfter` when it is longer.
         public static func wait(_ planned: Duration, retryAfter: Duration?) -> Duration {

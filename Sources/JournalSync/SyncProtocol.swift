@@ -20,6 +20,9 @@ public enum SyncProtocol {
     public static let maximumPushEvents = 1000
     /// Most events in one pull page (the default and the ceiling of `limit`).
     public static let maximumPullEvents = 2000
+    /// The longest a pull may wait for new events (`wait=SECONDS`, SYNC.md §"Waiting for new events"): under the
+    /// client's 60 s request timeout and the server's 60 s idle timeout, with room for a proxy's 30 s.
+    public static let maximumPullWaitSeconds = 25
     /// User ids: 1 to 64 of `A-Z a-z 0-9 . _ @ -`.
     public static let maximumUserLength = 64
 

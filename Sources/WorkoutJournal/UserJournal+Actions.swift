@@ -308,18 +308,19 @@ extension UserJournal {
     /// "Delete account", "Delete all data", "Clear all data": erases every event physically (FORMAT.md §6 "Erasure"):
     /// the journal then holds only the marker `data.erased`, and no snapshot, torn-tail file or recorded backup keeps
     /// a byte of what was erased. Recording goes on; every view starts from nothing.
+    ///
+    /// `adopting`: the marker of an erasure made on another device, which a sync pulled (SYNC.md §"Account erasure";
+    /// `EventJournal.eraseAllData(adopting:)`); it is not this device's event, so `appendedEvents()` does not see it.
     @discardableResult
-    public func eraseAllData() throws(JournalError) -> EventJournal.Erasure {
+    public func eraseAllData(adopting marker: Event? = nil) throws(JournalError) -> EventJournal.Erasure {
         lock.lock()
         defer { lock.unlock() }
-        let erasure = try journal.eraseAllData()
+        try checkOpenLocked()
+        let erasure = try journal.eraseAllData(adopting: marker)
         folded = Ledger(asOf: folded.asOf)
         folded.apply(erasure.marker)
         lastEventAt = erasure.marker.at
-        if !observers.isEmpty {
-            let analysis = analysisLocked()
-            for observer in observers.values { observer(analysis) }
-        }
+        notifyLocked(appended: marker == nil ? [erasure.marker] : [])
         return erasure
     }
 }

@@ -35,6 +35,8 @@ public final class UserJournal: @unchecked Sendable {
     var finishers: [Int: () -> Void] = [:]
     var closed = false
     var nextObserver = 0
+    /// Called with the events this device records, under the lock (`watchAppends`).
+    var appendWatchers: [Int: ([Event]) -> Void] = [:]
 
     init(path: String, user: String, device: String, clock: @escaping @Sendable () -> Timestamp, options: EventJournal.Options,
          context: ProjectionContext) throws {
@@ -51,6 +53,34 @@ public final class UserJournal: @unchecked Sendable {
         let state = try JournalState.replay(path: path)
         folded = state.ledger
         lastEventAt = state.lastEventAt
+        UserJournal.openJournals.withLock { $0[UserJournal.key(path)] = Weak(self) }
+    }
+
+    // MARK: Journals open in this process
+
+    struct Weak {
+        weak var journal: UserJournal?
+        init(_ journal: UserJournal) { self.journal = journal }
+    }
+    /// Every journal open for recording in this process, by the resolved path of its file.
+    static let openJournals = OpenJournals()
+
+    // @unchecked Sendable: `journals` is read and written only while holding `lock`.
+    final class OpenJournals: @unchecked Sendable {
+        private let lock = NSLock()
+        private var journals: [String: Weak] = [:]
+        func withLock<T>(_ body: (inout [String: Weak]) -> T) -> T { lock.withLock { body(&journals) } }
+    }
+
+    static func key(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The journal open for recording at `path` in this process (through `JournalDirectory.open(user:)` or
+    /// `UserJournal.open(path:)`), if any: a sync of that file goes through it (SYNC.md §"Syncing an open journal")
+    /// rather than opening the file a second time, which its writer lock refuses.
+    public static func openInThisProcess(path: String) -> UserJournal? {
+        openJournals.withLock { $0[key(path)]?.journal }
     }
 
     /// Opens (or creates) the journal file at `path` for recording, as `JournalDirectory.open(user:)` opens a user's:
@@ -68,12 +98,16 @@ public final class UserJournal: @unchecked Sendable {
     /// `discardingIfEmpty`, a journal file that this open created and that received no event is removed again (a
     /// refused first write leaves nothing behind).
     public func close(discardingIfEmpty: Bool = false) {
+        UserJournal.openJournals.withLock { journals in
+            if journals[UserJournal.key(path)]?.journal === self { journals[UserJournal.key(path)] = nil }
+        }
         let finishers = lock.withLock { () -> [() -> Void] in
             if !closed { if discardingIfEmpty { _ = journal.closeDiscardingIfEmpty() } else { journal.close() } }
             closed = true
             let all = Array(self.finishers.values)
             self.finishers = [:]
             observers = [:]
+            appendWatchers = [:]
             return all
         }
         // Outside the lock: finishing runs the streams' termination handlers, which take it.
@@ -99,11 +133,54 @@ public final class UserJournal: @unchecked Sendable {
         let events = try journal.record(batch: drafts, framing: framing)
         for event in events { folded.apply(event) }
         lastEventAt = events.last?.at ?? lastEventAt
+        notifyLocked(appended: events)
+        return events
+    }
+
+    /// Gives every observer the new state, then every append watcher the events this device recorded
+    /// (`watchAppends`); under the lock.
+    func notifyLocked(appended: [Event] = []) {
         if !observers.isEmpty {
             let analysis = analysisLocked()
             for observer in observers.values { observer(analysis) }
         }
-        return events
+        if !appended.isEmpty { for watcher in appendWatchers.values { watcher(appended) } }
+    }
+
+    /// Merges `incoming` (what a sync pulled from another copy of this journal) through this journal's own writer,
+    /// with `journal merge`'s rules (`EventJournal.absorb`: appended when they all come after the journal's last
+    /// event, else the file rewritten), folds the result and gives every observation the new state. Throws as
+    /// `Merge.absorb`; a closed journal throws `JournalError.store(.writerPoisoned)` and changes nothing.
+    @discardableResult
+    public func absorb(_ incoming: [Event], incomingName: String = "the incoming events") throws -> Merge.Absorbed {
+        lock.lock()
+        defer { lock.unlock() }
+        try checkOpenLocked()
+        let absorbed = try journal.absorb(incoming, incomingName: incomingName)
+        if absorbed.rewritten {
+            folded = Ledger(asOf: folded.asOf)
+            for event in absorbed.events { folded.apply(event) }
+            lastEventAt = absorbed.events.last?.at
+        } else if absorbed.appended > 0 {
+            for event in absorbed.events.suffix(absorbed.appended) { folded.apply(event) }
+            lastEventAt = absorbed.events.last?.at ?? lastEventAt
+        } else {
+            return absorbed
+        }
+        notifyLocked()
+        return absorbed
+    }
+
+    /// Every event of the journal, in file order, read under the lock (what a sync pushes from).
+    public func events() throws -> [Event] {
+        lock.lock()
+        defer { lock.unlock() }
+        try checkOpenLocked()
+        return try EventReader.events(path: path)
+    }
+
+    func checkOpenLocked() throws(JournalError) {
+        if closed { throw .store(.writerPoisoned(path: path, cause: "the journal was closed; open it again")) }
     }
 
     /// The rules as they stand (workout statuses, the next seq): what a UI may check before offering an action.
@@ -148,6 +225,38 @@ public final class UserJournal: @unchecked Sendable {
 
     // MARK: Observing
 
+    /// The events this device records from now on (`record`, every typed call, `eraseAllData`'s marker), one
+    /// element per append; what a live sync pushes (`UserJournal.startSync`). Events merged in from elsewhere
+    /// (`absorb`) are not in it. Ends on `close()` or when the task iterating it is cancelled.
+    public func appendedEvents() -> AsyncStream<[Event]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [Event].self)
+        lock.lock()
+        defer { lock.unlock() }
+        if closed {
+            continuation.finish()
+            return stream
+        }
+        appendWatchers[keepLocked(continuation)] = { events in continuation.yield(events) }
+        return stream
+    }
+
+    /// A new stream's id: `close()` finishes the stream, and its end (cancelled, or finished) forgets whatever was
+    /// kept under the id. Under the lock.
+    func keepLocked<Element>(_ continuation: AsyncStream<Element>.Continuation) -> Int {
+        let id = nextObserver
+        nextObserver += 1
+        finishers[id] = { continuation.finish() }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.lock.withLock {
+                _ = self.observers.removeValue(forKey: id)
+                _ = self.appendWatchers.removeValue(forKey: id)
+                _ = self.finishers.removeValue(forKey: id)
+            }
+        }
+        return id
+    }
+
     /// The projection's current value at once, then its new value after each append that changes it. The stream
     /// keeps only the newest value for a slow reader and ends when the task iterating it is cancelled. `projection`
     /// runs inside the journal's lock after each append: it must not call back into the journal.
@@ -159,21 +268,11 @@ public final class UserJournal: @unchecked Sendable {
         defer { lock.unlock() }
         var last = projection(analysisLocked())
         continuation.yield(last)
-        let id = nextObserver
-        nextObserver += 1
-        observers[id] = { analysis in
+        observers[keepLocked(continuation)] = { analysis in
             let value = projection(analysis)
             guard value != last else { return }
             last = value
             continuation.yield(value)
-        }
-        finishers[id] = { continuation.finish() }
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            self.lock.withLock {
-                _ = self.observers.removeValue(forKey: id)
-                _ = self.finishers.removeValue(forKey: id)
-            }
         }
         return stream
     }

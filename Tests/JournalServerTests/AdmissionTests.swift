@@ -9,6 +9,16 @@ struct AdmissionTests {
     let t0 = ContinuousClock.now
     func at(_ milliseconds: Int) -> ContinuousClock.Instant { t0.advanced(by: .milliseconds(milliseconds)) }
 
+    @Test("pushes and pulls are timed for the standing-queue rule; a pull that may wait for new events is not")
+    func waitingPullsAreNotTimed() {
+        typealias Gate = BackPressureMiddleware<SyncRequestContext>
+        #expect(Gate.isTimed(method: .post, path: "/v1/journals/ada/events", wait: nil))
+        #expect(Gate.isTimed(method: .get, path: "/v1/journals/ada/events", wait: nil))
+        #expect(Gate.isTimed(method: .get, path: "/v1/journals/ada/events", wait: "0"))
+        #expect(!Gate.isTimed(method: .get, path: "/v1/journals/ada/events", wait: "25"))
+        #expect(!Gate.isTimed(method: .get, path: "/v1/journals/ada/report", wait: nil))
+    }
+
     @Test("past the request count or the bodies' bytes, a request is refused until one finishes")
     func bounds() {
         var admission = Admission(maximumBodyBytes: 10 << 20, maximumRequests: 2)

@@ -213,7 +213,7 @@ struct RouteTests {
         }
     }
 
-    @Test("a pull refuses a cursor or limit it cannot read: 400 for the text, 410 for a cursor of no copy it holds")
+    @Test("a pull refuses a cursor, limit or wait it cannot read: 400 for the text, 410 for a cursor of no copy it holds")
     func pullRefusals() async throws {
         let events = try Self.workouts()
         try await Self.withRoutes { exchange, _ in
@@ -234,6 +234,32 @@ struct RouteTests {
             answer = try await exchange.send(Self.page, path + "?limit=2001", token: Self.ada)
             #expect(answer.status == 400)
             #expect(answer.body == #"{"error":{"code":"bad_limit","message":"limit=\"2001\" is not a number from 1 to 2000"}}"#)
+            answer = try await exchange.send(Self.page, path + "?wait=26", token: Self.ada)
+            #expect(answer.status == 400)
+            #expect(answer.body == #"{"error":{"code":"bad_wait","message":"wait=\"26\" is not a number of seconds from 0 to 25"}}"#)
+        }
+    }
+
+    @Test("a pull with wait answers as soon as a push of its user commits, and empty at the end of its wait")
+    func pullWaits() async throws {
+        let events = try Self.workouts()
+        try await Self.withRoutes { exchange, _ in
+            let path = "/v1/journals/ada/events"
+            // Nothing comes: empty after the wait, the cursor unchanged.
+            #expect(try await exchange.send(Self.page, path + "?after=0&wait=1", token: Self.ada).body == #"{"cursor":"0","more":false,"events":[]}"#)
+            // Another user's push does not end ada's wait; ada's own does, with the events it stored.
+            async let waited = exchange.client.execute(uri: path + "?after=0&wait=25", method: .get, headers: [.authorization: "Bearer \(Self.ada)"],
+                                                       body: nil) { response in String(buffer: response.body) }
+            try await Task.sleep(for: .milliseconds(200))
+            try await exchange.send(Self.events, "/v1/journals/bob/events", token: Self.bob, body: SyncBody.push([events[0]]))
+            try await Task.sleep(for: .milliseconds(200))
+            try await exchange.send(Self.events, path, token: Self.ada, body: SyncBody.push(Array(events[..<2])))
+            let page = try SyncBody.page(Array(try await waited.utf8))
+            #expect(page.events.map(\.id) == ["ph-1", "ph-2"])
+            #expect(page.cursor == SyncCursor(epoch: 1, position: 2))
+            // Events already there: answered at once.
+            let answer = try await exchange.send(Self.page, path + "?after=1-1&wait=25", token: Self.ada)
+            #expect(try SyncBody.page(Array(answer.body.utf8)).events.map(\.id) == ["ph-2"])
         }
     }
 

@@ -1,4 +1,4 @@
-import JournalFile
+@testable import JournalFile
 import JournalEvents
 import JournalStore
 import JournalTesting
@@ -24,6 +24,38 @@ struct MergeAbsorbTests {
             let report = try JournalVerifier.verify(path: "a", storage: storage)
             #expect(report.scan.isClean && report.badLines.isEmpty && report.seqGaps.isEmpty && report.duplicateIDs.isEmpty)
         }
+    }
+
+    @Test("the append-only merge of an open journal is merge's journal whenever it applies, and it applies to events that come after the journal's")
+    func appendedOnlyIsMerge() throws {
+        var applied = 0, declined = 0
+        for seed: UInt64 in 1...5 {
+            let (a, b) = try Fixtures.divergedJournals(seed: seed, storage: MemoryStorage())
+            let all = Merge.merge(a, b).events
+            for cut in [0, all.count / 3, all.count / 2, all.count - 1] {
+                let local = Merge.merge(Array(all.prefix(cut)), []).events
+                // Another device's journal, part of which comes before this one's last event: merge decides.
+                let other = Merge.merge(a, []).events
+                if let tail = Merge.appendedOnly(other, b) { #expect(other + tail == Merge.merge(other, b).events) } else { declined += 1 }
+                for incoming in [b, Array(all[cut...]), Array(all[max(cut - 2, 0)...]), Array(a.reversed()), []] {
+                    let merged = Merge.merge(local, incoming).events
+                    if let tail = Merge.appendedOnly(local, incoming) {
+                        #expect(local + tail == merged, "seed \(seed), cut \(cut)")
+                        applied += 1
+                    } else {
+                        declined += 1
+                    }
+                }
+                // What follows the journal's last event, in any order and with what it already holds, is appended.
+                #expect(Merge.appendedOnly(local, Array(all[cut...].reversed()) + local.suffix(1)) == Array(all[cut...]).enumerated().map { index, event in
+                    var event = event
+                    event.seq = cut + index + 1
+                    return event
+                })
+            }
+        }
+        print("appendedOnly: \(applied) applied, \(declined) declined to merge")
+        #expect((applied, declined) == (100, 20))
     }
 
     @Test("a journal open for recording is not rewritten under its writer: absorb fails with locked and changes nothing")
