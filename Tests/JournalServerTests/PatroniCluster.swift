@@ -102,6 +102,15 @@ final class PatroniCluster: @unchecked Sendable {
         return first.map { $0 - since }
     }
 
+    /// Each journal-server's own URL, s1 first (HAProxy's server port balances over them).
+    func servers() throws -> [URL] {
+        let count = Int(try String(contentsOfFile: directory + "/servers/count", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        return try (1...max(1, count)).prefix(count).map { k in
+            let port = try String(contentsOfFile: "\(directory)/servers/s\(k).port", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            return URL(string: "http://127.0.0.1:\(port)")!
+        }
+    }
+
     /// Each node's own URL (database `journal`), by name.
     func nodes() throws -> [String: DatabaseURL] {
         let ports = try String(contentsOfFile: directory + "/ports", encoding: .utf8)
