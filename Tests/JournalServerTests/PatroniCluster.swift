@@ -183,3 +183,24 @@ func percentileSummary(_ values: [Int64]) -> String {
     let sorted = values.sorted()
     return "p50 \(sorted[(sorted.count - 1) / 2]) ms, max \(sorted.last!) ms over \(sorted.count)"
 }
+
+extension AckLedger {
+    /// Waits up to `bound` for a push started after `killedAt` to be acknowledged; returns the unavailability window
+    /// (`unavailability(after:)`), nil when none was.
+    func window(after killedAt: Int64, within bound: Duration) async throws -> Int64? {
+        let waited = ContinuousClock.now
+        while unavailability(after: killedAt) == nil, ContinuousClock.now - waited < bound {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return unavailability(after: killedAt)
+    }
+}
+
+extension LoadRun {
+    /// journal-load's users for `options`, named `prefix-N`, with a token each made on `database`.
+    static func users(prefix: String, options: Options, database: DatabaseURL) async throws -> [User] {
+        let planned = users(prefix: prefix, options: options)
+        let tokens = try await ProbeDevices.tokens(for: planned.map(\.id), database: database)
+        return zip(planned, tokens).map { User(id: $0.id, token: $1, devices: $0.devices) }
+    }
+}

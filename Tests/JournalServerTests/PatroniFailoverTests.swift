@@ -79,9 +79,7 @@ struct PatroniFailoverTests {
         let probes = try await ProbeDevices(prefix: "pf", count: 4, workouts: 40 * max(3, Self.failovers), database: database)
         var options = LoadRun.Options(devices: Self.devices, requestsPerDevice: 1_000_000, seconds: Double(6 + 10 * Self.failovers))
         options.pullPauseMilliseconds = 250
-        let planned = LoadRun.users(prefix: "pl-\(getpid())", options: options)
-        let loadTokens = try await ProbeDevices.tokens(for: planned.map(\.id), database: database)
-        let loadUsers = zip(planned, loadTokens).map { LoadRun.User(id: $0.id, token: $1, devices: $0.devices) }
+        let loadUsers = try await LoadRun.users(prefix: "pl-\(getpid())", options: options, database: database)
         let ledger = AckLedger(), stop = StopFlag(), users = loadUsers, load = options
         var windows: [Int64] = []
         let report = try await withThrowingTaskGroup(of: Void.self, returning: LoadRun.Report.self) { group in
@@ -93,11 +91,7 @@ struct PatroniFailoverTests {
                     try cluster.waitHealthy()
                     let before = await ledger.pushes.count
                     let (node, killedAt) = try cluster.killLeader()
-                    let waited = ContinuousClock.now
-                    while await ledger.unavailability(after: killedAt) == nil, ContinuousClock.now - waited < Self.recoveryBound {
-                        try await Task.sleep(for: .milliseconds(50))
-                    }
-                    let window = await ledger.unavailability(after: killedAt)
+                    let window = try await ledger.window(after: killedAt, within: Self.recoveryBound)
                     #expect(window != nil, "failover \(round): no push acknowledged within \(Self.recoveryBound) of the kill")
                     let leader = try cluster.leader()
                     #expect(leader != node, "failover \(round): \(node) is still the leader")

@@ -68,9 +68,7 @@ struct SeveralServersTests {
         let ledger = AckLedger(), stop = StopFlag()
         var options = LoadRun.Options(devices: 30, requestsPerDevice: 1_000_000, seconds: 20)
         options.pullPauseMilliseconds = 250
-        let planned = LoadRun.users(prefix: "sl-\(getpid())", options: options)
-        let loadTokens = try await ProbeDevices.tokens(for: planned.map(\.id), database: database)
-        let loadUsers = zip(planned, loadTokens).map { LoadRun.User(id: $0.id, token: $1, devices: $0.devices) }
+        let loadUsers = try await LoadRun.users(prefix: "sl-\(getpid())", options: options, database: database)
         let load = options
         let report = try await withThrowingTaskGroup(of: Void.self, returning: LoadRun.Report.self) { group in
             probes.run(in: &group, server: front, ledger: ledger, stop: stop)
@@ -79,11 +77,7 @@ struct SeveralServersTests {
                 try await Task.sleep(for: .seconds(3))
                 let serverKilledAt = try cluster.killServer(2)
                 let (node, killedAt) = try cluster.killLeader()
-                let waited = ContinuousClock.now
-                while await ledger.unavailability(after: killedAt) == nil, ContinuousClock.now - waited < PatroniFailoverTests.recoveryBound {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
-                let window = await ledger.unavailability(after: killedAt)
+                let window = try await ledger.window(after: killedAt, within: PatroniFailoverTests.recoveryBound)
                 #expect(window != nil, "no push acknowledged within \(PatroniFailoverTests.recoveryBound) of the kills")
                 // Server 2 back on its port (as systemd's Restart= would), while the load goes on.
                 try cluster.restart()
