@@ -10,7 +10,7 @@ import Testing
 /// servers hold no state a request depends on that another server could make wrong.
 @Suite("scripts/cluster: several servers behind HAProxy are stateless", .serialized)
 struct SeveralServersTests {
-    @Test("one server and the PostgreSQL leader are SIGKILLed in the same run under load spread over 3 servers: 0 acknowledged events lost on any node; users written through each server in turn read the same everywhere; a revoked token is refused by every server on its next request")
+    @Test("one server and the PostgreSQL leader are SIGKILLed in the same run under load spread over 3 servers: 0 acknowledged events lost on any node; users written through each server in turn read the same everywhere; a revoked token is refused by every server on its next request; fleet verify runs clean on a replica during the load")
     func serverAndLeaderKilled() async throws {
         let cluster = try PatroniCluster(servers: 3)
         defer { cluster.stop() }
@@ -82,6 +82,14 @@ struct SeveralServersTests {
                 // Server 2 back on its port (as systemd's Restart= would), while the load goes on.
                 try cluster.restart()
                 let leader = try cluster.leader()
+                // A fleet job on HAProxy's read port, a replica, while the pushes go on to the leader: read-only
+                // transactions, no migration, every journal clean.
+                let replica = try DatabaseURL(cluster.read)
+                #expect(try cluster.value("SELECT pg_is_in_recovery()", on: replica) == "t")
+                let verify = PostgresFixture.run(PatroniCluster.serverBinary, ["fleet", "verify", "--database", cluster.read, "--json"])
+                #expect(verify.status == 0, "\(verify)")
+                #expect(verify.stdout.contains(#""problem_count":0,"problems":[]"#), "\(verify)")
+                await ledger.note("fleet verify on a replica during the load: \(verify.stdout)")
                 await ledger.note("server s2 killed at \(serverKilledAt), leader \(node) at \(killedAt); \(leader) promoted; unavailable \(window.map { "\($0) ms" } ?? "-")")
             } catch {
                 stop.stop(); running.cancel()
