@@ -45,6 +45,19 @@ final class PatroniCluster: @unchecked Sendable {
 
     func stop() { Self.stop(directory) }
 
+    /// The processes whose command line names the cluster's directory or one of its servers' ports (etcd, Patroni,
+    /// PostgreSQL, HAProxy, journal-server), read from /proc.
+    func processes() throws -> [String] {
+        let servers = try servers().map { "127.0.0.1:\($0.port!)" }
+        var found: [String] = []
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") where Int32(entry) != nil {
+            guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"), !data.isEmpty else { continue }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            if line.contains(directory) || servers.contains(where: { line.contains("--listen " + $0) }) { found.append("\(entry): \(line)") }
+        }
+        return found
+    }
+
     /// `scripts/cluster kill-leader`: SIGKILLs the leader's postmaster and its processes. Returns the node and the
     /// kill's epoch milliseconds.
     func killLeader() throws -> (node: String, killedAt: Int64) {

@@ -10,7 +10,7 @@ import Testing
 /// servers hold no state a request depends on that another server could make wrong.
 @Suite("scripts/cluster: several servers behind HAProxy are stateless", .serialized)
 struct SeveralServersTests {
-    @Test("one server and the PostgreSQL leader are SIGKILLed in the same run under load spread over 3 servers: 0 acknowledged events lost on any node; users written through each server in turn read the same everywhere; a revoked token is refused by every server on its next request; fleet verify runs clean on a replica during the load")
+    @Test("one server and the PostgreSQL leader are SIGKILLed in the same run under load spread over 3 servers: 0 acknowledged events lost on any node; users written through each server in turn read the same everywhere; a revoked token is refused by every server on its next request; fleet verify runs clean on a replica during the load; stop leaves no process")
     func serverAndLeaderKilled() async throws {
         let cluster = try PatroniCluster(servers: 3)
         defer { cluster.stop() }
@@ -109,5 +109,14 @@ struct SeveralServersTests {
         print("several servers: \(checked) probe events acknowledged through 3 servers and on all 3 nodes; journal-load \(report.acknowledgedEvents) events, 0 missing")
         for line in await ledger.notes { print("  " + line) }
         #expect(checked > pushed.count)
+        // `scripts/cluster stop` leaves no process of the topology behind.
+        let running = try cluster.processes()
+        // etcd, 3 Patronis, 3 postmasters, HAProxy's master and worker, 3 servers.
+        let expected = 12
+        #expect(running.count >= expected, "\(running)")
+        let stopped = PatroniCluster.run(["stop", cluster.directory])
+        #expect(stopped.status == 0, "\(stopped)")
+        let left = try cluster.processes()
+        #expect(left.isEmpty, "\(left)")
     }
 }
