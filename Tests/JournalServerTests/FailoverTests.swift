@@ -157,21 +157,10 @@ struct FailoverTests {
         // At PostgreSQL's default of 5 s, a promotion that races the end of the stream waits out those 5 s
         // (SCALE.md §"The slow promotion"); both nodes, and each node made again by a rejoin, start at 100 ms.
         #expect(try await cluster.setting("wal_retrieve_retry_interval") == ["100ms", "100ms"])
-        let users = (0..<8).map { "fo\($0)-\(getpid())" }
-        var tokens: [String] = []
-        for user in users {
-            let token = Tokens.generate()
-            try await withSyncStore(database) { store in try await store.addToken(token, user: user, role: .user) }
-            tokens.append(token)
-        }
-        let scratch = ScratchDirectory("failover")
         // Each device has a long live session to push, one event per request, as a phone does during a workout: 50
         // workouts per failover, so that the devices still push at the last one (20 failovers ran out of 150).
-        var journals: [[Event]] = []
-        for index in users.indices {
-            journals.append(try Fixtures.smallJournal(at: scratch.file("d\(index).journal"), storage: PosixStorage(),
-                                                       device: "d\(index)", workouts: 50 * max(3, Self.failovers), setsPerWorkout: 2, openSets: 0))
-        }
+        let probes = try await ProbeDevices(prefix: "fo", count: 8, workouts: 50 * max(3, Self.failovers), database: database)
+        let users = probes.users, tokens = probes.tokens
         let ledger = AckLedger()
         let stop = StopFlag()
         // The real binary, as deployed; stopped (SIGTERM, then SIGKILL) also when the test fails.
@@ -183,26 +172,7 @@ struct FailoverTests {
         do {
             let server = process.url
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for (index, user) in users.enumerated() {
-                    let events = journals[index], sync = SyncClient(server: server, token: tokens[index])
-                    group.addTask {
-                        for event in events where !stop.isStopped {
-                            // Retry until acknowledged: the same event again, which the server stores at most once.
-                            while true {
-                                let started = epochMilliseconds()
-                                do {
-                                    let answer = try await sync.push(user: user, events: [event])
-                                    await ledger.record(user: user, ids: answer.acknowledged, startedAt: started, answeredAt: epochMilliseconds())
-                                    break
-                                } catch let failure as SyncClient.Failure where failure.isTransient {
-                                    await ledger.retried()
-                                    try await Task.sleep(for: .milliseconds(50))
-                                }
-                            }
-                            try await Task.sleep(for: .milliseconds(20))
-                        }
-                    }
-                }
+                probes.run(in: &group, server: server, ledger: ledger, stop: stop)
                 group.addTask {
                     defer { stop.stop() }
                     try await Task.sleep(for: .seconds(1))
