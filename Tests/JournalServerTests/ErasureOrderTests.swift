@@ -64,7 +64,7 @@ struct ErasureOrderTests {
     /// content, and the user id reused: the old owner erases the account and someone new, on a device never seen, pushes
     /// a journal timed years before that erasure. After every push: the answer is 200 with every id of the push
     /// acknowledged, or the refusal the rule predicts with its reason and nothing stored; a restore holds exactly what the
-    /// rule says; and, stated as the issue states it, every acknowledged event is in the restore unless an erasure
+    /// rule says; and, read literally, every acknowledged event is in the restore unless an erasure
     /// acknowledged after it removed it.
     static func runCase(seed: UInt64, server: URL) async throws -> Counts {
         let user = PostgresFixture.freshUser("order\(seed)")
@@ -145,8 +145,8 @@ struct ErasureOrderTests {
                 let restored = try await Self.restore(client, user: user)
                 #expect(restored.map(\.id) == held.map(\.id), "\(label)")
                 #expect(restored.map(Merge.identity) == held.map(Merge.identity), "\(label)")
-                // The issue's statement, read literally: an acknowledged event missing from the restore has an erasure
-                // acknowledged after it; and the restore holds nothing that was not acknowledged.
+                // The guarantee read literally (RELIABILITY.md row 17): an acknowledged event missing from the restore
+                // has an erasure acknowledged after it; and the restore holds nothing that was not acknowledged.
                 let present = Set(restored.map(\.id))
                 for (id, at) in acknowledgedAt where !present.contains(id) {
                     #expect(erasureTypedAt.contains { $0 > at }, "\(label): \(id), acknowledged, is not in the restore, and no erasure was acknowledged after it")
