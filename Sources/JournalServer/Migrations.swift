@@ -81,8 +81,8 @@ enum Migrations {
             """,
         ]),
         Migration(version: 2, name: "account erasure", statements: [
-            // Servers of this migration's time dropped later pushes timed before a user's erasure; servers since set it
-            // to NULL at an erasure and read nothing from it (SYNC.md §"Account erasure").
+            // Servers of this migration's time dropped later pushes timed before a user's erasure; migration 12 drops it
+            // (SYNC.md §"Account erasure").
             "ALTER TABLE journal_users ADD COLUMN erased_before_ms bigint",
         ]),
         Migration(version: 3, name: "a group's heads set user by user", statements: [
@@ -155,29 +155,7 @@ enum Migrations {
             // LATERAL subquery per key, pruned to its partition) and locked in the order given; the rows now come
             // every user's row first, then every batch, in the order given and position order
             // (`Statements.LockGroup` needs each user's row before its batches).
-            """
-            CREATE OR REPLACE FUNCTION journal_lock_group(p_users text[], p_sealed integer)
-            RETURNS TABLE (r_user text, r_head bigint, r_epoch bigint, r_erased_before_ms bigint,
-                           r_last bigint, r_count integer, r_id_ranges text, r_ids bytea, r_block bytea)
-            LANGUAGE plpgsql AS $$
-            BEGIN
-                INSERT INTO journal_users (user_id) SELECT unnest(p_users) ORDER BY 1 ON CONFLICT (user_id) DO NOTHING;
-                RETURN QUERY SELECT u.user_id, u.head, u.epoch, u.erased_before_ms,
-                                    NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea
-                    FROM unnest(p_users) WITH ORDINALITY AS k(user_id, i)
-                    CROSS JOIN LATERAL (SELECT * FROM journal_users x WHERE x.user_id = k.user_id FOR UPDATE) u
-                    ORDER BY k.i;
-                RETURN QUERY SELECT b.user_id, NULL::bigint, NULL::bigint, NULL::bigint,
-                                    b.last_position, b.event_count, b.id_ranges,
-                                    CASE WHEN b.event_count < p_sealed OR b.id_ranges IS NULL THEN b.ids END,
-                                    CASE WHEN b.event_count < p_sealed THEN b.block END
-                    FROM unnest(p_users) WITH ORDINALITY AS k(user_id, i)
-                    CROSS JOIN LATERAL (SELECT * FROM journal_batches x WHERE x.user_id = k.user_id
-                                        ORDER BY x.last_position OFFSET 0) b
-                    ORDER BY k.i, b.last_position;
-            END
-            $$
-            """,
+            GroupSQL.lockGroup("CREATE OR REPLACE", erasureTime: true),
         ]),
         Migration(version: 7, name: "a known group's writes, its heads checked", statements: [
             // A group the server planned on what it last committed for each user (`KnownUsers`, SCALE.md §"Known
@@ -362,15 +340,55 @@ enum Migrations {
             $$
             """,
         ]),
+        Migration(version: 12, name: "no erasure time: erasure follows the server's order", statements: [
+            // `journal_users.erased_before_ms` (migration 2) was read by nothing since erasure took effect at its place
+            // in the server's order (SYNC.md §"Account erasure"): dropped, with the group read that returned it.
+            // `journal_lock_group` is migration 6's without that column; its result type changes, so it is dropped and
+            // made again (`CREATE OR REPLACE` cannot change it).
+            "DROP FUNCTION journal_lock_group(text[], integer)",
+            GroupSQL.lockGroup("CREATE", erasureTime: false),
+            "ALTER TABLE journal_users DROP COLUMN erased_before_ms",
+        ]),
     ]
 }
 
-/// Statements the group functions of migration 9 share (each function's parameters carry these names).
+/// Statements the group functions of migrations 6, 9 and 12 share (each function's parameters carry these names).
 enum GroupSQL {
     /// The planner settings of a group function: every user is an index probe, joined to the arrays by a nested loop.
     /// The generic plan guesses 10 elements an array, and at some table sizes it would otherwise scan every user once
     /// and join to that (a materialized scan of all 8 partitions at 30,000 users, SCALE.md §"One statement a step").
     static let planOnlyProbes = "SET enable_seqscan = off SET enable_material = off SET enable_hashjoin = off SET enable_mergejoin = off"
+
+    /// `journal_lock_group` as migration 6 replaces it (`erasureTime`: with `journal_users.erased_before_ms`, its
+    /// fourth column) and migration 12 makes it again without that column: every user's row created if new, locked
+    /// and returned in the order given, then every user's batches in that order and position order, each user looked
+    /// up by itself (a LATERAL subquery per key, pruned to its partition).
+    static func lockGroup(_ create: String, erasureTime: Bool) -> String {
+        let (column, value, empty) = erasureTime ? (" r_erased_before_ms bigint,", " u.erased_before_ms,", " NULL::bigint,") : ("", "", "")
+        return """
+            \(create) FUNCTION journal_lock_group(p_users text[], p_sealed integer)
+            RETURNS TABLE (r_user text, r_head bigint, r_epoch bigint,\(column)
+                           r_last bigint, r_count integer, r_id_ranges text, r_ids bytea, r_block bytea)
+            LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO journal_users (user_id) SELECT unnest(p_users) ORDER BY 1 ON CONFLICT (user_id) DO NOTHING;
+                RETURN QUERY SELECT u.user_id, u.head, u.epoch,\(value)
+                                    NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea
+                    FROM unnest(p_users) WITH ORDINALITY AS k(user_id, i)
+                    CROSS JOIN LATERAL (SELECT * FROM journal_users x WHERE x.user_id = k.user_id FOR UPDATE) u
+                    ORDER BY k.i;
+                RETURN QUERY SELECT b.user_id, NULL::bigint, NULL::bigint,\(empty)
+                                    b.last_position, b.event_count, b.id_ranges,
+                                    CASE WHEN b.event_count < p_sealed OR b.id_ranges IS NULL THEN b.ids END,
+                                    CASE WHEN b.event_count < p_sealed THEN b.block END
+                    FROM unnest(p_users) WITH ORDINALITY AS k(user_id, i)
+                    CROSS JOIN LATERAL (SELECT * FROM journal_batches x WHERE x.user_id = k.user_id
+                                        ORDER BY x.last_position OFFSET 0) b
+                    ORDER BY k.i, b.last_position;
+            END
+            $$
+            """
+    }
 
     /// The open batches of the compacted users, from each one's position on. `last_position >= from` follows from
     /// `first_position >= from`; it is written so that the delete probes the primary key `(user_id, last_position)`

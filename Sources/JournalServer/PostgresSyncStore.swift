@@ -53,6 +53,11 @@ public struct PostgresSyncStore: SyncStore {
     // MARK: Migrations
 
     public func migrate() async throws {
+        try await migrate(through: Migrations.all.last!.version)
+    }
+
+    /// Applies the pending migrations up to version `last` (tests: the schema of an earlier server).
+    func migrate(through last: Int) async throws {
         try await client.withTransaction(logger: logger) { connection in
             // One migrator at a time (two servers starting together).
             try await connection.query("SELECT pg_advisory_xact_lock(\(Migrations.lockKey))", logger: logger)
@@ -61,7 +66,7 @@ public struct PostgresSyncStore: SyncStore {
             for try await version in try await connection.query("SELECT version FROM journal_schema_migrations", logger: logger).decode(Int.self) {
                 applied.insert(version)
             }
-            for migration in Migrations.all where !applied.contains(migration.version) {
+            for migration in Migrations.all where !applied.contains(migration.version) && migration.version <= last {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
@@ -162,7 +167,7 @@ public struct PostgresSyncStore: SyncStore {
         let (outcomes, committed) = try await client.withTransaction(logger: logger) { connection in
             if tokens.contains(where: { !$0.isEmpty }) { try await connection.run(Statements.CheckTokens(tokens: tokens), logger: logger) }
             var states: [String: UserState] = [:]
-            for try await (user, head, epoch, _, last, count, ranges, ids, block) in try await connection.execute(
+            for try await (user, head, epoch, last, count, ranges, ids, block) in try await connection.execute(
                 Statements.LockGroup(users: users, sealedCount: sealed), logger: logger) {
                 if let head, let epoch {
                     states[user] = UserState(head: head, epoch: epoch)
@@ -376,7 +381,7 @@ public struct PostgresSyncStore: SyncStore {
         if !writes.isEmpty { try await connection.run(writes, logger: logger) }
         var epoch: Int64 = 0
         for try await e in try await connection.query("""
-            UPDATE journal_users SET epoch = epoch + 1, head = \(Int64(kept.count)), erased_before_ms = NULL
+            UPDATE journal_users SET epoch = epoch + 1, head = \(Int64(kept.count))
             WHERE user_id = \(user) RETURNING epoch
             """, logger: logger).decode(Int64.self) { epoch = e }
         logger.notice("erased user \(user) by \(erasure.type) \(erasure.id): \(all.count - kept.count) events deleted, \(kept.count) kept (epoch \(epoch))")

@@ -51,15 +51,15 @@ package enum Statements {
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
-    /// A group's users created if new, locked and read in one call (`journal_lock_group`, migrations 5 and 6), in the
-    /// order given (user order, so that two groups never wait on each other in opposite orders): first every user's
-    /// row (head, epoch, erasure; the batch columns NULL), then every user's batches in position order (the user
+    /// A group's users created if new, locked and read in one call (`journal_lock_group`, migrations 5, 6 and 12), in
+    /// the order given (user order, so that two groups never wait on each other in opposite orders): first every user's
+    /// row (head, epoch; the batch columns NULL), then every user's batches in position order (the user
     /// columns NULL) with its id ranges (`IDRanges`), the ids frame and block of an open (unsealed) batch, which a
     /// compaction rewrites, and the ids frame of a sealed one only when it has no ranges (stored before migration 4).
     /// A push reads the other sealed ids frames it needs with `BatchIDs`.
     struct LockGroup: UsersAndSealedCount {
         static let sql = "SELECT * FROM journal_lock_group($1::text[], $2)"
-        typealias Row = (String, Int64?, Int64?, Int64?, Int64?, Int?, String?, ByteBuffer?, ByteBuffer?)
+        typealias Row = (String, Int64?, Int64?, Int64?, Int?, String?, ByteBuffer?, ByteBuffer?)
         var users: [String]
         var sealedCount: Int32
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }

@@ -58,7 +58,8 @@ extension PeerSyncStore {
 /// The naive peer design (SCALE-FIGURES.md §"The naive peer"): a push is one transaction inserting one JSONB row per
 /// event (`ON CONFLICT DO NOTHING` on the event id, so retries stay idempotent); a pull selects rows after a
 /// position. Tokens and the access log are the real store's. Its table lives beside the real schema and is
-/// made by `migrate`; it is never used unless the server is started with `--store naive`.
+/// made by `migrate`; it is never used unless the server is started with `--store naive`. It does not erase (SYNC.md
+/// §"Account erasure"): a `data.erased` is stored like any event, and nothing before it is removed.
 public struct NaiveSyncStore: PeerSyncStore {
     public let inner: PostgresSyncStore
 
