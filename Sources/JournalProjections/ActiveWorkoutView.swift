@@ -321,11 +321,10 @@ public struct ActiveWorkoutView: Equatable, Sendable {
 }
 
 extension ActiveWorkoutView {
-    /// A weight the workout suggests (a prefill) in the display unit `unit`: as recorded when it was recorded in that
-    /// unit, else the nearest loadable weight there (a multiple of 2.5 kg or 5 lb), so a pound lifter is never
-    /// offered 132.28 lb for a 60 kg set.
+    /// A weight the workout suggests (a prefill) in the display unit `unit`: `Units.loadable`, so a pound lifter is
+    /// never offered 132.28 lb for a 60 kg set.
     static func suggested(_ kilograms: Double, from source: WeightUnit, in unit: WeightUnit) -> Double {
-        source == unit ? DisplayWeight(kilograms: kilograms, in: unit).weight : Units.round(unit.fromKilograms(kilograms), toNearest: unit.loadingStep)
+        Rounding.display(Units.loadable(source.fromKilograms(kilograms), from: source, to: unit))
     }
 
     /// The rows a workout plans for an exercise before anything is typed, by kind (PROJECTIONS.md §"Active workout"):

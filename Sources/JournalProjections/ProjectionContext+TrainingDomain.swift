@@ -39,17 +39,19 @@ extension ProjectionContext {
     public static func progressionTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue = .builtIn) -> ProgressionTarget? {
         let history = input.sessionsAfterOverride.map { session in
             CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
-                             sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
+                             sets: session.sets.map { CompletedSet(weight: $0.unit.fromKilograms($0.kilograms), unit: $0.unit, reps: $0.reps) },
                              targetReps: session.targetReps, targetSets: session.targetSets)
         }
         return Progression.target(exercise: input.exercise, history: history, settings: input.settings, catalogue: catalogue,
-                                  unit: input.unit, startKilograms: input.override?.kilograms)
+                                  unit: input.unit, startKilograms: input.override?.kilograms,
+                                  startUnit: input.settings?.targetUnit ?? input.unit)
     }
 
-    /// The next target in kilograms: `progressionTarget`'s weight; the prescribed weight when there is no history
-    /// or only unloaded (bodyweight) sessions.
+    /// The next target in kilograms: `progressionTarget`'s weight, loadable in the lifter's unit (a rule configured in
+    /// the other unit steps there; its target is shown as the nearest loadable weight); the prescribed weight when
+    /// there is no history or only unloaded (bodyweight) sessions.
     static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
         guard let target = progressionTarget(input, catalogue: catalogue), let weight = target.weight, weight > 0 else { return input.prescribedKilograms }
-        return Units.kilograms(weight, from: target.unit)
+        return input.unit.kilograms(Units.loadable(weight, from: target.unit, to: input.unit))
     }
 }

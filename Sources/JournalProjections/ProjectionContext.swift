@@ -97,7 +97,9 @@ public struct ProgressionInput: Equatable, Sendable {
     public struct Set: Equatable, Sendable {
         public var kilograms: Double
         public var reps: Int
-        public init(kilograms: Double, reps: Int) { self.kilograms = kilograms; self.reps = reps }
+        /// The unit the set was recorded in.
+        public var unit: WeightUnit
+        public init(kilograms: Double, reps: Int, unit: WeightUnit = .kg) { self.kilograms = kilograms; self.reps = reps; self.unit = unit }
     }
     /// One finished workout's working sets of the exercise (set-number order) and what that workout prescribed.
     public struct Session: Equatable, Sendable {
@@ -112,7 +114,7 @@ public struct ProgressionInput: Equatable, Sendable {
         }
         /// The model's session (`WorkoutRecord.session(of:)`), its sets in kilograms.
         public init(_ session: ExerciseSession) {
-            self.init(workout: session.workout, at: session.at, sets: session.sets.map { Set(kilograms: $0.kilograms, reps: $0.reps) },
+            self.init(workout: session.workout, at: session.at, sets: session.sets.map { Set(kilograms: $0.kilograms, reps: $0.reps, unit: $0.unit) },
                       targetReps: session.targetReps, targetSets: session.targetSets)
         }
     }
