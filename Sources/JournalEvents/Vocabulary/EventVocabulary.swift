@@ -105,8 +105,8 @@ public enum EventVocabulary {
             event.fields.isEmpty ? EventRuleViolation(type: event.type, field: nil, value: nil, rule: "needs at least one field to update") : checkProfile(event)
         }),
         EventSchema("settings.changed", group: "Profile", "A setting changed (`rest_default_s`, `rest_compound_s`, `rest_isolation_s`, `unit`, `theme`, `keep_awake`, …).", [
-            .required("key", .text(maxBytes: 64)), .required("value", .any),
-        ]),
+            .required("key", .text(maxBytes: 64)), .required("value", .any, "a rest setting (`rest_…_s`): whole seconds 0–3600; `unit`: `kg`/`lb`"),
+        ], check: checkSetting),
         EventSchema("data.cleared", group: "Profile", "The user deleted all data: projections ignore every earlier event (the bytes stay in the file).", []),
 
         // Onboarding and programmes
@@ -452,6 +452,23 @@ public enum EventVocabulary {
         }
         if let (group, members) = groups.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count < 2 }) {
             return fail("exercises[\(members[0])].superset", .string(group), "is the only exercise of superset \"\(group)\"; a superset links at least 2 exercises")
+        }
+        return nil
+    }
+
+    /// The rest settings (`rest_default_s`, `rest_compound_s`, `rest_isolation_s`) are whole seconds within the rest
+    /// timer's range (0–3600, 0 being off; seed 004's picker runs Off to 3 min, seed 000's default is 2:00); `unit`
+    /// is `kg` or `lb`.
+    @Sendable static func checkSetting(_ event: Event) -> EventRuleViolation? {
+        guard let key = event.string(.key), let value = event[.value] else { return nil }
+        if key.hasPrefix("rest_"), key.hasSuffix("_s") {
+            guard let seconds = value.intValue, (0...3600).contains(seconds) else {
+                return EventRuleViolation(type: event.type, field: "value", value: value,
+                                          rule: "must be a whole number of seconds from 0 to 3600 for \"\(key)\" (0 turns the timer off)")
+            }
+        }
+        if key == "unit", !units.contains(value.stringValue ?? "") {
+            return EventRuleViolation(type: event.type, field: "value", value: value, rule: "must be \"kg\" or \"lb\" for \"unit\"")
         }
         return nil
     }

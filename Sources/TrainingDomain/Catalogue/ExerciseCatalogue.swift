@@ -54,6 +54,10 @@ public struct ExerciseCatalogue: Sendable {
     /// (`RecordingRules(catalogue:)`, `EventJournal.Options.catalogue`).
     public static let builtInIDs: Set<String> = Set(builtIn.exercises.filter { !$0.isCustom }.map(\.id))
 
+    /// The built-in cardio exercises' ids: logged as minutes and km, never as sets (`RecordingRules(cardio:)`,
+    /// `EventJournal.Options.cardio`); every other built-in id is a strength exercise.
+    public static let builtInCardioIDs: Set<String> = Set(builtIn.exercises.filter { !$0.isCustom && $0.isCardio }.map(\.id))
+
     public func exercise(id: String) -> Exercise? { index[id].map { exercises[$0] } }
 
     /// `Lats`, `lower back`, `Quadriceps` → `back`, `lower-back`, `quads`.

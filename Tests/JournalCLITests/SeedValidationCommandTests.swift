@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// The validation the seeds imply, through the real binary: each refusal names the field and its allowed range, exits
+/// with status 1 and leaves the journal byte for byte as it was.
+@Suite("journal: the validation the seeds imply", .serialized)
+struct SeedValidationCommandTests {
+    static let run = """
+        {"type":"profile.updated","at":"2026-11-15T07:00:00.000+00:00","name":"Sam","unit":"UNIT"}
+        {"type":"workout.started","at":"2026-11-16T07:00:00.000+00:00","workout":"r1","name":"Run","session":null}
+        {"type":"cardio.logged","at":"2026-11-16T07:30:00.000+00:00","workout":"r1","exercise":"treadmill-run","minutes":30,"km":5}
+        {"type":"set.completed","at":"2026-11-16T07:35:00.000+00:00","workout":"r1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"UNIT","reps":5,"kind":"working"}
+
+        """
+
+    /// Records `line` into a journal holding `run` and expects it refused with `message`, the file unchanged.
+    static func expectRefused(_ line: String, unit: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = try SeedFidelityCommandTests.recorded(run.replacingOccurrences(of: "UNIT", with: unit))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let result = try CLI.run(["record", path], stdin: line + "\n")
+        #expect(result.status == 1, sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(message + "; nothing was written"), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, sourceLocation: sourceLocation)
+    }
+
+    @Test("strength fields on a cardio exercise and cardio fields on a strength exercise are refused", arguments: ["kg", "lb"])
+    func cardioAndStrength(_ unit: String) throws {
+        try Self.expectRefused(#"{"type":"set.completed","at":"2026-11-16T07:36:00.000+00:00","workout":"r1","exercise":"treadmill-run","set":1,"weight":10,"unit":"\#(unit)","reps":5,"kind":"working"}"#,
+                               unit: unit, #"set.completed: field "weight" is 10 but is a strength field and treadmill-run is a cardio exercise: log minutes (0–1440) and km (0–1000) with cardio.logged"#)
+        try Self.expectRefused(#"{"type":"cardio.logged","at":"2026-11-16T07:36:00.000+00:00","workout":"r1","exercise":"barbell-bench-press","minutes":10}"#,
+                               unit: unit, #"cardio.logged: field "minutes" is 10 but is a cardio field and barbell-bench-press is a strength exercise: log weight (0–500 kg or 0–1100 lb) and reps (0–100) with set.completed"#)
+    }
+
+    @Test("a blank name and a rest setting outside 0–3600 s are refused", arguments: ["kg", "lb"])
+    func namesAndRest(_ unit: String) throws {
+        try Self.expectRefused(#"{"type":"workout.started","at":"2026-11-17T07:00:00.000+00:00","workout":"r2","name":" ","session":null,"started_at":"2026-11-17T06:00:00.000+00:00"}"#,
+                               unit: unit, #"workout.started: field "name" is " " but must not be empty (1–200 bytes of text)"#)
+        try Self.expectRefused(#"{"type":"profile.updated","at":"2026-11-17T07:00:00.000+00:00","name":""}"#,
+                               unit: unit, #"profile.updated: field "name" is "" but must not be empty (1–200 bytes of text)"#)
+        try Self.expectRefused(#"{"type":"settings.changed","at":"2026-11-17T07:00:00.000+00:00","key":"rest_default_s","value":-30}"#,
+                               unit: unit, #"settings.changed: field "value" is -30 but must be a whole number of seconds from 0 to 3600 for "rest_default_s" (0 turns the timer off)"#)
+    }
+
+    @Test("a 0-minute cardio entry has no pace: the table shows a dash, the JSON null, and the fastest pace ignores it")
+    func zeroMinutesNoPace() throws {
+        let path = try SeedFidelityCommandTests.twoRuns(second: #""minutes":0,"km":7"#)
+        let table = try CLI.run(["exercise", path, "treadmill-run", "--as-of", "2026-11-20T00:00:00Z"])
+        #expect(table.stdout == """
+        Treadmill Run
+        Longest: 30 min · farthest: 7 km · fastest pace: 6 min/km
+
+        DATE        WORKOUT  MINUTES  KM  PACE
+        2026-11-18  Run            0   7  –
+        2026-11-16  Run           30   5  6 min/km
+
+        Distance per session: 5 → 7 km
+
+        """)
+        let json = try SeedFidelityCommandTests.json(["exercise", path, "treadmill-run", "--as-of", "2026-11-20T00:00:00Z"])
+        let cardio = try #require(json["cardio"] as? [String: Any])
+        #expect((cardio["sessions"] as? [[String: Any]])?.first?["pace_min_per_km"] is NSNull)
+        #expect((cardio["bests"] as? [String: Any])?["fastest_pace_min_per_km"] as? Double == 6)
+    }
+
+    @Test("onboard refuses seed 001's age floor and an “Other” motivation without its text, naming the range, writing nothing",
+          arguments: [("kg", #"{"value":80,"unit":"kg"}"#), ("lb", #"{"value":176,"unit":"lb"}"#)])
+    func onboardingFloors(_ unit: String, _ weight: String) throws {
+        let (path, answers, refused) = try SeedFidelityCommandTests.onboard(
+            #"{"primary_goal":"build_muscle","experience":"6-24","equipment":["barbell"],"days_per_week":3,"session_minutes":"45-60","age":17,"weight":\#(weight),"motivations":["structure","other"]}"#,
+            ruleset: "train-ai")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+        journal: \(answers): the answers do not fit rule set "train-ai":
+          - question "age": answer 17 must be between 18 and 100
+          - question "motivation_other": no answer; must be 1–200 characters of text when "motivations" includes "other" (rule set "train-ai")
+        ; nothing was written
+
+        """.replacingOccurrences(of: "\n;", with: ";"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // Seed 000's floor is 16: the same answers at 17, with the motivation's text, are a programme.
+        let accepted = try SeedFidelityCommandTests.onboard(
+            #"{"primary_goal":"build_muscle","experience":"6-24","equipment":["barbell"],"days_per_week":3,"session_minutes":"45-60","age":17,"weight":\#(weight),"motivations":["other"],"motivation_other":"a friend"}"#,
+            ruleset: "train", path: path).result
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+    }
+}
