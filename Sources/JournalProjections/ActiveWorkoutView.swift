@@ -345,13 +345,13 @@ extension ActiveWorkoutView {
 
     /// The rest after a set of `exercise` (PROJECTIONS.md §"Active workout"): the exercise's own setting
     /// (`rest.configured`, 0 = Off), else what the workout prescribes, else the `rest_compound_s` / `rest_isolation_s`
-    /// setting, else `rest_default_s`, else 90 s for a compound and 60 s for an isolation exercise (seed 002).
+    /// setting, else `rest_default_s`, else the default of the rule set that made the programme (`context.defaultRest`).
     public static func defaultRest(_ exercise: String, prescription: Prescription?, _ analysis: Analysis) -> Int {
         let ledger = analysis.ledger
         let compound = analysis.isCompound(exercise)
         return ledger.restSettings[exercise] ?? prescription?.restSeconds
             ?? (compound ? ledger.settings["rest_compound_s"] : ledger.settings["rest_isolation_s"])?.intValue
-            ?? ledger.settings["rest_default_s"]?.intValue ?? (compound ? 90 : 60)
+            ?? ledger.settings["rest_default_s"]?.intValue ?? analysis.context.defaultRest(ledger.programme?.ruleset, compound)
     }
 }
 

@@ -5,7 +5,7 @@ extension ProjectionContext {
     /// What the views know of the training domain: TrainingDomain's built-in catalogue (names, primary and secondary
     /// muscles, mechanic), its name matcher (accepted at `NameMatcher.acceptThreshold`), its progression engine with
     /// each exercise's suggested rule and `progression.configured` settings, its warm-up rule and its muscle groups
-    /// for injuries. The CLI's views and the `WorkoutJournal` facade both use it.
+    /// for injuries, and the rest defaults of the rule set that made the programme. The CLI's views and the `WorkoutJournal` facade both use it.
     public static let trainingDomain: ProjectionContext = {
         let catalogue = ExerciseCatalogue.builtIn
         let matcher = NameMatcher(catalogue: catalogue)
@@ -24,7 +24,12 @@ extension ProjectionContext {
                 }
             },
             injuryMuscles: { catalogue.expandMuscle($0).sorted() },
-            isCardio: { catalogue.exercise(id: $0)?.isCardio == true })
+            isCardio: { catalogue.exercise(id: $0)?.isCardio == true },
+            defaultRest: { ruleset, compound in
+                // The rule set that made the programme (DOMAIN.md §4 "Defaults per seed"); seed 002's without one.
+                ruleset.flatMap { ProgrammeGenerator.ruleSets[$0]?.restDefault }.map { compound ? $0.compound : $0.isolation }
+                    ?? ProjectionContext.seedRest(ruleset, compound)
+            })
     }()
 
     /// The rule for one exercise: seed 002's suggestion for it in the lifter's unit (`input.unit`), with its

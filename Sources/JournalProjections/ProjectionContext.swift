@@ -25,6 +25,8 @@ public struct ProjectionContext: Sendable {
     public var injuryMuscles: @Sendable (String) -> [String]
     /// A cardio exercise (logged as minutes and km, never as set rows).
     public var isCardio: @Sendable (String) -> Bool
+    /// The rest of an exercise nothing else sets, by the rule set that made the programme (nil: none) and mechanic.
+    public var defaultRest: @Sendable (_ ruleset: String?, _ compound: Bool) -> Int
 
     public init(
         exerciseName: @escaping @Sendable (String) -> String = ProjectionContext.titleCase,
@@ -35,7 +37,8 @@ public struct ProjectionContext: Sendable {
         nextTarget: @escaping @Sendable (ProgressionInput) -> Double? = ProjectionContext.seedProgression,
         warmup: @escaping @Sendable (String, Double, WeightUnit) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
         injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases,
-        isCardio: @escaping @Sendable (String) -> Bool = { _ in false }
+        isCardio: @escaping @Sendable (String) -> Bool = { _ in false },
+        defaultRest: @escaping @Sendable (String?, Bool) -> Int = ProjectionContext.seedRest
     ) {
         self.exerciseName = exerciseName
         self.muscles = muscles
@@ -46,6 +49,7 @@ public struct ProjectionContext: Sendable {
         self.warmup = warmup
         self.injuryMuscles = injuryMuscles
         self.isCardio = isCardio
+        self.defaultRest = defaultRest
     }
 
     public static let standard = ProjectionContext()
@@ -74,6 +78,9 @@ public struct ProjectionContext: Sendable {
         let weight = Units.roundDown(unit.fromKilograms(workingKilograms) * 0.5, to: unit.loadingStep)
         return WarmupSuggestion(kilograms: unit.kilograms(weight), reps: 10, percentLow: 50, percentHigh: 70)
     }
+
+    /// Seed 002's rest timer: 90 s for a compound, 60 s for an isolation exercise, whatever the rule set.
+    @Sendable public static func seedRest(_ ruleset: String?, _ compound: Bool) -> Int { compound ? 90 : 60 }
 
     /// A small alias table from injury answers to muscle names; unknown answers map to themselves.
     @Sendable public static func injuryAliases(_ injury: String) -> [String] {

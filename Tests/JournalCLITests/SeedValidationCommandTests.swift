@@ -83,4 +83,30 @@ struct SeedValidationCommandTests {
             ruleset: "train", path: path).result
         #expect(accepted.status == 0, "\(accepted.stderr)")
     }
+
+    @Test("defaults per seed: an exercise nothing times rests 2:00 under a train programme and 90/60 s under templates; days_per_week 7 is a weekly target without a programme",
+          arguments: [("train", "kg", 120, 120), ("templates", "lb", 90, 60)])
+    func defaultsPerSeed(_ ruleset: String, _ unit: String, _ compound: Int, _ isolation: Int) throws {
+        let path = try SeedFidelityCommandTests.recorded("""
+            {"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","name":"Sam","unit":"\(unit)"}
+            {"type":"programme.generated","at":"2026-11-01T10:00:00.000+00:00","ruleset":"\(ruleset)","ruleset_version":1,"programme":{"split":"Full Body","days_per_week":3,"weeks":8,"sessions":[{"name":"Day 1","exercises":[{"exercise":"barbell-bench-press","sets":3,"reps":"5","rest_s":180}]}]}}
+            {"type":"workout.started","at":"2026-11-02T18:00:00.000+00:00","workout":"w1","name":"Day 1","session":0}
+            {"type":"exercise.added","at":"2026-11-02T18:01:00.000+00:00","workout":"w1","exercise":"barbell-back-squat"}
+            {"type":"exercise.added","at":"2026-11-02T18:02:00.000+00:00","workout":"w1","exercise":"barbell-curl"}
+
+            """)
+        let active = try SeedFidelityCommandTests.json(["active", path, "--as-of", "2026-11-02T18:05:00.000+00:00"])
+        let rests = (active["exercises"] as? [[String: Any]] ?? []).map { "\($0["exercise"] as? String ?? "?") \($0["rest_s"] as? Int ?? -1)" }
+        #expect(rests == ["barbell-bench-press 180", "barbell-back-squat \(compound)", "barbell-curl \(isolation)"])
+
+        let target = try SeedFidelityCommandTests.recorded("""
+            {"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","name":"Sam","unit":"\(unit)"}
+            {"type":"questionnaire.answered","at":"2026-11-01T09:01:00.000+00:00","question":"days_per_week","answer":7}
+
+            """)
+        let home = try SeedFidelityCommandTests.json(["home", target, "--as-of", "2026-11-03T12:00:00.000+00:00"])
+        #expect((home["week"] as? [String: Any])?["target"] as? Int == 7)
+        let refused = try CLI.run(["record", target], stdin: #"{"type":"questionnaire.answered","at":"2026-11-01T09:02:00.000+00:00","question":"days_per_week","answer":8}"# + "\n")
+        #expect(refused.stderr.contains(#"questionnaire.answered: field "answer" is 8 but must be between 1 and 7 (question "days_per_week")"#), "\(refused.stderr)")
+    }
 }

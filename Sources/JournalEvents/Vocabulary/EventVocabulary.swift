@@ -504,8 +504,10 @@ public enum EventVocabulary {
             guard let list = answer.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else { return fail("must be an array of strings") }
             return nil
         case "days_per_week":
+            // The widest weekly target of any seed (seed 003's counter: 1–7); a rule set refuses what its own range
+            // does not take when it makes a programme (DOMAIN.md §3).
             guard let n = answer.intValue else { return fail("must be an integer") }
-            return (2...6).contains(n) ? nil : fail("must be between 2 and 6")
+            return (1...7).contains(n) ? nil : fail("must be between 1 and 7")
         case "age":
             guard let n = answer.intValue else { return fail("must be an integer") }
             return (16...100).contains(n) ? nil : fail("must be between 16 and 100")
