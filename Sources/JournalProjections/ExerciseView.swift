@@ -90,6 +90,8 @@ public struct ExerciseHistoryView: Equatable, Sendable {
     public var charts: Charts
     /// The exercise's cardio entries (minutes, km, pace), bests and charts; nil when it has none.
     public var cardio: CardioHistory?
+    /// Its equipment and instructions (seed 004's How-to), with or without history; nil for an exercise without them.
+    public var howTo: ExerciseHowTo?
 
     public init(exercise: String, name: String, bestSet: SetValue?, startWeight: DisplayWeight?, sessions: [Session], records: [PersonalRecord],
                 bests: Bests?, charts: Charts, cardio: CardioHistory? = nil) {
@@ -153,5 +155,6 @@ public struct ExerciseHistoryView: Equatable, Sendable {
             charts: Charts(volume: volume, e1rm: e1rm, maxWeight: maxWeight,
                            weeklyVolume: weekly.keys.sorted().map { ChartPoint(date: LocalDate(day: $0), value: Rounding.kilograms(weekly[$0]!)) }),
             cardio: CardioHistory(analysis, exercise: exercise))
+        howTo = analysis.context.howTo(exercise)
     }
 }

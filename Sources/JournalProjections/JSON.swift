@@ -178,6 +178,9 @@ extension ExerciseHistoryView: JSONRepresentable {
             // The charts' values are kilograms whatever the lifter's unit (`best_set`/`start_weight` carry theirs).
             "charts_unit": json("kg"),
             "cardio": json(cardio),
+            "how_to": json(howTo) { h in
+                object(["equipment": json(h.equipment), "setup": json(h.setup), "steps": json(h.steps), "cues": json(h.cues)])
+            },
         ])
     }
 }

@@ -5,7 +5,7 @@ extension ProjectionContext {
     /// What the views know of the training domain: TrainingDomain's built-in catalogue (names, primary and secondary
     /// muscles, mechanic), its name matcher (accepted at `NameMatcher.acceptThreshold`), its progression engine with
     /// each exercise's suggested rule and `progression.configured` settings, its warm-up rule and its muscle groups
-    /// for injuries, and the rest defaults of the rule set that made the programme. The CLI's views and the `WorkoutJournal` facade both use it.
+    /// for injuries, the rest defaults of the rule set that made the programme, and each exercise's instructions. The CLI's views and the `WorkoutJournal` facade both use it.
     public static let trainingDomain: ProjectionContext = {
         let catalogue = ExerciseCatalogue.builtIn
         let matcher = NameMatcher(catalogue: catalogue)
@@ -29,6 +29,11 @@ extension ProjectionContext {
                 // The rule set that made the programme (DOMAIN.md §4 "Defaults per seed"); seed 002's without one.
                 ruleset.flatMap { ProgrammeGenerator.ruleSets[$0]?.restDefault }.map { compound ? $0.compound : $0.isolation }
                     ?? ProjectionContext.seedRest(ruleset, compound)
+            },
+            howTo: { id in
+                catalogue.exercise(id: id).flatMap { exercise in
+                    exercise.instructions.map { ExerciseHowTo(equipment: exercise.equipment, setup: $0.setup, steps: $0.steps, cues: $0.cues) }
+                }
             })
     }()
 

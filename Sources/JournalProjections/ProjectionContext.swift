@@ -27,6 +27,8 @@ public struct ProjectionContext: Sendable {
     public var isCardio: @Sendable (String) -> Bool
     /// The rest of an exercise nothing else sets, by the rule set that made the programme (nil: none) and mechanic.
     public var defaultRest: @Sendable (_ ruleset: String?, _ compound: Bool) -> Int
+    /// How to do an exercise and what it needs (the catalogue's instructions and equipment); nil when unknown.
+    public var howTo: @Sendable (String) -> ExerciseHowTo?
 
     public init(
         exerciseName: @escaping @Sendable (String) -> String = ProjectionContext.titleCase,
@@ -38,7 +40,8 @@ public struct ProjectionContext: Sendable {
         warmup: @escaping @Sendable (String, Double, WeightUnit) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
         injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases,
         isCardio: @escaping @Sendable (String) -> Bool = { _ in false },
-        defaultRest: @escaping @Sendable (String?, Bool) -> Int = ProjectionContext.seedRest
+        defaultRest: @escaping @Sendable (String?, Bool) -> Int = ProjectionContext.seedRest,
+        howTo: @escaping @Sendable (String) -> ExerciseHowTo? = { _ in nil }
     ) {
         self.exerciseName = exerciseName
         self.muscles = muscles
@@ -50,6 +53,7 @@ public struct ProjectionContext: Sendable {
         self.injuryMuscles = injuryMuscles
         self.isCardio = isCardio
         self.defaultRest = defaultRest
+        self.howTo = howTo
     }
 
     public static let standard = ProjectionContext()
@@ -161,6 +165,17 @@ public struct ProgressionInput: Equatable, Sendable {
     public var incrementKilograms: Double {
         guard let increment = settings?.increment else { return unit == .lb ? unit.kilograms(5) : 2.5 }
         return (settings?.unit ?? unit).kilograms(increment)
+    }
+}
+
+/// An exercise's equipment and instructions (setup, steps, cues), as the exercise detail shows them.
+public struct ExerciseHowTo: Equatable, Sendable {
+    public var equipment: [String]
+    public var setup: String
+    public var steps: [String]
+    public var cues: [String]
+    public init(equipment: [String], setup: String, steps: [String], cues: [String]) {
+        self.equipment = equipment; self.setup = setup; self.steps = steps; self.cues = cues
     }
 }
 

@@ -148,6 +148,18 @@ struct SeedFidelityCommandTests {
         """)
     }
 
+    /// What `journal exercise` prints last for the treadmill run: the catalogue's How-to.
+    static let treadmillHowTo = """
+
+        How to (treadmill):
+          Setup: Step onto the treadmill, clip the safety key to your clothing and start at a walk.
+          1. Raise the speed to your running pace.
+          2. Run for the planned time or distance.
+          3. Slow to a walk for a few minutes to cool down.
+          Cues: Stay near the front of the belt. Relaxed shoulders and short strides. Hold the rails only to get on and off.
+
+        """
+
     @Test("exercise: a cardio exercise shows its sessions (minutes, km, pace), bests and chart")
     func cardioHistory() throws {
         let path = try Self.twoRuns(second: #""minutes":40,"km":7,"calories":420"#)
@@ -162,7 +174,7 @@ struct SeedFidelityCommandTests {
 
         Distance per session: 5 → 7 km
 
-        """)
+        """ + Self.treadmillHowTo)
         let json = try Self.json(["exercise", path, "treadmill-run", "--as-of", "2026-11-20T00:00:00Z"])
         let cardio = try #require(json["cardio"] as? [String: Any])
         let bests = try #require(cardio["bests"] as? [String: Any])

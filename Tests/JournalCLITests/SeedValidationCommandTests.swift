@@ -55,7 +55,7 @@ struct SeedValidationCommandTests {
 
         Distance per session: 5 → 7 km
 
-        """)
+        """ + SeedFidelityCommandTests.treadmillHowTo)
         let json = try SeedFidelityCommandTests.json(["exercise", path, "treadmill-run", "--as-of", "2026-11-20T00:00:00Z"])
         let cardio = try #require(json["cardio"] as? [String: Any])
         #expect((cardio["sessions"] as? [[String: Any]])?.first?["pace_min_per_km"] is NSNull)
@@ -108,5 +108,51 @@ struct SeedValidationCommandTests {
         #expect((home["week"] as? [String: Any])?["target"] as? Int == 7)
         let refused = try CLI.run(["record", target], stdin: #"{"type":"questionnaire.answered","at":"2026-11-01T09:02:00.000+00:00","question":"days_per_week","answer":8}"# + "\n")
         #expect(refused.stderr.contains(#"questionnaire.answered: field "answer" is 8 but must be between 1 and 7 (question "days_per_week")"#), "\(refused.stderr)")
+    }
+
+    @Test("exercise instructions: journal exercise shows the How-to with the equipment, with or without history; catalog --instructions and --category",
+          arguments: ["kg", "lb"])
+    func instructions(_ unit: String) throws {
+        let path = try SeedFidelityCommandTests.recorded("""
+            {"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","name":"Sam","unit":"\(unit)"}
+
+            """)
+        let table = try CLI.run(["exercise", path, "barbell-bench-press", "--as-of", "2026-11-02T00:00:00Z"])
+        #expect(table.stdout == """
+            Barbell Bench Press
+            No history yet. Complete your first set!
+
+            How to (barbell, flat-bench):
+              Setup: Lie on a flat bench with your eyes under the bar, feet planted and shoulder blades squeezed together. Grip the bar a little wider than your shoulders.
+              1. Lift the bar out of the rack and hold it over your shoulders on straight arms.
+              2. Lower it under control until it touches your mid chest.
+              3. Press it back up to straight arms, then rack it after the last rep.
+              Cues: Keep your shoulder blades pinned to the bench. Elbows travel at about 45° from your body, not straight out. Push your feet into the floor for a stable base.
+
+            """)
+        let json = try SeedFidelityCommandTests.json(["exercise", path, "barbell-bench-press", "--as-of", "2026-11-02T00:00:00Z"])
+        let how = try #require(json["how_to"] as? [String: Any])
+        #expect(how["equipment"] as? [String] == ["barbell", "flat-bench"] && (how["steps"] as? [String])?.count == 3 && (how["cues"] as? [String])?.count == 3)
+
+        let catalog = try CLI.run(["catalog", "--search", "skull crusher", "--instructions"])
+        #expect(catalog.stdout == """
+            ez-bar-skull-crusher  EZ-Bar Skull Crusher  triceps (+forearms)  barbell, flat-bench  isolation
+              Setup: Lie on a flat bench holding an EZ bar over your chest on straight arms.
+              1. Bend your elbows to lower the weight towards your forehead or just behind your head.
+              2. Stop just short of touching.
+              3. Straighten your arms to return.
+              Cues: Upper arms stay still and vertical. Lower slowly: the weight is over your face. Keep your wrists straight.
+            1 of 201 exercises
+
+            """)
+        let chest = try CLI.run(["catalog", "--category", "chest", "--search", "dip"])
+        #expect(chest.stdout == "chest-dip  Chest Dip  chest (+shoulders, triceps)  dip-station  compound\n1 of 201 exercises\n", "\(chest.stdout)")
+        let arms = try CLI.run(["catalog", "--category", "arms", "--search", "dip"])
+        #expect(arms.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == ["bench-dip", "triceps-dip", "seated-dip-machine", "3"])
+        let catalogJSON = try CLI.run(["catalog", "--category", "cardio", "--json"])
+        let cardio = try #require(try JSONSerialization.jsonObject(with: Data(catalogJSON.stdout.utf8)) as? [[String: Any]])
+        #expect(cardio.count == 6 && cardio.allSatisfy { $0["category"] as? String == "cardio" && $0["instructions"] is [String: Any] })
+        let refused = try CLI.run(["catalog", "--category", "biceps"])
+        #expect(refused.status != 0 && refused.stderr.contains(#"--category "biceps" is not a category tab (tabs: chest, back, shoulders, arms, legs, core, cardio)"#), "\(refused.stderr)")
     }
 }

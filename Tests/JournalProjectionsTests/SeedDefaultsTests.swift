@@ -59,3 +59,27 @@ struct SeedDefaultsTests {
         #expect(home.week.target == days && home.week.completed == 1)
     }
 }
+
+/// Seed 004's exercise detail: the How-to (equipment, setup, steps, cues) comes with the history, or without one.
+@Suite("Exercise detail: how to do it")
+struct ExerciseHowToTests {
+    @Test("the exercise view carries the catalogue's equipment and instructions, for a kg and a lb lifter, with or without history",
+          arguments: ["kg", "lb"])
+    func howTo(_ unit: String) throws {
+        let fresh = [ev("profile.updated", at: "2026-11-01T09:00:00.000+00:00", ["unit": .string(unit)])]
+        let trained = fresh + workout("w1", "Legs", start: "2026-11-02T18:00:00.000+00:00", finish: "2026-11-02T18:30:00.000+00:00",
+                                      [("barbell-back-squat", 1, 100, unit, 5)])
+        for events in [fresh, trained] {
+            let view = ExerciseHistoryView(analysis(events, asOf: "2026-11-03T00:00:00.000+00:00", context: .trainingDomain), exercise: "barbell-back-squat")
+            let how = try #require(view.howTo)
+            #expect(how.equipment == ["barbell", "squat-rack"])
+            #expect(how.setup == "Set the bar at shoulder height, step under it and stand with the bar across your upper back, feet shoulder width apart, toes slightly out.")
+            #expect(how.steps == ["Walk it out of the rack in two or three steps.",
+                                  "Sit down and back until your thighs are at least level with the floor.",
+                                  "Drive up through your whole foot to stand."])
+            #expect(how.cues == ["Brace your stomach before each rep.", "Knees track over your toes.", "Keep your chest up and back flat."])
+        }
+        // The catalogue-free context knows no instructions.
+        #expect(ExerciseHistoryView(analysis(trained, asOf: "2026-11-03T00:00:00.000+00:00"), exercise: "barbell-back-squat").howTo == nil)
+    }
+}
