@@ -134,6 +134,19 @@ struct SeedValidationCommandTests {
         let how = try #require(json["how_to"] as? [String: Any])
         #expect(how["equipment"] as? [String] == ["barbell", "flat-bench"] && (how["steps"] as? [String])?.count == 3 && (how["cues"] as? [String])?.count == 3)
 
+        // Each session of the history carries its workout's duration: 45 minutes less a 5-minute pause.
+        let logged = try CLI.run(["record", path], stdin: """
+            {"type":"workout.started","at":"2026-11-02T18:00:00.000+00:00","workout":"w1","name":"Push","session":null}
+            {"type":"set.completed","at":"2026-11-02T18:05:00.000+00:00","workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"\(unit)","reps":5,"kind":"working"}
+            {"type":"workout.paused","at":"2026-11-02T18:10:00.000+00:00","workout":"w1"}
+            {"type":"workout.resumed","at":"2026-11-02T18:15:00.000+00:00","workout":"w1"}
+            {"type":"workout.finished","at":"2026-11-02T18:45:00.000+00:00","workout":"w1"}
+
+            """)
+        #expect(logged.status == 0, "\(logged.stderr)")
+        let history = try SeedFidelityCommandTests.json(["exercise", path, "barbell-bench-press", "--as-of", "2026-11-03T00:00:00Z"])
+        #expect((history["sessions"] as? [[String: Any]])?.map { $0["duration_s"] as? Int } == [2400])
+
         let catalog = try CLI.run(["catalog", "--search", "skull crusher", "--instructions"])
         #expect(catalog.stdout == """
             ez-bar-skull-crusher  EZ-Bar Skull Crusher  triceps (+forearms)  barbell, flat-bench  isolation
@@ -154,5 +167,32 @@ struct SeedValidationCommandTests {
         #expect(cardio.count == 6 && cardio.allSatisfy { $0["category"] as? String == "cardio" && $0["instructions"] is [String: Any] })
         let refused = try CLI.run(["catalog", "--category", "biceps"])
         #expect(refused.status != 0 && refused.stderr.contains(#"--category "biceps" is not a category tab (tabs: chest, back, shoulders, arms, legs, core, cardio)"#), "\(refused.stderr)")
+    }
+
+    @Test("the picker's favourites and recently used exercises through catalog --journal", arguments: ["kg", "lb"])
+    func favouritesAndRecent(_ unit: String) throws {
+        let path = try SeedFidelityCommandTests.recorded("""
+            {"type":"exercise.favourited","at":"2026-11-01T09:00:00.000+00:00","exercise":"barbell-curl"}
+            {"type":"exercise.favourited","at":"2026-11-01T09:01:00.000+00:00","exercise":"barbell-bench-press"}
+            {"type":"workout.started","at":"2026-11-02T18:00:00.000+00:00","workout":"w1","name":"Legs","session":null}
+            {"type":"set.completed","at":"2026-11-02T18:05:00.000+00:00","workout":"w1","exercise":"barbell-back-squat","set":1,"weight":100,"unit":"\(unit)","reps":5,"kind":"working"}
+            {"type":"set.completed","at":"2026-11-02T18:10:00.000+00:00","workout":"w1","exercise":"leg-press","set":1,"weight":150,"unit":"\(unit)","reps":10,"kind":"working"}
+            {"type":"workout.finished","at":"2026-11-02T18:45:00.000+00:00","workout":"w1"}
+            {"type":"workout.started","at":"2026-11-04T18:00:00.000+00:00","workout":"w2","name":"Push","session":null}
+            {"type":"set.completed","at":"2026-11-04T18:05:00.000+00:00","workout":"w2","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"\(unit)","reps":5,"kind":"working"}
+            {"type":"set.completed","at":"2026-11-04T18:10:00.000+00:00","workout":"w2","exercise":"barbell-back-squat","set":1,"weight":100,"unit":"\(unit)","reps":5,"kind":"working"}
+            {"type":"workout.finished","at":"2026-11-04T18:45:00.000+00:00","workout":"w2"}
+
+            """)
+        func ids(_ arguments: [String]) throws -> [String] {
+            let result = try CLI.run(["catalog", "--journal", path] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").dropLast().map { String($0.split(separator: " ")[0]) }
+        }
+        #expect(try ids(["--favourites"]) == ["barbell-curl", "barbell-bench-press"])
+        #expect(try ids(["--recent"]) == ["barbell-bench-press", "barbell-back-squat", "leg-press"])
+        #expect(try ids(["--recent", "--category", "legs"]) == ["barbell-back-squat", "leg-press"])
+        let refused = try CLI.run(["catalog", "--recent"])
+        #expect(refused.status != 0 && refused.stderr.contains("--recent lists a journal's exercises: give --journal FILE"), "\(refused.stderr)")
     }
 }

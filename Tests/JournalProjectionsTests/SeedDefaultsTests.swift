@@ -79,7 +79,26 @@ struct ExerciseHowToTests {
                                   "Drive up through your whole foot to stand."])
             #expect(how.cues == ["Brace your stomach before each rep.", "Knees track over your toes.", "Keep your chest up and back flat."])
         }
+        // Each session carries its workout's duration (seed 003's exercise history): 30 minutes.
+        #expect(ExerciseHistoryView(analysis(trained, asOf: "2026-11-03T00:00:00.000+00:00"), exercise: "barbell-back-squat").sessions.map(\.durationSeconds) == [1800])
         // The catalogue-free context knows no instructions.
         #expect(ExerciseHistoryView(analysis(trained, asOf: "2026-11-03T00:00:00.000+00:00"), exercise: "barbell-back-squat").howTo == nil)
+    }
+}
+
+/// Seed 004's exercise picker pins the recently used exercises.
+@Suite("The picker's recently used exercises")
+struct RecentExercisesTests {
+    @Test("latest workout first, in its exercise order, each once, at most the limit; a deleted workout counts nowhere", arguments: ["kg", "lb"])
+    func recent(_ unit: String) {
+        let events = workout("w1", "Legs", start: "2026-11-02T18:00:00.000+00:00", finish: "2026-11-02T18:45:00.000+00:00",
+                             [("squat", 1, 100, unit, 5), ("leg-press", 1, 150, unit, 10)])
+            + workout("w2", "Push", start: "2026-11-04T18:00:00.000+00:00", finish: "2026-11-04T18:45:00.000+00:00",
+                      [("bench", 1, 60, unit, 5), ("squat", 1, 100, unit, 5)])
+            + workout("w3", "Arms", start: "2026-11-05T18:00:00.000+00:00", finish: "2026-11-05T18:45:00.000+00:00", [("curl", 1, 20, unit, 10)])
+            + [ev("workout.deleted", at: "2026-11-06T09:00:00.000+00:00", ["workout": "w3"])]
+        let ledger = Ledger(events: journal(events), asOf: t("2026-11-07T00:00:00.000+00:00"))
+        #expect(ledger.recentExercises() == ["bench", "squat", "leg-press"])
+        #expect(ledger.recentExercises(limit: 2) == ["bench", "squat"])
     }
 }

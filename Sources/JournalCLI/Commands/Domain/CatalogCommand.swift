@@ -12,7 +12,9 @@ struct CatalogCommand: ParsableCommand {
         against names and aliases. --category lists one of seed 004's tabs (chest, back, shoulders, arms, legs, core, \
         cardio): only the exercises filed under it by their first primary muscle. --instructions prints each \
         exercise's setup, steps and cues under it. With --journal, custom exercises from that journal's \
-        exercise.created events are included.
+        exercise.created events are included, and --favourites or --recent list that journal's favourites (in the \
+        order they were added) or its recently used exercises (latest workout first, at most 10), as seed 004's \
+        picker pins them.
         """
     )
 
@@ -21,11 +23,15 @@ struct CatalogCommand: ParsableCommand {
     @Option(help: "Free text to search for, e.g. \"press bench\".") var search: String?
     @Option(help: "One of seed 004's category tabs: chest, back, shoulders, arms, legs, core or cardio.") var category: String?
     @Flag(help: "Print each exercise's setup, steps and cues under it.") var instructions = false
+    @Flag(help: "Only the journal's favourites, in the order they were added (needs --journal).") var favourites = false
+    @Flag(help: "Only the journal's recently used exercises, latest first (needs --journal).") var recent = false
     @Option(help: "A journal whose custom exercises to include.") var journal: String?
     @Flag(help: "Print a JSON array instead of text.") var json = false
 
     func validate() throws {
         let catalogue = ExerciseCatalogue.builtIn
+        if (favourites || recent) && journal == nil { throw ValidationError("--\(favourites ? "favourites" : "recent") lists a journal's exercises: give --journal FILE") }
+        if favourites && recent { throw ValidationError("--favourites and --recent are two lists: give one") }
         if let category, !ExerciseCatalogue.categoryTabNames.contains(category.lowercased()) {
             throw ValidationError("--category \"\(category)\" is not a category tab (tabs: \(ExerciseCatalogue.categoryTabNames.joined(separator: ", ")))")
         }
@@ -41,10 +47,17 @@ struct CatalogCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             var catalogue = ExerciseCatalogue.builtIn
+            var pinned: [String]?
             if let journal {
-                catalogue = catalogue.with(customExercisesFrom: Ledger(events: try JournalLoader.events(path: journal), asOf: Ledger.everything))
+                let ledger = Ledger(events: try JournalLoader.events(path: journal), asOf: Ledger.everything)
+                catalogue = catalogue.with(customExercisesFrom: ledger)
+                pinned = favourites ? ledger.favourites : recent ? ledger.recentExercises() : nil
             }
             var exercises = catalogue.filter(muscles: muscle, equipment: equipment)
+            if let pinned {
+                let allowed = Set(exercises.map(\.id))
+                exercises = pinned.filter(allowed.contains).compactMap(catalogue.exercise(id:))
+            }
             if let category {
                 let tab = Set(catalogue.exercises(inCategory: category).map(\.id))
                 exercises = exercises.filter { tab.contains($0.id) }
