@@ -18,6 +18,9 @@ public final class EventJournal {
         /// The catalogue's exercise ids: events naming any other exercise that is not a custom one are refused
         /// (`RecordingRules(catalogue:)`). Nil: exercise ids are only checked for shape.
         public var catalogue: Set<String>?
+        /// The catalogue's cardio exercise ids: new sets on them and new cardio entries on its other exercises are
+        /// refused (`RecordingRules(cardio:)`). Empty: not checked.
+        public var cardio: Set<String> = []
         /// Refuse a live `workout.started` while another live workout is open (`RecordingRules(oneOpenWorkout:)`).
         public var oneOpenWorkout = false
         public init() {}
@@ -48,7 +51,7 @@ public final class EventJournal {
         self.options = options
         self.clock = clock
         self.storage = storage
-        var rules = RecordingRules(catalogue: options.catalogue, oneOpenWorkout: options.oneOpenWorkout)
+        var rules = RecordingRules(catalogue: options.catalogue, oneOpenWorkout: options.oneOpenWorkout, cardio: options.cardio)
         var count = 0
         do {
             writer = try JournalWriter(path: path, storage: storage, options: options.store) { line, location in

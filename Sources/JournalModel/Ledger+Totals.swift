@@ -84,4 +84,14 @@ extension Ledger {
 
     /// The sessions of `exercise`, oldest first (`WorkoutRecord.session(of:)` of every finished workout).
     public func sessions(of exercise: String) -> [ExerciseSession] { finishedWorkouts.compactMap { $0.session(of: exercise) } }
+
+    /// Seed 004's "Recent" section of the exercise picker: the exercises of the finished workouts, the latest workout
+    /// first (in its exercise order), each once, at most `limit`.
+    public func recentExercises(limit: Int = 10) -> [String] {
+        var seen = Set<String>(), recent: [String] = []
+        for workout in finishedWorkouts.reversed() {
+            for exercise in workout.exercises.map(\.exercise) where recent.count < limit && seen.insert(exercise).inserted { recent.append(exercise) }
+        }
+        return recent
+    }
 }

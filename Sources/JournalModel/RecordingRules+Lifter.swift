@@ -109,6 +109,13 @@ extension RecordingRules {
                 return refuse("set", "is not a completed set of \(exercise) in workout \"\(workout)\" (RPE is recorded after completing a set)")
             }
         case .setEdited?, .setNoted?, .setRemoved?:
+            // A unit-only edit keeps the number: it must be within the limit of the new unit (800 lb is not 800 kg).
+            if event.knownType == .setEdited, event[.weight] == nil, let unit = event.string(.unit), let exercise, let set = event.int(.set),
+               let logged = ledger.workouts[position].sets.first(where: { $0.exercise == exercise && $0.set == set }),
+               let maximum = EventVocabulary.maximumWeight[unit], logged.weight > maximum {
+                return refuse("unit", "would make set \(set) of \(exercise) \(formatNumber(logged.weight)) \(unit), above the \(formatNumber(maximum)) \(unit) limit "
+                              + "(0–\(formatNumber(maximum)) \(unit)); give the weight in \(unit) with the unit")
+            }
             guard status == .finished, let exercise, let set = event.int(.set) else { return nil }
             if !ledger.workouts[position].hasCompleted(exercise, set: set) {
                 return refuse("set", "is not a completed set of \(exercise) in finished workout \"\(workout)\" (finishing dropped the incomplete sets)")

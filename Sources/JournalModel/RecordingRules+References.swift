@@ -89,6 +89,7 @@ extension RecordingRules {
             return EventRuleViolation(type: event.type, field: "workout", value: event[.workout],
                                       rule: "cannot start while workout \"\(open)\" is open (one active workout at a time, as in the seed apps: finish or discard \"\(open)\" first)")
         }
+        if let violation = checkEntry(event) { return violation }
         guard event.knownType == .setCompleted, event.string(.kind) == "working", event.int(.reps) == 0,
               !(event.string(.workout).map(recordedAfterwards.contains) ?? false) else { return nil }
         return EventRuleViolation(type: event.type, field: "reps", value: event[.reps],

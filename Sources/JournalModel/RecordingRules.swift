@@ -25,13 +25,20 @@ public struct RecordingRules: Sendable {
     public let catalogue: Set<String>?
     /// Refuse a live `workout.started` while another live workout is open (seed apps: one active workout).
     public let oneOpenWorkout: Bool
+    /// Catalogue exercise ids logged as minutes and km (`cardio.logged`), never as sets: the other catalogue ids are
+    /// strength exercises (`checkEntry`). Empty: no exercise is known to be either.
+    public let cardio: Set<String>
+    /// The `category` of each custom exercise's latest `exercise.created` (`cardio` makes it a cardio exercise).
+    private(set) var customCategories: [String: String] = [:]
 
     /// `catalogue`: the exercise ids every journal may name (TrainingDomain's catalogue); custom ones come from
     /// `exercise.created`. Without it, exercise ids are only checked for shape. `oneOpenWorkout`: see
-    /// `checkNewEvent`; off for tools that write what several devices recorded.
-    public init(catalogue: Set<String>? = nil, oneOpenWorkout: Bool = false) {
+    /// `checkNewEvent`; off for tools that write what several devices recorded. `cardio`: the catalogue's cardio
+    /// exercise ids (TrainingDomain's), for the rule that keeps sets and cardio entries on their own kind of exercise.
+    public init(catalogue: Set<String>? = nil, oneOpenWorkout: Bool = false, cardio: Set<String> = []) {
         self.catalogue = catalogue
         self.oneOpenWorkout = oneOpenWorkout
+        self.cardio = cardio
     }
 
     /// Folds an event already in the journal (no checks).
@@ -56,6 +63,9 @@ public struct RecordingRules: Sendable {
         if lastAt == nil || event.at > lastAt! { lastAt = event.at }
         let started = ledger.workouts.count
         ledger.apply(event)
+        if event.knownType == .exerciseCreated, let id = event.string(.exercise) {
+            customCategories[id] = event.string(.category)?.trimmed.lowercased()
+        }
         if ledger.workouts.count == started + 1, let workout = ledger.workouts.last {
             startedWorkouts.insert(workout.id)
             if RecordingRules.startsRecordedAfterwards(event) { recordedAfterwards.insert(workout.id) }

@@ -49,6 +49,13 @@ public enum Units {
         return (value / step).rounded(.toNearestOrAwayFromZero) * step
     }
 
+    /// A weight recorded in `source` as a loadable weight of `target` (DOMAIN.md §"One unit rule"): as recorded when the
+    /// units agree (the lifter loaded it), else converted and rounded to the nearest multiple of `step` (by default
+    /// the target unit's loading step, 2.5 kg or 5 lb): 40 kg is 90 lb, never 88.19 lb; 135 lb is 62.5 kg.
+    public static func loadable(_ value: Double, from source: WeightUnit, to target: WeightUnit, step: Double? = nil) -> Double {
+        source == target ? value : round(convert(value, from: source, to: target), toNearest: step ?? target.loadingStep)
+    }
+
     /// Rounds down to a multiple of `step`, with a small tolerance for binary fractions (62.4999… → 62.5).
     public static func roundDown(_ value: Double, to step: Double) -> Double {
         guard step > 0 else { return value }

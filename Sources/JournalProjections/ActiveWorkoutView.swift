@@ -321,11 +321,10 @@ public struct ActiveWorkoutView: Equatable, Sendable {
 }
 
 extension ActiveWorkoutView {
-    /// A weight the workout suggests (a prefill) in the display unit `unit`: as recorded when it was recorded in that
-    /// unit, else the nearest loadable weight there (a multiple of 2.5 kg or 5 lb), so a pound lifter is never
-    /// offered 132.28 lb for a 60 kg set.
+    /// A weight the workout suggests (a prefill) in the display unit `unit`: `Units.loadable`, so a pound lifter is
+    /// never offered 132.28 lb for a 60 kg set.
     static func suggested(_ kilograms: Double, from source: WeightUnit, in unit: WeightUnit) -> Double {
-        source == unit ? DisplayWeight(kilograms: kilograms, in: unit).weight : Units.round(unit.fromKilograms(kilograms), toNearest: unit.loadingStep)
+        Rounding.display(Units.loadable(source.fromKilograms(kilograms), from: source, to: unit))
     }
 
     /// The rows a workout plans for an exercise before anything is typed, by kind (PROJECTIONS.md §"Active workout"):
@@ -346,13 +345,13 @@ extension ActiveWorkoutView {
 
     /// The rest after a set of `exercise` (PROJECTIONS.md §"Active workout"): the exercise's own setting
     /// (`rest.configured`, 0 = Off), else what the workout prescribes, else the `rest_compound_s` / `rest_isolation_s`
-    /// setting, else `rest_default_s`, else 90 s for a compound and 60 s for an isolation exercise (seed 002).
+    /// setting, else `rest_default_s`, else the default of the rule set that made the programme (`context.defaultRest`).
     public static func defaultRest(_ exercise: String, prescription: Prescription?, _ analysis: Analysis) -> Int {
         let ledger = analysis.ledger
         let compound = analysis.isCompound(exercise)
         return ledger.restSettings[exercise] ?? prescription?.restSeconds
             ?? (compound ? ledger.settings["rest_compound_s"] : ledger.settings["rest_isolation_s"])?.intValue
-            ?? ledger.settings["rest_default_s"]?.intValue ?? (compound ? 90 : 60)
+            ?? ledger.settings["rest_default_s"]?.intValue ?? analysis.context.defaultRest(ledger.programme?.ruleset, compound)
     }
 }
 

@@ -78,12 +78,13 @@ public struct Analysis: Sendable {
             let prescribed = past.prescription(of: exercise)
             return ProgressionInput.Session(
                 workout: past.id, at: past.startedAt,
-                sets: (performance(of: exercise, inFinished: index)?.workingSets ?? []).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps) },
+                sets: (performance(of: exercise, inFinished: index)?.workingSets ?? []).map { ProgressionInput.Set(kilograms: $0.kilograms, reps: $0.reps, unit: $0.unit) },
                 targetReps: prescribed?.repRange?.upper, targetSets: prescribed.map(\.setCount).flatMap { $0 > 0 ? $0 : nil })
         }
         return ProgressionInput(
             exercise: exercise, sessions: history, repRange: prescription?.repRange,
-            prescribedKilograms: prescription?.weight.map { (prescription?.unit ?? .kg).kilograms($0) }, settings: ledger.progression[exercise],
+            prescribedKilograms: prescription?.weight.map { unit.kilograms(Units.loadable($0, from: prescription?.unit ?? .kg, to: unit)) },
+            settings: ledger.progression[exercise],
             unit: unit)
     }
 

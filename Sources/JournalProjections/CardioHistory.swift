@@ -10,7 +10,7 @@ public struct CardioHistory: Equatable, Sendable {
         public var minutes: Double
         public var km: Double?
         public var calories: Double?
-        /// Minutes per km, to 0.01; nil without a distance.
+        /// Minutes per km, to 0.01; nil without a distance or without minutes.
         public var paceMinutesPerKm: Double?
         public init(workout: String, workoutName: String, date: LocalDate, minutes: Double, km: Double?, calories: Double?) {
             self.workout = workout; self.workoutName = workoutName; self.date = date; self.minutes = minutes; self.km = km
@@ -35,9 +35,10 @@ public struct CardioHistory: Equatable, Sendable {
     public var bests: Bests
     public var charts: Charts
 
-    /// Minutes per km to 0.01 (30 min over 5 km: 6); nil without a positive distance.
+    /// Minutes per km to 0.01 (30 min over 5 km: 6); nil without a positive distance or a positive time (a 0-minute
+    /// entry has no pace, not the fastest one).
     public static func pace(minutes: Double, km: Double?) -> Double? {
-        guard let km, km > 0 else { return nil }
+        guard let km, km > 0, minutes > 0 else { return nil }
         return Rounding.display(minutes / km)
     }
 

@@ -37,11 +37,13 @@ public struct ExerciseHistoryView: Equatable, Sendable {
         /// Progress over the previous session of this exercise.
         public var rosette: Bool
         public var sets: [SetSummary]
+        /// The workout's duration, paused time left out (`WorkoutRecord.durationSeconds`, as the history shows it).
+        public var durationSeconds: Int
         public init(workout: String, workoutName: String, date: LocalDate, volumeKilograms: Double, topSet: SetValue, e1rmKilograms: Double,
-                    maxWeightKilograms: Double, reps: Int, rosette: Bool, sets: [SetSummary]) {
+                    maxWeightKilograms: Double, reps: Int, rosette: Bool, sets: [SetSummary], durationSeconds: Int = 0) {
             self.workout = workout; self.workoutName = workoutName; self.date = date; self.volumeKilograms = volumeKilograms
             self.topSet = topSet; self.e1rmKilograms = e1rmKilograms; self.maxWeightKilograms = maxWeightKilograms
-            self.reps = reps; self.rosette = rosette; self.sets = sets
+            self.reps = reps; self.rosette = rosette; self.sets = sets; self.durationSeconds = durationSeconds
         }
     }
     /// All-time bests, the first session included.
@@ -90,6 +92,8 @@ public struct ExerciseHistoryView: Equatable, Sendable {
     public var charts: Charts
     /// The exercise's cardio entries (minutes, km, pace), bests and charts; nil when it has none.
     public var cardio: CardioHistory?
+    /// Its equipment and instructions (seed 004's How-to), with or without history; nil for an exercise without them.
+    public var howTo: ExerciseHowTo?
 
     public init(exercise: String, name: String, bestSet: SetValue?, startWeight: DisplayWeight?, sessions: [Session], records: [PersonalRecord],
                 bests: Bests?, charts: Charts, cardio: CardioHistory? = nil) {
@@ -136,7 +140,7 @@ public struct ExerciseHistoryView: Equatable, Sendable {
                 workout: workout.id, workoutName: workout.name, date: date, volumeKilograms: Rounding.kilograms(sessionVolume),
                 topSet: SetValue(top, unit), e1rmKilograms: Rounding.kilograms(sessionE1RM), maxWeightKilograms: Rounding.kilograms(top.kilograms),
                 reps: reps, rosette: comparison?.rosette ?? false,
-                sets: all.map { analysis.setSummary($0, plus: comparison?.plus[$0.set] ?? 0) }))
+                sets: all.map { analysis.setSummary($0, plus: comparison?.plus[$0.set] ?? 0) }, durationSeconds: workout.durationSeconds))
             volume.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionVolume)))
             e1rm.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionE1RM)))
             maxWeight.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(top.kilograms)))
@@ -153,5 +157,6 @@ public struct ExerciseHistoryView: Equatable, Sendable {
             charts: Charts(volume: volume, e1rm: e1rm, maxWeight: maxWeight,
                            weeklyVolume: weekly.keys.sorted().map { ChartPoint(date: LocalDate(day: $0), value: Rounding.kilograms(weekly[$0]!)) }),
             cardio: CardioHistory(analysis, exercise: exercise))
+        howTo = analysis.context.howTo(exercise)
     }
 }

@@ -165,7 +165,7 @@ extension ExerciseHistoryView: JSONRepresentable {
             "sessions": .array(sessions.map {
                 object(["workout": json($0.workout), "workout_name": json($0.workoutName), "date": json($0.date), "volume_kg": json($0.volumeKilograms),
                         "top_set": $0.topSet.jsonValue, "e1rm_kg": json($0.e1rmKilograms), "max_weight_kg": json($0.maxWeightKilograms),
-                        "reps": json($0.reps), "rosette": json($0.rosette), "sets": json($0.sets)])
+                        "reps": json($0.reps), "rosette": json($0.rosette), "sets": json($0.sets), "duration_s": json($0.durationSeconds)])
             }),
             "records": json(records),
             "bests": json(bests) { b in
@@ -178,6 +178,9 @@ extension ExerciseHistoryView: JSONRepresentable {
             // The charts' values are kilograms whatever the lifter's unit (`best_set`/`start_weight` carry theirs).
             "charts_unit": json("kg"),
             "cardio": json(cardio),
+            "how_to": json(howTo) { h in
+                object(["equipment": json(h.equipment), "setup": json(h.setup), "steps": json(h.steps), "cues": json(h.cues)])
+            },
         ])
     }
 }

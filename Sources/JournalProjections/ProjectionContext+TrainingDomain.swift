@@ -5,7 +5,7 @@ extension ProjectionContext {
     /// What the views know of the training domain: TrainingDomain's built-in catalogue (names, primary and secondary
     /// muscles, mechanic), its name matcher (accepted at `NameMatcher.acceptThreshold`), its progression engine with
     /// each exercise's suggested rule and `progression.configured` settings, its warm-up rule and its muscle groups
-    /// for injuries. The CLI's views and the `WorkoutJournal` facade both use it.
+    /// for injuries, the rest defaults of the rule set that made the programme, and each exercise's instructions. The CLI's views and the `WorkoutJournal` facade both use it.
     public static let trainingDomain: ProjectionContext = {
         let catalogue = ExerciseCatalogue.builtIn
         let matcher = NameMatcher(catalogue: catalogue)
@@ -24,7 +24,17 @@ extension ProjectionContext {
                 }
             },
             injuryMuscles: { catalogue.expandMuscle($0).sorted() },
-            isCardio: { catalogue.exercise(id: $0)?.isCardio == true })
+            isCardio: { catalogue.exercise(id: $0)?.isCardio == true },
+            defaultRest: { ruleset, compound in
+                // The rule set that made the programme (DOMAIN.md §4 "Defaults per seed"); seed 002's without one.
+                ruleset.flatMap { ProgrammeGenerator.ruleSets[$0]?.restDefault }.map { compound ? $0.compound : $0.isolation }
+                    ?? ProjectionContext.seedRest(ruleset, compound)
+            },
+            howTo: { id in
+                catalogue.exercise(id: id).flatMap { exercise in
+                    exercise.instructions.map { ExerciseHowTo(equipment: exercise.equipment, setup: $0.setup, steps: $0.steps, cues: $0.cues) }
+                }
+            })
     }()
 
     /// The rule for one exercise: seed 002's suggestion for it in the lifter's unit (`input.unit`), with its
@@ -39,17 +49,19 @@ extension ProjectionContext {
     public static func progressionTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue = .builtIn) -> ProgressionTarget? {
         let history = input.sessionsAfterOverride.map { session in
             CompletedSession(workout: session.workout, exercise: input.exercise, at: session.at,
-                             sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
+                             sets: session.sets.map { CompletedSet(weight: $0.unit.fromKilograms($0.kilograms), unit: $0.unit, reps: $0.reps) },
                              targetReps: session.targetReps, targetSets: session.targetSets)
         }
         return Progression.target(exercise: input.exercise, history: history, settings: input.settings, catalogue: catalogue,
-                                  unit: input.unit, startKilograms: input.override?.kilograms)
+                                  unit: input.unit, startKilograms: input.override?.kilograms,
+                                  startUnit: input.settings?.targetUnit ?? input.unit)
     }
 
-    /// The next target in kilograms: `progressionTarget`'s weight; the prescribed weight when there is no history
-    /// or only unloaded (bodyweight) sessions.
+    /// The next target in kilograms: `progressionTarget`'s weight, loadable in the lifter's unit (a rule configured in
+    /// the other unit steps there; its target is shown as the nearest loadable weight); the prescribed weight when
+    /// there is no history or only unloaded (bodyweight) sessions.
     static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
         guard let target = progressionTarget(input, catalogue: catalogue), let weight = target.weight, weight > 0 else { return input.prescribedKilograms }
-        return Units.kilograms(weight, from: target.unit)
+        return input.unit.kilograms(Units.loadable(weight, from: target.unit, to: input.unit))
     }
 }

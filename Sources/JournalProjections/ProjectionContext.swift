@@ -25,6 +25,10 @@ public struct ProjectionContext: Sendable {
     public var injuryMuscles: @Sendable (String) -> [String]
     /// A cardio exercise (logged as minutes and km, never as set rows).
     public var isCardio: @Sendable (String) -> Bool
+    /// The rest of an exercise nothing else sets, by the rule set that made the programme (nil: none) and mechanic.
+    public var defaultRest: @Sendable (_ ruleset: String?, _ compound: Bool) -> Int
+    /// How to do an exercise and what it needs (the catalogue's instructions and equipment); nil when unknown.
+    public var howTo: @Sendable (String) -> ExerciseHowTo?
 
     public init(
         exerciseName: @escaping @Sendable (String) -> String = ProjectionContext.titleCase,
@@ -35,7 +39,9 @@ public struct ProjectionContext: Sendable {
         nextTarget: @escaping @Sendable (ProgressionInput) -> Double? = ProjectionContext.seedProgression,
         warmup: @escaping @Sendable (String, Double, WeightUnit) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
         injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases,
-        isCardio: @escaping @Sendable (String) -> Bool = { _ in false }
+        isCardio: @escaping @Sendable (String) -> Bool = { _ in false },
+        defaultRest: @escaping @Sendable (String?, Bool) -> Int = ProjectionContext.seedRest,
+        howTo: @escaping @Sendable (String) -> ExerciseHowTo? = { _ in nil }
     ) {
         self.exerciseName = exerciseName
         self.muscles = muscles
@@ -46,6 +52,8 @@ public struct ProjectionContext: Sendable {
         self.warmup = warmup
         self.injuryMuscles = injuryMuscles
         self.isCardio = isCardio
+        self.defaultRest = defaultRest
+        self.howTo = howTo
     }
 
     public static let standard = ProjectionContext()
@@ -75,6 +83,9 @@ public struct ProjectionContext: Sendable {
         return WarmupSuggestion(kilograms: unit.kilograms(weight), reps: 10, percentLow: 50, percentHigh: 70)
     }
 
+    /// Seed 002's rest timer: 90 s for a compound, 60 s for an isolation exercise, whatever the rule set.
+    @Sendable public static func seedRest(_ ruleset: String?, _ compound: Bool) -> Int { compound ? 90 : 60 }
+
     /// A small alias table from injury answers to muscle names; unknown answers map to themselves.
     @Sendable public static func injuryAliases(_ injury: String) -> [String] {
         switch injury.lowercased() {
@@ -97,7 +108,9 @@ public struct ProgressionInput: Equatable, Sendable {
     public struct Set: Equatable, Sendable {
         public var kilograms: Double
         public var reps: Int
-        public init(kilograms: Double, reps: Int) { self.kilograms = kilograms; self.reps = reps }
+        /// The unit the set was recorded in.
+        public var unit: WeightUnit
+        public init(kilograms: Double, reps: Int, unit: WeightUnit = .kg) { self.kilograms = kilograms; self.reps = reps; self.unit = unit }
     }
     /// One finished workout's working sets of the exercise (set-number order) and what that workout prescribed.
     public struct Session: Equatable, Sendable {
@@ -112,7 +125,7 @@ public struct ProgressionInput: Equatable, Sendable {
         }
         /// The model's session (`WorkoutRecord.session(of:)`), its sets in kilograms.
         public init(_ session: ExerciseSession) {
-            self.init(workout: session.workout, at: session.at, sets: session.sets.map { Set(kilograms: $0.kilograms, reps: $0.reps) },
+            self.init(workout: session.workout, at: session.at, sets: session.sets.map { Set(kilograms: $0.kilograms, reps: $0.reps, unit: $0.unit) },
                       targetReps: session.targetReps, targetSets: session.targetSets)
         }
     }
@@ -152,6 +165,17 @@ public struct ProgressionInput: Equatable, Sendable {
     public var incrementKilograms: Double {
         guard let increment = settings?.increment else { return unit == .lb ? unit.kilograms(5) : 2.5 }
         return (settings?.unit ?? unit).kilograms(increment)
+    }
+}
+
+/// An exercise's equipment and instructions (setup, steps, cues), as the exercise detail shows them.
+public struct ExerciseHowTo: Equatable, Sendable {
+    public var equipment: [String]
+    public var setup: String
+    public var steps: [String]
+    public var cues: [String]
+    public init(equipment: [String], setup: String, steps: [String], cues: [String]) {
+        self.equipment = equipment; self.setup = setup; self.steps = steps; self.cues = cues
     }
 }
 

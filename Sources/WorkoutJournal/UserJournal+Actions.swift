@@ -300,12 +300,12 @@ extension UserJournal {
     @discardableResult
     public func retakeQuiz(reason: String? = nil) throws(JournalError) -> Event { try send(.programmeReset, [.reason: UserJournal.text(reason)]) }
 
-    /// Every projection starts again from nothing, but the bytes stay in the file: for "delete account" and "delete
-    /// all data" use `eraseAllData()`, which removes them.
+    /// Seed 004's "Clear All Data" (DOMAIN.md §11): every projection and every export starts again from nothing, but
+    /// the bytes stay in the file; for "Delete account" use `eraseAllData()`, which removes them.
     @discardableResult
     public func clearAllData() throws(JournalError) -> Event { try send(.dataCleared, [:]) }
 
-    /// "Delete account", "Delete all data", "Clear all data": erases every event physically (FORMAT.md §6 "Erasure"):
+    /// "Delete account" (DOMAIN.md §11), or a clear whose bytes must go too: erases every event physically (FORMAT.md §6 "Erasure"):
     /// the journal then holds only the marker `data.erased`, and no snapshot, torn-tail file or recorded backup keeps
     /// a byte of what was erased. Recording goes on; every view starts from nothing.
     ///

@@ -47,6 +47,7 @@ public final class UserJournal: @unchecked Sendable {
         var options = options
         // The app checks exercise ids against the catalogue unless the caller chose its own list.
         if options.catalogue == nil { options.catalogue = ExerciseCatalogue.builtInIDs }
+        if options.cardio.isEmpty { options.cardio = ExerciseCatalogue.builtInCardioIDs }
         options.oneOpenWorkout = true
         journal = try EventJournal(path: path, device: device, options: options, clock: clock)
         // Every recorded event counts (the ledger's as-of time is the far future); reads then set the real "now".

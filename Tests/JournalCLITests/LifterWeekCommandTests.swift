@@ -122,4 +122,41 @@ struct LifterWeekCommandTests {
                 "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
+
+    @Test("after a kg ↔ lb switch the target, the rows and the programme's weight are loadable in the new unit; a unit-only edit past the new limit is refused",
+          arguments: [("kg", "lb", 100.0, "220 lb", "45 lb", 450.0), ("lb", "kg", 225.0, "102.5 kg", "20 kg", 1000.0)])
+    func unitSwitch(_ from: String, _ to: String, _ squat: Double, _ target: String, _ press: String, _ heavy: Double) throws {
+        let pressWeight = from == "kg" ? 20 : 45
+        let path = try SeedFidelityCommandTests.recorded("""
+            {"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","name":"Sam","unit":"\(from)"}
+            {"type":"programme.generated","at":"2026-11-01T10:00:00.000+00:00","ruleset":"templates","ruleset_version":1,"programme":{"split":"Full Body","days_per_week":3,"weeks":12,"sessions":[{"name":"Workout A","exercises":[{"exercise":"barbell-back-squat","sets":3,"reps":"5","rest_s":180},{"exercise":"overhead-press","sets":3,"reps":"5","rest_s":180,"weight":\(pressWeight),"unit":"\(from)"}]}]}}
+            {"type":"workout.started","at":"2026-11-02T18:00:00.000+00:00","workout":"w1","name":"Workout A","session":0}
+            {"type":"set.completed","at":"2026-11-02T18:01:00.000+00:00","workout":"w1","exercise":"barbell-back-squat","set":1,"weight":\(squat),"unit":"\(from)","reps":5,"kind":"working"}
+            {"type":"set.completed","at":"2026-11-02T18:02:00.000+00:00","workout":"w1","exercise":"barbell-back-squat","set":2,"weight":\(squat),"unit":"\(from)","reps":4,"kind":"working"}
+            {"type":"set.completed","at":"2026-11-02T18:03:00.000+00:00","workout":"w1","exercise":"deadlift","set":1,"weight":\(heavy),"unit":"\(from)","reps":1,"kind":"working"}
+            {"type":"workout.finished","at":"2026-11-02T18:45:00.000+00:00","workout":"w1"}
+            {"type":"profile.updated","at":"2026-11-03T09:00:00.000+00:00","unit":"\(to)"}
+            {"type":"workout.started","at":"2026-11-04T18:00:00.000+00:00","workout":"w2","name":"Workout A","session":0}
+
+            """)
+        let table = try CLI.run(["active", path, "--as-of", "2026-11-04T18:05:00.000+00:00"])
+        #expect(table.stdout.contains("  Target: \(target)\n    1  \(target) • 5 reps  (target)\n    2  \(target) • 4 reps  (target)\n    3  \(target) • 4 reps  (target)\n"),
+                "\(table.stdout)")
+        #expect(table.stdout.contains("  Target: \(press)\n    1  \(press) • 5 reps  (target)\n"), "\(table.stdout)")
+        let explain = try CLI.run(["explain", path, "deload", "barbell-back-squat", "--as-of", "2026-11-04T18:05:00.000+00:00"])
+        #expect(explain.stdout.contains("next target \(target) × 5"), "\(explain.stdout)")
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let edit = try CLI.run(["record", path], stdin: #"{"type":"set.edited","at":"2026-11-04T18:06:00.000+00:00","workout":"w1","exercise":"deadlift","set":1,"unit":"\#(to)"}"# + "\n")
+        guard to == "kg" else {
+            // 450 kg is 450 lb: within 1100 lb, so the edit is an ordinary correction.
+            #expect(edit.status == 0, "\(edit.stderr)")
+            return
+        }
+        let limit = "500"
+        #expect(edit.status != 0)
+        #expect(edit.stderr.contains(#"set.edited: field "unit" is "\#(to)" but would make set 1 of deadlift \#(Int(heavy)) \#(to), above the \#(limit) \#(to) limit (0–\#(limit) \#(to)); give the weight in \#(to) with the unit"#),
+                "\(edit.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
 }

@@ -134,17 +134,35 @@ struct SeedFidelityCommandTests {
         #expect(programme["finished"] as? Bool == true && programme["next_steps"] as? [String] == ["retake", "regenerate"])
     }
 
-    @Test("exercise: a cardio exercise shows its sessions (minutes, km, pace), bests and chart")
-    func cardioHistory() throws {
-        let path = try Self.recorded("""
+    /// Two finished runs on the treadmill: 30 min over 5 km on 2026-11-16, then `second` (the `cardio.logged` fields
+    /// after `exercise`) on 2026-11-18.
+    static func twoRuns(second: String) throws -> String {
+        try recorded("""
         {"type":"workout.started","at":"2026-11-16T07:00:00.000+00:00","workout":"r1","name":"Run","session":null}
         {"type":"cardio.logged","at":"2026-11-16T07:30:00.000+00:00","workout":"r1","exercise":"treadmill-run","minutes":30,"km":5}
         {"type":"workout.finished","at":"2026-11-16T07:31:00.000+00:00","workout":"r1"}
         {"type":"workout.started","at":"2026-11-18T07:00:00.000+00:00","workout":"r2","name":"Run","session":null}
-        {"type":"cardio.logged","at":"2026-11-18T07:40:00.000+00:00","workout":"r2","exercise":"treadmill-run","minutes":40,"km":7,"calories":420}
+        {"type":"cardio.logged","at":"2026-11-18T07:40:00.000+00:00","workout":"r2","exercise":"treadmill-run",\(second)}
         {"type":"workout.finished","at":"2026-11-18T07:41:00.000+00:00","workout":"r2"}
 
         """)
+    }
+
+    /// What `journal exercise` prints last for the treadmill run: the catalogue's How-to.
+    static let treadmillHowTo = """
+
+        How to (treadmill):
+          Setup: Step onto the treadmill, clip the safety key to your clothing and start at a walk.
+          1. Raise the speed to your running pace.
+          2. Run for the planned time or distance.
+          3. Slow to a walk for a few minutes to cool down.
+          Cues: Stay near the front of the belt. Relaxed shoulders and short strides. Hold the rails only to get on and off.
+
+        """
+
+    @Test("exercise: a cardio exercise shows its sessions (minutes, km, pace), bests and chart")
+    func cardioHistory() throws {
+        let path = try Self.twoRuns(second: #""minutes":40,"km":7,"calories":420"#)
         let table = try CLI.run(["exercise", path, "Treadmill Run", "--as-of", "2026-11-20T00:00:00Z"])
         #expect(table.stdout == """
         Treadmill Run
@@ -156,7 +174,7 @@ struct SeedFidelityCommandTests {
 
         Distance per session: 5 → 7 km
 
-        """)
+        """ + Self.treadmillHowTo)
         let json = try Self.json(["exercise", path, "treadmill-run", "--as-of", "2026-11-20T00:00:00Z"])
         let cardio = try #require(json["cardio"] as? [String: Any])
         let bests = try #require(cardio["bests"] as? [String: Any])
@@ -164,14 +182,21 @@ struct SeedFidelityCommandTests {
         #expect((cardio["sessions"] as? [[String: Any]])?.first?["pace_min_per_km"] as? Double == 5.71)
     }
 
+    /// `journal onboard` of a new journal with `answers` (written to a file) by `ruleset`: the journal's and the
+    /// answers file's paths, and what the binary said.
+    static func onboard(_ answers: String, ruleset: String, path: String? = nil) throws -> (path: String, answers: String, result: CLI.Result) {
+        let directory = try CLI.temporaryDirectory()
+        let file = directory + "/answers.json"
+        try answers.write(toFile: file, atomically: true, encoding: .utf8)
+        let path = path ?? directory + "/o.journal"
+        return (path, file, try CLI.run(["onboard", path, "--ruleset", ruleset, "--answers", file]))
+    }
+
     @Test("onboard refuses seed 000's out-of-range answers naming question, value and rule, writing nothing; seed 002's words pass")
     func questionnaire() throws {
-        let directory = try CLI.temporaryDirectory()
-        let answers = directory + "/answers.json"
-        try #"{"primary_goal":"build_muscle","experience":"6-24","days_per_week":3,"session_minutes":"45-60","gender":"robot","height":{"value":230,"unit":"cm"},"weight":{"value":80,"unit":"lbs"}}"#
-            .write(toFile: answers, atomically: true, encoding: .utf8)
-        let path = directory + "/o.journal"
-        let refused = try CLI.run(["onboard", path, "--ruleset", "train", "--answers", answers])
+        let (path, answers, refused) = try Self.onboard(
+            #"{"primary_goal":"build_muscle","experience":"6-24","days_per_week":3,"session_minutes":"45-60","gender":"robot","height":{"value":230,"unit":"cm"},"weight":{"value":80,"unit":"lbs"}}"#,
+            ruleset: "train")
         #expect(refused.status == 1)
         #expect(refused.stderr == """
         journal: \(answers): the answers do not fit rule set "train":
@@ -182,8 +207,7 @@ struct SeedFidelityCommandTests {
 
         """.replacingOccurrences(of: "\n;", with: ";"))
         #expect(!FileManager.default.fileExists(atPath: path))
-        try #"{"primary_goal":"powerlifting","experience":"intermediate","days_per_week":4}"#.write(toFile: answers, atomically: true, encoding: .utf8)
-        #expect(try CLI.run(["onboard", path, "--ruleset", "templates", "--answers", answers]).status == 0)
+        #expect(try Self.onboard(#"{"primary_goal":"powerlifting","experience":"intermediate","days_per_week":4}"#, ruleset: "templates", path: path).result.status == 0)
     }
 
     @Test("import takes --utc-offset -06:00 as written; the imported workouts start at that offset")

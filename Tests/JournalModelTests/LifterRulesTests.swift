@@ -186,6 +186,25 @@ struct LifterRulesTests {
         #expect(try outcome(["type": "workout.deleted", "workout": "w1"], after: [Self.started()]) ==
             #"workout.deleted: field "workout" is "w1" but is not finished (an open workout is discarded with workout.discarded)"#)
     }
+
+    @Test("an edit that changes only a set's unit is checked against the new unit's limit", arguments: [("lb", "kg", 800.0, 500.0), ("kg", "lb", 450.0, 1100.0)])
+    func unitOnlyEdit(_ from: String, _ to: String, _ weight: Double, _ limit: Double) throws {
+        let done: [JSONValue] = [Self.started(),
+                                 ["type": "set.completed", "workout": "w1", "exercise": "bench", "set": 1, "weight": .number(weight), "unit": .string(from),
+                                  "reps": 1, "kind": "working"],
+                                 Self.finished]
+        let edit: JSONValue = ["type": "set.edited", "workout": "w1", "exercise": "bench", "set": 1, "unit": .string(to)]
+        if weight > limit {
+            #expect(try outcome(edit, after: done) ==
+                #"set.edited: field "unit" is "kg" but would make set 1 of bench 800 kg, above the 500 kg limit (0–500 kg); give the weight in kg with the unit"#)
+        } else {
+            #expect(try outcome(edit, after: done) == "accepted")
+        }
+        // With the weight given in the new unit, the edit is the weight's own check.
+        let both: JSONValue = ["type": "set.edited", "workout": "w1", "exercise": "bench", "set": 1, "unit": .string(to),
+                               "weight": .number(Units.loadable(weight, from: WeightUnit(from)!, to: WeightUnit(to)!))]
+        #expect(try outcome(both, after: done) == "accepted")
+    }
 }
 
 /// Appends `drafts` to `rules` (each must be accepted), then returns what happens to `draft`: "accepted" or the message.

@@ -59,8 +59,10 @@ struct ValidationTests {
     @Test("pins the questionnaire's limits", arguments: [(JSONValue, String)]([
         (JSONValue.object(["type": "questionnaire.answered", "question": "priority_muscles", "answer": ["chest", "back", "abs", "quads"]]),
          #"questionnaire.answered: field "answer" is ["chest","back","abs","quads"] but must name at most 3 muscle groups (question "priority_muscles")"#),
-        (JSONValue.object(["type": "questionnaire.answered", "question": "days_per_week", "answer": 7]),
-         #"questionnaire.answered: field "answer" is 7 but must be between 2 and 6 (question "days_per_week")"#),
+        (JSONValue.object(["type": "questionnaire.answered", "question": "days_per_week", "answer": 8]),
+         #"questionnaire.answered: field "answer" is 8 but must be between 1 and 7 (question "days_per_week")"#),
+        (JSONValue.object(["type": "questionnaire.answered", "question": "days_per_week", "answer": 0]),
+         #"questionnaire.answered: field "answer" is 0 but must be between 1 and 7 (question "days_per_week")"#),
         (JSONValue.object(["type": "questionnaire.answered", "question": "age", "answer": 15]),
          #"questionnaire.answered: field "answer" is 15 but must be between 16 and 100 (question "age")"#),
     ]))

@@ -35,6 +35,28 @@ struct QuestionnaireTests {
             == ["question \"injuries\": answer [\"knees\"] names \"knees\", which is not a muscle group (known: shoulders, chest, back, abs, triceps, biceps, glutes, quads, hamstrings, calves, forearms, traps, lats, lower-back, obliques, adductors, abductors, neck)"])
     }
 
+    @Test("each rule set's own age floor: 16 for train (seed 000), 18 for train-ai (seed 001) whether given as an age or a birth date; none for templates")
+    func ageFloors() {
+        #expect(problems("train", ["age": 16]) == [])
+        #expect(problems("train-ai", ["age": 17]) == ["question \"age\": answer 17 must be between 18 and 100"])
+        #expect(problems("train-ai", ["age": 18]) == [])
+        #expect(problems("train-ai", ["age": 101]) == ["question \"age\": answer 101 must be between 18 and 100"])
+        #expect(problems("templates", ["age": 15]) == [])
+    }
+
+    @Test("\"Other\" among the motivations needs its text (seeds 000 and 001); the templates rule set asks no motivation")
+    func otherNeedsItsText() {
+        for ruleset in ["train", "train-ai"] {
+            #expect(problems(ruleset, ["motivations": ["structure", "other"]])
+                == ["question \"motivation_other\": no answer; must be 1–200 characters of text when \"motivations\" includes \"other\" (rule set \"\(ruleset)\")"])
+            #expect(problems(ruleset, ["motivations": ["Other"], "motivation_other": "  "])
+                == ["question \"motivation_other\": answer \"  \" must be 1–200 characters of text when \"motivations\" includes \"other\" (rule set \"\(ruleset)\")"])
+            #expect(problems(ruleset, ["motivations": ["other"], "motivation_other": "my doctor said so"]) == [])
+            #expect(problems(ruleset, ["motivations": ["structure"]]) == [])
+        }
+        #expect(problems("templates", ["motivations": ["other"]]) == [])
+    }
+
     @Test("Seed 001 limits: days 2–6, born 18 or more years ago, at least one equipment")
     func trainAILimits() {
         let day = LocalDate(iso: "2026-11-22")

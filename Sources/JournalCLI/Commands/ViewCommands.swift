@@ -17,6 +17,7 @@ extension Journal {
     static var recordingOptions: EventJournal.Options {
         var options = EventJournal.Options()
         options.catalogue = catalogue
+        options.cardio = ExerciseCatalogue.builtInCardioIDs
         options.oneOpenWorkout = true
         return options
     }

@@ -105,8 +105,8 @@ public enum EventVocabulary {
             event.fields.isEmpty ? EventRuleViolation(type: event.type, field: nil, value: nil, rule: "needs at least one field to update") : checkProfile(event)
         }),
         EventSchema("settings.changed", group: "Profile", "A setting changed (`rest_default_s`, `rest_compound_s`, `rest_isolation_s`, `unit`, `theme`, `keep_awake`, …).", [
-            .required("key", .text(maxBytes: 64)), .required("value", .any),
-        ]),
+            .required("key", .text(maxBytes: 64)), .required("value", .any, "a rest setting (`rest_…_s`): whole seconds 0–3600; `unit`: `kg`/`lb`"),
+        ], check: checkSetting),
         EventSchema("data.cleared", group: "Profile", "The user deleted all data: projections ignore every earlier event (the bytes stay in the file).", []),
 
         // Onboarding and programmes
@@ -456,6 +456,23 @@ public enum EventVocabulary {
         return nil
     }
 
+    /// The rest settings (`rest_default_s`, `rest_compound_s`, `rest_isolation_s`) are whole seconds within the rest
+    /// timer's range (0–3600, 0 being off; seed 004's picker runs Off to 3 min, seed 000's default is 2:00); `unit`
+    /// is `kg` or `lb`.
+    @Sendable static func checkSetting(_ event: Event) -> EventRuleViolation? {
+        guard let key = event.string(.key), let value = event[.value] else { return nil }
+        if key.hasPrefix("rest_"), key.hasSuffix("_s") {
+            guard let seconds = value.intValue, (0...3600).contains(seconds) else {
+                return EventRuleViolation(type: event.type, field: "value", value: value,
+                                          rule: "must be a whole number of seconds from 0 to 3600 for \"\(key)\" (0 turns the timer off)")
+            }
+        }
+        if key == "unit", !units.contains(value.stringValue ?? "") {
+            return EventRuleViolation(type: event.type, field: "value", value: value, rule: "must be \"kg\" or \"lb\" for \"unit\"")
+        }
+        return nil
+    }
+
     /// Profile facts: an `email` looks like one (`name@domain.tld`, no spaces); a `height` is in `cm` or
     /// `in`, a `body_weight` in `kg` or `lb`.
     @Sendable static func checkProfile(_ event: Event) -> EventRuleViolation? {
@@ -487,8 +504,10 @@ public enum EventVocabulary {
             guard let list = answer.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else { return fail("must be an array of strings") }
             return nil
         case "days_per_week":
+            // The widest weekly target of any seed (seed 003's counter: 1–7); a rule set refuses what its own range
+            // does not take when it makes a programme (DOMAIN.md §3).
             guard let n = answer.intValue else { return fail("must be an integer") }
-            return (2...6).contains(n) ? nil : fail("must be between 2 and 6")
+            return (1...7).contains(n) ? nil : fail("must be between 1 and 7")
         case "age":
             guard let n = answer.intValue else { return fail("must be an integer") }
             return (16...100).contains(n) ? nil : fail("must be between 16 and 100")

@@ -47,7 +47,8 @@ public enum FieldKind: Sendable {
     }
 }
 
-func formatNumber(_ d: Double) -> String {
+/// `500`, `62.5`: how a rule's message prints a number.
+package func formatNumber(_ d: Double) -> String {
     d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
 }
 

@@ -6,6 +6,19 @@ import TrainingDomain
 
 /// Writes events and workouts in the layouts `journal export` offers (INTERCHANGE.md §"Export").
 public enum Exporters {
+    /// The events an export may show: after a `data.cleared` ("Clear All Data", or the clear that follows
+    /// `account.deleted`) only the events after the last one, renumbered from seq 1, so nothing the lifter cleared —
+    /// history, name, notes — leaves the device in an export, and the export still restores into a new journal with
+    /// `journal record` (INTERCHANGE.md §"Export"). Without a `data.cleared`, every event as stored.
+    public static func visible(_ events: [Event]) -> [Event] {
+        guard let cleared = events.lastIndex(where: { $0.knownType == .dataCleared }) else { return events }
+        return events[(cleared + 1)...].enumerated().map { offset, event in
+            var event = event
+            event.seq = offset + 1
+            return event
+        }
+    }
+
     /// One event per line, as stored.
     public static func jsonl(_ events: [Event]) -> String {
         var out = ""

@@ -10,6 +10,15 @@ public enum Difficulty: String, Sendable, Hashable, CaseIterable, Comparable {
     public static func < (a: Difficulty, b: Difficulty) -> Bool { a.rank < b.rank }
 }
 
+/// How to do an exercise (seed 004's exercise detail "How-to", seeds 000, 001 and 003's exercise info): where to start,
+/// the movement in steps, and two or three cues (`Data/instructions.json`, written for this catalogue).
+public struct ExerciseInstructions: Equatable, Hashable, Sendable {
+    public var setup: String
+    public var steps: [String]
+    public var cues: [String]
+    public init(setup: String, steps: [String], cues: [String]) { self.setup = setup; self.steps = steps; self.cues = cues }
+}
+
 /// One exercise of the catalogue, built in or created by the user (`exercise.created`).
 public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
     /// Stable kebab-case id, as events write it (`barbell-bench-press`).
@@ -31,10 +40,13 @@ public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
     public var isCustom: Bool
     /// Cardio (seed 004): logged as minutes and kilometres (`cardio.logged`), never in strength records.
     public var isCardio: Bool
+    /// How to do it; every built-in exercise has instructions, a custom one none.
+    public var instructions: ExerciseInstructions?
 
     public init(id: String, name: String, primaryMuscles: [String], secondaryMuscles: [String] = [], equipment: [String],
                 mechanic: Mechanic, pattern: MovementPattern?, difficulty: Difficulty = .beginner,
-                alternatives: [String] = [], aliases: [String] = [], isCustom: Bool = false, isCardio: Bool = false) {
+                alternatives: [String] = [], aliases: [String] = [], isCustom: Bool = false, isCardio: Bool = false,
+                instructions: ExerciseInstructions? = nil) {
         self.id = id
         self.name = name
         self.primaryMuscles = primaryMuscles
@@ -47,6 +59,23 @@ public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
         self.aliases = aliases
         self.isCustom = isCustom
         self.isCardio = isCardio
+        self.instructions = instructions
+    }
+
+    /// Seed 004's category tab (`ExerciseCatalogue.categoryTabNames`) the exercise is filed under: `cardio` for a cardio
+    /// exercise, else the group of its first primary muscle (chest; back with lower back and traps; shoulders; arms:
+    /// biceps, triceps, forearms; legs; core: abs, obliques); nil without a primary muscle of those groups.
+    public var categoryTab: String? {
+        if isCardio { return "cardio" }
+        switch primaryMuscles.first {
+        case "chest"?: return "chest"
+        case "back"?, "lower-back"?, "traps"?: return "back"
+        case "shoulders"?: return "shoulders"
+        case "biceps"?, "triceps"?, "forearms"?: return "arms"
+        case "quads"?, "hamstrings"?, "glutes"?, "calves"?, "adductors"?, "abductors"?: return "legs"
+        case "abs"?, "obliques"?: return "core"
+        default: return nil
+        }
     }
 
     /// Primary then secondary muscles.

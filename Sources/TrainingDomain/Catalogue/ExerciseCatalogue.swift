@@ -15,13 +15,15 @@ public struct ExerciseCatalogue: Sendable {
     public static let builtIn: ExerciseCatalogue = {
         do {
             return try ExerciseCatalogue(catalogue: BundledData.json("catalogue.json"), muscles: BundledData.json("muscles.json"),
-                                         equipment: .builtIn)
+                                         equipment: .builtIn, instructions: BundledData.json("instructions.json"))
         } catch {
             preconditionFailure("\(error)")
         }
     }()
 
-    init(catalogue: JSONValue, muscles: JSONValue, equipment: EquipmentCatalogue) throws {
+    /// `instructions`: `Data/instructions.json`'s `{"instructions": {id: {"setup", "steps", "cues"}}}`.
+    init(catalogue: JSONValue, muscles: JSONValue, equipment: EquipmentCatalogue, instructions: JSONValue? = nil) throws {
+        let howTo = instructions?["instructions"]
         guard let list = catalogue["exercises"]?.arrayValue else {
             throw BundledData.LoadError(file: "catalogue.json", reason: "missing \"exercises\"")
         }
@@ -35,7 +37,11 @@ public struct ExerciseCatalogue: Sendable {
                             secondaryMuscles: item["secondary"]?.stringArray ?? [], equipment: item["equipment"]?.stringArray ?? [],
                             mechanic: mechanic, pattern: item["pattern"]?.stringValue.flatMap(MovementPattern.init(rawValue:)),
                             difficulty: difficulty, alternatives: item["alternatives"]?.stringArray ?? [],
-                            aliases: item["aliases"]?.stringArray ?? [], isCardio: item["category"]?.stringValue == "cardio")
+                            aliases: item["aliases"]?.stringArray ?? [], isCardio: item["category"]?.stringValue == "cardio",
+                            instructions: howTo?[id].flatMap { entry in
+                                entry["setup"]?.stringValue.map { ExerciseInstructions(setup: $0, steps: entry["steps"]?.stringArray ?? [],
+                                                                                       cues: entry["cues"]?.stringArray ?? []) }
+                            })
         }
         index = [:]
         for (position, exercise) in exercises.enumerated() where index[exercise.id] == nil { index[exercise.id] = position }
@@ -53,6 +59,10 @@ public struct ExerciseCatalogue: Sendable {
     /// The built-in exercises' ids: what the recording rules accept besides custom exercises
     /// (`RecordingRules(catalogue:)`, `EventJournal.Options.catalogue`).
     public static let builtInIDs: Set<String> = Set(builtIn.exercises.filter { !$0.isCustom }.map(\.id))
+
+    /// The built-in cardio exercises' ids: logged as minutes and km, never as sets (`RecordingRules(cardio:)`,
+    /// `EventJournal.Options.cardio`); every other built-in id is a strength exercise.
+    public static let builtInCardioIDs: Set<String> = Set(builtIn.exercises.filter { !$0.isCustom && $0.isCardio }.map(\.id))
 
     public func exercise(id: String) -> Exercise? { index[id].map { exercises[$0] } }
 
@@ -78,6 +88,15 @@ public struct ExerciseCatalogue: Sendable {
     public static let cardioFilter = "cardio"
     /// Seed 004's category tabs that are not single muscles: they put an exercise under its primary muscles' group.
     public static let categoryTabs: Set<String> = ["arms", "legs", "core"]
+    /// Seed 004's Exercises screen tabs after "All", in its order.
+    public static let categoryTabNames = ["chest", "back", "shoulders", "arms", "legs", "core", "cardio"]
+
+    /// The exercises of one of seed 004's category tabs (`categoryTabNames`), catalogue order: only those filed under
+    /// it (`Exercise.categoryTab`, by the first primary muscle), so a triceps dip is under Arms, never under Chest.
+    public func exercises(inCategory tab: String) -> [Exercise] {
+        let key = tab.trimmed.lowercased()
+        return exercises.filter { $0.categoryTab == key }
+    }
 
     /// True for what `filter(muscles:)` accepts: a muscle of the vocabulary or a synonym, a group (`back`, `abs`,
     /// seed 004's tabs `arms`, `legs`, `core`), or `cardio`.

@@ -37,6 +37,16 @@ public struct RuleSet: Sendable {
     public var source: String
     let questionnaire: QuestionnaireRules
     let json: JSONValue
+
+    /// The rest an exercise gets when neither it, its prescription nor the lifter's settings give one (the file's
+    /// `rest_default_s`): seed 000's 2:00 for `train` and `train-ai`, seed 002's 90 s / 60 s for `templates`.
+    public var restDefault: (compound: Int, isolation: Int)? {
+        guard let compound = json["rest_default_s"]?["compound"]?.intValue, let isolation = json["rest_default_s"]?["isolation"]?.intValue else { return nil }
+        return (compound, isolation)
+    }
+
+    /// The days per week the questionnaire accepts (`ranges.days_per_week`): 2–5 for `train`, 2–6 for the others.
+    public var daysPerWeek: ClosedRange<Int>? { questionnaire.ranges.first { $0.question == "days_per_week" }?.range }
 }
 
 /// Turns questionnaire answers into a `Programme` with a rule set. One engine per rule-set kind; the rules, splits,

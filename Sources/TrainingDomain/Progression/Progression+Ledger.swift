@@ -4,10 +4,10 @@ import JournalModel
 // working sets as the one fold left them (edits, deletions, swaps, unit changes, `data.cleared` included).
 
 extension CompletedSession {
-    /// The model's session of `exercise`, its sets in kilograms.
+    /// The model's session of `exercise`, its sets in the units they were recorded in.
     public init(_ session: ExerciseSession, exercise: String) {
         self.init(workout: session.workout, exercise: exercise, at: session.at,
-                  sets: session.sets.map { CompletedSet(weight: $0.kilograms, unit: .kg, reps: $0.reps) },
+                  sets: session.sets.map { CompletedSet(weight: $0.weight, unit: $0.unit, reps: $0.reps) },
                   targetReps: session.targetReps, targetSets: session.targetSets)
     }
 }
@@ -28,7 +28,7 @@ extension Progression {
         var start: Double?
         if let settings = ledger.progression[exercise], let target = settings.target, let at = settings.targetAt {
             history = history.filter { ($0.at?.epochMilliseconds ?? .min) > at.epochMilliseconds }
-            start = Units.convert(target, from: settings.targetUnit ?? ledger.displayUnit, to: rule.unit)
+            start = Units.loadable(target, from: settings.targetUnit ?? ledger.displayUnit, to: rule.unit)
         }
         return try nextTarget(exercise: exercise, history: history, rule: rule, start: start)
     }
@@ -37,13 +37,14 @@ extension Progression {
     /// in the lifter's `unit` with the exercise's settings (`ProgressionRule.resolve(exercise:catalogue:unit:settings:)`),
     /// over `history`; nil without history or when the rule is invalid. Its weights are loadable in the rule's unit.
     /// `startKilograms`: a target the lifter set by hand (`progression.configured` `target`); the fold starts from it
-    /// and `history` holds only the sessions begun after it.
+    /// and `history` holds only the sessions begun after it; `startUnit` is the unit it was set in (a target set in
+    /// the other unit starts from its nearest loadable weight in the rule's unit).
     public static func target(exercise: String, history: [CompletedSession], settings: ProgressionSettings?,
                               catalogue: ExerciseCatalogue = .builtIn, unit: WeightUnit = .kg,
-                              startKilograms: Double? = nil) -> ProgressionTarget? {
+                              startKilograms: Double? = nil, startUnit: WeightUnit = .kg) -> ProgressionTarget? {
         guard !history.isEmpty || startKilograms != nil else { return nil }
         let rule = ProgressionRule.resolve(exercise: exercise, catalogue: catalogue, unit: unit, settings: settings)
         return try? nextTarget(exercise: exercise, history: history, rule: rule,
-                               start: startKilograms.map { Units.convert($0, from: .kg, to: rule.unit) })
+                               start: startKilograms.map { Units.loadable(startUnit.fromKilograms($0), from: startUnit, to: rule.unit) })
     }
 }

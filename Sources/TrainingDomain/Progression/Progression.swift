@@ -104,7 +104,8 @@ public enum Progression {
     /// - The loading step is 2.5 kg / 5 lb, or the increment when smaller (a configured 2.5 lb steps by 2.5 lb).
     /// - Failure → target kept, failures + 1; at `failuresBeforeDeload` the target drops by `deloadPercent`, rounded
     ///   down to the loading step (2.5 kg / 5 lb, or the increment when smaller), and failures reset to 0.
-    /// - Weights in another unit are converted with `Units`.
+    /// - Weights in another unit are converted with `Units`; a baseline lifted in another unit is its nearest
+    ///   loadable weight in the rule's unit (`Units.loadable`: 100 kg starts a pound rule at 220 lb).
     /// `start`: a target set by hand (seed 002: the lifter overrides the automatic change), in the rule's unit; the
     /// fold then starts from it instead of the first session's heaviest weight (pass only the sessions after it).
     public static func nextTarget(exercise: String, history: [CompletedSession], rule: ProgressionRule,
@@ -130,6 +131,10 @@ public enum Progression {
             let weights = sets.map { Units.convert($0.weight, from: $0.unit, to: rule.unit) }
             let heaviest = weights.max() ?? 0
             let rounded = (heaviest * 1000).rounded() / 1000
+            // The weight a target starts from is loadable in the rule's unit: a set lifted in the other unit (the
+            // lifter switched units) counts as its nearest loadable weight there (`Units.loadable`).
+            let top = sets[weights.firstIndex(of: heaviest) ?? 0]
+            let baseline = (Units.loadable(top.weight, from: top.unit, to: rule.unit, step: step) * 1000).rounded() / 1000
             let passed: Bool
             var note = ""
             switch rule.trigger {
@@ -141,7 +146,7 @@ public enum Progression {
                 let top = zip(weights, reps).filter { $0.0 == heaviest }.map(\.1).max() ?? 0
                 passed = top >= needed
             }
-            let current = target ?? rounded
+            let current = target ?? baseline
             if passed {
                 // An unloaded (bodyweight) session has no weight to add to: reps progress instead.
                 let unloaded = rounded == 0

@@ -34,6 +34,9 @@ struct QuestionnaireRules: Sendable {
     /// Minimum and maximum age computed from `birth_date` (seed 001: 18–100).
     var birthDateAge: ClosedRange<Int>?
     var muscleLists: [String]
+    /// A list question whose "Other" choice needs its text in another question (seeds 000 and 001: `motivations`'
+    /// "Other" card opens a text field that must not be left empty).
+    var otherText: [(list: String, text: String)]
     /// Per question (`height`, `weight`), the range of each unit the answer may use, the first unit being the one a
     /// bare number is in: seed 000's height 140–220 cm or 55–86 in (4'7"–7'2"), weight 40–200 kg or 88–440 lb.
     var quantities: [(question: String, units: [(unit: String, range: ClosedRange<Double>)])]
@@ -51,6 +54,7 @@ struct QuestionnaireRules: Sendable {
             birthDateAge = low...high
         }
         muscleLists = json?["muscle_lists"]?.stringArray ?? []
+        otherText = (json?["other_text"]?.objectValue ?? [:]).fields.compactMap { f in f.value.stringValue.map { (f.key, $0) } }
         quantities = (json?["quantities"]?.objectValue ?? [:]).fields.map { question in
             (question.key, (question.value.objectValue ?? [:]).fields.compactMap { unit in
                 guard let bounds = unit.value.arrayValue, bounds.count == 2, let low = bounds[0].doubleValue, let high = bounds[1].doubleValue else { return nil }
@@ -210,6 +214,13 @@ struct Answers: Sendable {
             fail("equipment", raw["equipment"], "names \"\(unknown)\", which is not equipment the catalogue knows (e.g. dumbbells, barbell, kettlebells, cable-machines, pin-loaded-machines, plate-loaded-machines)")
         }
         _ = list("motivations")
+        for (question, textQuestion) in rules.otherText {
+            let chosen = raw[question].flatMap { $0.stringArray ?? $0.stringValue.map { [$0] } } ?? []
+            guard chosen.contains(where: { $0.trimmed.lowercased() == "other" }) else { continue }
+            if raw[textQuestion]?.stringValue?.trimmed.isEmpty ?? true {
+                fail(textQuestion, raw[textQuestion], "must be 1–200 characters of text when \"\(question)\" includes \"other\" (rule set \"\(ruleset)\")")
+            }
+        }
         if let span = rules.birthDateAge, let value = raw["birth_date"], !value.isNull {
             if let text = value.stringValue, let born = LocalDate(iso: text) {
                 if let asOf {

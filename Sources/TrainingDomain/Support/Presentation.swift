@@ -3,7 +3,8 @@ import JournalEvents
 // Plain renderings for command-line tools and logs. Pure: the CLI only prints them.
 
 extension Exercise {
-    /// `{"id", "name", "primary_muscles", "secondary_muscles", "equipment", "mechanic", "pattern", "difficulty", "alternatives", "custom"}`.
+    /// `{"id", "name", "primary_muscles", "secondary_muscles", "equipment", "mechanic", "pattern", "difficulty", "alternatives", "custom",
+    /// "category", "instructions"}` (`instructions`: {`setup`, `steps`, `cues`} or null).
     public var jsonValue: JSONValue {
         var object: JSONObject = [
             "id": .string(id), "name": .string(name),
@@ -16,7 +17,18 @@ extension Exercise {
         object["difficulty"] = .string(difficulty.rawValue)
         object["alternatives"] = .array(alternatives.map(JSONValue.string))
         if isCustom { object["custom"] = true }
+        object["category"] = categoryTab.map(JSONValue.string) ?? .null
+        object["instructions"] = instructions.map { how in
+            .object(["setup": .string(how.setup), "steps": .array(how.steps.map(JSONValue.string)), "cues": .array(how.cues.map(JSONValue.string))])
+        } ?? .null
         return .object(object)
+    }
+
+    /// `Setup: …`, the numbered steps and `Cues: …; …`, indented two spaces; none without instructions.
+    public var instructionLines: [String] {
+        guard let how = instructions else { return [] }
+        return ["  Setup: \(how.setup)"] + how.steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+            + ["  Cues: " + how.cues.joined(separator: " ")]
     }
 
     /// `barbell-bench-press  Barbell Bench Press  chest (+shoulders, triceps)  barbell, flat-bench  compound`.

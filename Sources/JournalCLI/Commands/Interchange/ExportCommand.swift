@@ -37,8 +37,8 @@ struct ExportCommand: ParsableCommand {
             let events = redact ? original.map(Redaction.redact) : original
             switch format {
             case .journal: try exportJournal(events: events)
-            case .jsonl: try Interchange.write(Exporters.jsonl(events), to: output)
-            case .json: try Interchange.write(Exporters.json(events), to: output)
+            case .jsonl: try Interchange.write(Exporters.jsonl(Exporters.visible(events)), to: output)
+            case .json: try Interchange.write(Exporters.json(Exporters.visible(events)), to: output)
             case .strongCSV, .hevyCSV, .fitNotesCSV:
                 let analysis = Interchange.analysis(events)
                 let unit = self.unit?.unit ?? analysis.unit

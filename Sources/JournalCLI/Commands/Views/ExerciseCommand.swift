@@ -10,6 +10,13 @@ struct ExerciseCommand: ParsableCommand {
     @Argument(help: "A catalogue id (barbell-bench-press) or a name (\"Barbell Bench Press\").")
     var exercise: String
 
+    /// Seed 004's How-to after the history: the equipment, then setup, numbered steps and cues.
+    static func howTo(_ view: ExerciseHistoryView) -> [String] {
+        guard let how = view.howTo else { return [] }
+        return ["", "How to (\(how.equipment.joined(separator: ", "))):", "  Setup: \(how.setup)"]
+            + how.steps.enumerated().map { "  \($0.offset + 1). \($0.element)" } + ["  Cues: " + how.cues.joined(separator: " ")]
+    }
+
     func run() throws {
         try reportingFailures {
             let analysis = try options.analysis()
@@ -20,7 +27,7 @@ struct ExerciseCommand: ParsableCommand {
             let unit = analysis.unit
             options.emit(view) {
                 var lines = [view.name]
-                guard !view.isEmpty else { return (lines + [ExerciseHistoryView.emptyMessage]).joined(separator: "\n") }
+                guard !view.isEmpty else { return (lines + [ExerciseHistoryView.emptyMessage] + Self.howTo(view)).joined(separator: "\n") }
                 if let cardio = view.cardio {
                     let b = cardio.bests
                     lines.append("Longest: \(Text.number(b.longestMinutes)) min" + (b.longestKm.map { " · farthest: \(Text.number($0)) km" } ?? "")
@@ -32,7 +39,7 @@ struct ExerciseCommand: ParsableCommand {
                     }))
                     lines.append("")
                     lines.append("Distance per session: " + cardio.charts.km.map { Text.number($0.value) }.joined(separator: " → ") + " km")
-                    if view.sessions.isEmpty { return lines.joined(separator: "\n") }
+                    if view.sessions.isEmpty { return (lines + Self.howTo(view)).joined(separator: "\n") }
                     lines.append("")
                 }
                 if let best = view.bestSet { lines.append("Best set: \(Text.weight(best.weight, best.unit)) • \(best.reps) reps") }
@@ -64,7 +71,7 @@ struct ExerciseCommand: ParsableCommand {
                 } else {
                     lines.append("Volume per session: " + view.charts.volume.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }.joined(separator: " → "))
                 }
-                return lines.joined(separator: "\n")
+                return (lines + Self.howTo(view)).joined(separator: "\n")
             }
         }
     }
