@@ -1,3 +1,4 @@
+import JournalEvents
 import Foundation
 import JournalLoad
 @testable import JournalServer
@@ -166,8 +167,19 @@ final class PatroniCluster: @unchecked Sendable {
         let store = try #require(made as? PostgresSyncStore)
         return try await withRunning(clients) {
             var journals: [String: [String]] = [:]
-            for user in users { journals[user] = try await ErasureOrderTests.restore(store, user: user) }
+            for user in users { journals[user] = try await Self.eventIDs(store, user: user) }
             return journals
+        }
+    }
+
+    /// The ids of `user`'s journal in the store's order, pulled page by page from the start.
+    static func eventIDs(_ store: PostgresSyncStore, user: String) async throws -> [String] {
+        var ids: [String] = [], cursor = SyncCursor.start
+        while true {
+            let page = try await store.pull(user: user, after: cursor, limit: 2000)
+            ids += try page.lines.map { try EventCodec.decode($0).id }
+            cursor = page.cursor
+            if !page.more { return ids }
         }
     }
 
