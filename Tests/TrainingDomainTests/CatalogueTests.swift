@@ -210,4 +210,10 @@ struct PublishedCatalogueTests {
         #expect(Set(ids) == ExerciseCatalogue.builtInIDs)
         #expect(ids.count == ExerciseCatalogue.builtInIDs.count)
     }
+
+    @Test("DOMAIN.md's data table gives the catalogue's size")
+    func documentedSize() throws {
+        let domain = try String(contentsOf: Self.root.appendingPathComponent("DOMAIN.md"), encoding: .utf8)
+        #expect(domain.contains("| `catalogue.json` | the built-in exercises (\(ExerciseCatalogue.builtIn.count)) |"))
+    }
 }
