@@ -24,6 +24,12 @@ public final class EventJournal {
         /// Refuse a live `workout.started` while another live workout is open (`RecordingRules(oneOpenWorkout:)`).
         public var oneOpenWorkout = false
         public init() {}
+
+        /// Empty recording rules with these options: what the writer folds the journal into when it opens it, and
+        /// again after a merge or an erasure replaces the file.
+        func emptyRules() -> RecordingRules {
+            RecordingRules(catalogue: catalogue, oneOpenWorkout: oneOpenWorkout, cardio: cardio)
+        }
     }
 
     public let path: String
@@ -51,7 +57,7 @@ public final class EventJournal {
         self.options = options
         self.clock = clock
         self.storage = storage
-        var rules = RecordingRules(catalogue: options.catalogue, oneOpenWorkout: options.oneOpenWorkout, cardio: options.cardio)
+        var rules = options.emptyRules()
         var count = 0
         do {
             writer = try JournalWriter(path: path, storage: storage, options: options.store) { line, location in
@@ -166,7 +172,7 @@ public final class EventJournal {
             do { writer = try JournalWriter(path: path, storage: storage, options: options.store) } catch let error as StoreError {
                 throw JournalError.store(error)
             }
-            var fresh = RecordingRules(catalogue: options.catalogue, oneOpenWorkout: options.oneOpenWorkout)
+            var fresh = options.emptyRules()
             for event in absorbed.events { fresh.apply(event) }
             rules = fresh
             eventCount = absorbed.events.count
@@ -211,7 +217,7 @@ public final class EventJournal {
         do {
             let outcome = try writer.erase(replacingWith: replacement)
             writer = try JournalWriter(path: path, storage: storage, options: options.store)
-            var fresh = RecordingRules()
+            var fresh = options.emptyRules()
             fresh.apply(marker)
             rules = fresh
             eventCount = 1

@@ -61,3 +61,25 @@ struct EraseAllDataTests {
         #expect(try EventReader.events(path: root + "/zelda.journal").map(\.type) == ["data.erased", "profile.updated"])
     }
 }
+
+@Suite("The rules after an erasure")
+struct RulesAfterErasureTests {
+    @Test("after eraseAllData the journal still checks exercise ids against the catalogue and one open workout")
+    func rulesKeepTheirOptions() throws {
+        let clock = TestClock("2026-11-22T12:00:00.000+01:00")
+        let journal = try JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { clock.now }).open(user: "ines")
+        defer { journal.close() }
+        try journal.startWorkout(name: "Before")
+        try journal.eraseAllData()
+        let workout = try journal.startWorkout(name: "After")
+        let before = try Data(contentsOf: URL(fileURLWithPath: journal.path))
+        do {
+            try journal.addExercise("barbel-bench-pres", to: workout)
+            Issue.record("a misspelt exercise id was recorded after the erasure")
+        } catch {
+            #expect(error.description.contains(#"exercise.added: field "exercise" is "barbel-bench-pres" but is neither a catalogue exercise nor a custom exercise of this journal"#))
+        }
+        #expect(throws: JournalError.self) { try journal.startWorkout(name: "A second open workout") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journal.path)) == before)
+    }
+}
