@@ -36,6 +36,11 @@ public final class LiveSync: @unchecked Sendable {
         public init() {}
     }
 
+    /// What a round came to.
+    typealias RoundOutcome = Result<JournalSyncing.SyncReport, JournalSyncing.Problem>
+    /// A caller waiting for the next round's outcome.
+    typealias RoundWaiter = CheckedContinuation<RoundOutcome, Never>
+
     let journal: UserJournal
     let client: SyncClient
     let options: Options
@@ -46,7 +51,7 @@ public final class LiveSync: @unchecked Sendable {
     private var watchers: [Int: AsyncStream<Status>.Continuation] = [:]
     private var nextWatcher = 0
     /// The callers waiting for the next round's outcome (`syncNow`, the pull loop).
-    private var waiting: [CheckedContinuation<Result<JournalSyncing.SyncReport, JournalSyncing.Problem>, Never>] = []
+    private var waiting: [RoundWaiter] = []
     private var stopped = false
     private var tasks: [Task<Void, Never>] = []
     /// Asks the round loop for one more round; rounds asked for while one runs make one more.
@@ -105,7 +110,7 @@ public final class LiveSync: @unchecked Sendable {
     /// Stops syncing: no round or pull starts afterwards, and `statusUpdates` streams end. A round in progress is
     /// cancelled (what it merged or pushed stays; the next sync completes it).
     public func stop() {
-        let (tasks, watchers, waiting): ([Task<Void, Never>], [AsyncStream<Status>.Continuation], [CheckedContinuation<Result<JournalSyncing.SyncReport, JournalSyncing.Problem>, Never>]) = lock.withLock {
+        let (tasks, watchers, waiting): ([Task<Void, Never>], [AsyncStream<Status>.Continuation], [RoundWaiter]) = lock.withLock {
             guard !stopped else { return ([], [], []) }
             stopped = true
             defer { self.tasks = []; self.watchers = [:]; self.waiting = [] }
@@ -114,19 +119,22 @@ public final class LiveSync: @unchecked Sendable {
         kicks.finish()
         for task in tasks { task.cancel() }
         for watcher in watchers { watcher.finish() }
-        for continuation in waiting { continuation.resume(returning: .failure(.journal("the live sync of \(journal.path) was stopped"))) }
+        for continuation in waiting { continuation.resume(returning: stoppedOutcome) }
     }
+
+    /// What a caller waiting for a round gets once the sync has stopped.
+    private var stoppedOutcome: RoundOutcome { .failure(.journal("the live sync of \(journal.path) was stopped; start it again with startSync")) }
 
     // MARK: The loops
 
     /// The outcome of the next round (one is asked for).
-    func nextRound() async -> Result<JournalSyncing.SyncReport, JournalSyncing.Problem> {
+    func nextRound() async -> RoundOutcome {
         await withCheckedContinuation { continuation in
             let stopped = lock.withLock {
                 if !self.stopped { waiting.append(continuation) }
                 return self.stopped
             }
-            if stopped { continuation.resume(returning: .failure(.journal("the live sync of \(journal.path) was stopped"))) }
+            if stopped { continuation.resume(returning: stoppedOutcome) }
             kicks.yield()
         }
     }
@@ -134,12 +142,12 @@ public final class LiveSync: @unchecked Sendable {
     /// One round per kick: `JournalSyncing.sync` of the open journal, then the callers waiting for it are answered.
     private func runRounds() async {
         for await _ in kicked {
-            let (user, waiting) = lock.withLock { () -> (String?, [CheckedContinuation<Result<JournalSyncing.SyncReport, JournalSyncing.Problem>, Never>]) in
+            let (user, waiting) = lock.withLock { () -> (String?, [RoundWaiter]) in
                 defer { self.waiting = [] }
                 return (self.user, self.waiting)
             }
             set(.syncing)
-            let result: Result<JournalSyncing.SyncReport, JournalSyncing.Problem>
+            let result: RoundOutcome
             do {
                 let report = try await JournalSyncing.sync(journal, client: client, user: user)
                 lock.withLock {
