@@ -5,8 +5,10 @@ import JournalEvents
 /// or logged afterwards keep what was written (`recordedAfterwards`), as the 0-rep rule does.
 extension RecordingRules {
     /// The manual-entry ranges a refusal names.
-    static let strengthFields = "weight (0–500 kg or 0–1100 lb) and reps (0–100) with set.completed"
-    static let cardioFields = "minutes (0–1440) and km (0–1000) with cardio.logged"
+    static let strengthFields = "weight (0–\(formatNumber(EventVocabulary.maximumWeight["kg"] ?? 0)) kg or "
+        + "0–\(formatNumber(EventVocabulary.maximumWeight["lb"] ?? 0)) lb) and reps (0–\(EventVocabulary.maximumReps)) with set.completed"
+    static let cardioFields = "minutes (0–\(formatNumber(EventVocabulary.maximumCardioMinutes))) and "
+        + "km (0–\(formatNumber(EventVocabulary.maximumCardioKilometres))) with cardio.logged"
 
     /// Whether `exercise` is a cardio exercise (true), a strength exercise (false), or not known to be either (nil: a
     /// custom exercise without a category, or no catalogue given).

@@ -19,6 +19,9 @@ public enum EventVocabulary {
     /// The longest time (31 days) and distance an imported row may carry in `source_seconds`/`source_km`/`source_rows`.
     public static let maximumSourceSeconds = 2_678_400.0
     public static let maximumSourceKilometres = 100_000.0
+    /// A cardio entry's (and a cardio prescription's) largest minutes and kilometres.
+    public static let maximumCardioMinutes = 1440.0
+    public static let maximumCardioKilometres = 1000.0
     public static let muscles: [String] = [
         "shoulders", "chest", "back", "abs", "triceps", "biceps", "glutes", "quads", "hamstrings", "calves",
         "forearms", "traps", "lats", "lower-back", "obliques", "adductors", "abductors", "neck",
@@ -47,8 +50,8 @@ public enum EventVocabulary {
         .optional("rest_s", .integer(0...3600)),
         .optional("superset", .either(.reference, .null)),
         .optional("note", note),
-        .optional("minutes", .number(0...1440)),
-        .optional("km", .number(0...1000)),
+        .optional("minutes", .number(0...maximumCardioMinutes)),
+        .optional("km", .number(0...maximumCardioKilometres)),
     ])
     static let programme = FieldKind.object([
         .required("split", .text(maxBytes: 64)),
@@ -241,7 +244,7 @@ public enum EventVocabulary {
         EventSchema("set.rated", group: "Sets", "RPE recorded after the set.", [workoutRef, exerciseRef, setNumber, .required("rpe", rpe)], check: checkWeight),
         EventSchema("set.noted", group: "Sets", "A note on a set.", [workoutRef, exerciseRef, setNumber, .required("note", note)]),
         EventSchema("cardio.logged", group: "Sets", "A cardio entry: minutes and kilometres instead of sets.", [
-            workoutRef, exerciseRef, .required("minutes", .number(0...1440)), .optional("km", .number(0...1000)),
+            workoutRef, exerciseRef, .required("minutes", .number(0...maximumCardioMinutes)), .optional("km", .number(0...maximumCardioKilometres)),
             .optional("calories", .number(0...20_000)),
             .optional("source", .text(maxBytes: 32), "the app an imported entry came from"),
             .optional("source_name", name, "the exercise's name in that app"),
