@@ -51,14 +51,7 @@ extension SyncRoutes {
 
     /// The server's copy of `user`'s journal in the order and with the seq a synced device has, and its cursor.
     func syncedEvents(user: String) async throws -> (events: [Event], cursor: SyncCursor) {
-        var lines: [[UInt8]] = []
-        var cursor = SyncCursor.start
-        while true {
-            let page = try await store.pull(user: user, after: cursor, limit: SyncProtocol.maximumPullEvents)
-            lines += page.lines
-            cursor = page.cursor
-            if !page.more { break }
-        }
+        let (lines, cursor) = try await store.wholeJournal(user: user)
         var stored: [Event] = []
         for line in lines { stored.append(try EventCodec.decode(line)) }
         return (Merge.merge([], stored).events, cursor)

@@ -132,4 +132,17 @@ extension SyncStore {
     public func push(user: String, events: [Event], token: String) async throws -> PushOutcome {
         try await push(user: user, events: events)
     }
+
+    /// Every line of `user`'s journal in the server's order, pulled page by page from the start, and the cursor
+    /// after the last (the support pages, and tests that read one node's copy).
+    public func wholeJournal(user: String) async throws -> (lines: [[UInt8]], cursor: SyncCursor) {
+        var lines: [[UInt8]] = []
+        var cursor = SyncCursor.start
+        while true {
+            let page = try await pull(user: user, after: cursor, limit: SyncProtocol.maximumPullEvents)
+            lines += page.lines
+            cursor = page.cursor
+            if !page.more { return (lines, cursor) }
+        }
+    }
 }

@@ -167,19 +167,8 @@ final class PatroniCluster: @unchecked Sendable {
         let store = try #require(made as? PostgresSyncStore)
         return try await withRunning(clients) {
             var journals: [String: [String]] = [:]
-            for user in users { journals[user] = try await Self.eventIDs(store, user: user) }
+            for user in users { journals[user] = try await store.wholeJournal(user: user).lines.map { try EventCodec.decode($0).id } }
             return journals
-        }
-    }
-
-    /// The ids of `user`'s journal in the store's order, pulled page by page from the start.
-    static func eventIDs(_ store: PostgresSyncStore, user: String) async throws -> [String] {
-        var ids: [String] = [], cursor = SyncCursor.start
-        while true {
-            let page = try await store.pull(user: user, after: cursor, limit: 2000)
-            ids += try page.lines.map { try EventCodec.decode($0).id }
-            cursor = page.cursor
-            if !page.more { return ids }
         }
     }
 
