@@ -5,7 +5,8 @@ extension ProjectionContext {
     /// What the views know of the training domain: TrainingDomain's built-in catalogue (names, primary and secondary
     /// muscles, mechanic), its name matcher (accepted at `NameMatcher.acceptThreshold`), its progression engine with
     /// each exercise's suggested rule and `progression.configured` settings, its warm-up rule and its muscle groups
-    /// for injuries, the rest defaults of the rule set that made the programme, and each exercise's instructions. The CLI's views and the `WorkoutJournal` facade both use it.
+    /// for injuries, the rest defaults of the rule set that made the programme, and each exercise's instructions. The
+    /// CLI's views and the `WorkoutJournal` facade both use it.
     public static let trainingDomain: ProjectionContext = {
         let catalogue = ExerciseCatalogue.builtIn
         let matcher = NameMatcher(catalogue: catalogue)
