@@ -17,7 +17,10 @@ public func buildApplication(_ configuration: ServerConfiguration,
     var logger = Logger(label: "journal-server", factory: ServerLogHandler.init)
     logger.logLevel = configuration.logLevel
     let (store, clients) = makeStore(configuration.database, logger, configuration.databaseDeadline)
-    let clientServices = clients.map { PostgresClientService(client: $0) }
+    // The support pages' reads on a replica, through a read-only client; the access log they write stays on `store`.
+    let pageClient = configuration.readDatabase.map { PostgresClient(configuration: $0.readOnlyClientConfiguration, backgroundLogger: logger) }
+    let pageReads = pageClient.map { PostgresSyncStore(client: $0, logger: logger, deadline: configuration.databaseDeadline) }
+    let clientServices = (clients + (pageClient.map { [$0] } ?? [])).map { PostgresClientService(client: $0) }
     let gate = SchemaGate()
     let database = configuration.database.description
     var services: [any Service] = clientServices
@@ -27,7 +30,7 @@ public func buildApplication(_ configuration: ServerConfiguration,
     if let failover = store as? FailoverSyncStore { services.append(PrimaryWatchService(store: failover)) }
     var app = Application(
         router: SyncRoutes(store: store, logger: logger, admission: configuration.admission,
-                           database: database, schema: gate).router(),
+                           database: database, schema: gate, pageReads: pageReads).router(),
         server: configuration.timeouts.server(logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),
         services: services,

@@ -163,6 +163,13 @@ public enum FleetExport {
 public struct FleetFailure: Error, CustomStringConvertible {
     public var description: String
     public init(description: String) { self.description = description }
+
+    /// Fleet jobs read (and `fleet ingest` writes) one node.
+    static func requireOneHost(_ database: DatabaseURL) throws {
+        guard database.endpoints.count <= 1 else {
+            throw FleetFailure(description: "database URL \(database) names \(database.endpoints.count) hosts: fleet jobs read one node; pass one host's URL (scripts/postgres url-replicated DIR lists them, the primary first)")
+        }
+    }
 }
 
 /// One problem a fleet job found.
@@ -190,6 +197,8 @@ public struct FleetReport: Sendable {
     /// `export`: files and bytes written.
     public var filesWritten = 0
     public var bytesWritten = 0
+    /// The replica the job read, with its lag when the job started (`--read-database`); nil when it read `--database`.
+    public var readFrom: ReplicaLag?
 
     public static let maximumListed = 1000
 
@@ -225,6 +234,7 @@ public struct FleetReport: Sendable {
             lines.append("totals:       \(workoutsFinished) workouts finished, \(workingSets) working sets, \(String(format: "%.1f", volumeKg)) kg")
         }
         if job == "export" { lines.append("written:      \(filesWritten) files, \(bytesWritten) bytes") }
+        if let readFrom { lines.append("read from:    " + readFrom.text) }
         lines.append("problems:     " + (problemCount == 0 ? "none" : "\(problemCount) in \(usersWithProblems) user\(usersWithProblems == 1 ? "" : "s")"))
         for problem in problems { lines.append("  \(problem.user): \(problem.reason)") }
         if problemCount > problems.count { lines.append("  … and \(problemCount - problems.count) more") }
@@ -232,11 +242,13 @@ public struct FleetReport: Sendable {
     }
 
     public var json: String {
+        struct ReadFrom: Encodable { var replica: String, bytes_behind: Int64, seconds_since_last_replay: Double? }
         struct Body: Encodable {
             var job: String, jobs: Int, users: Int, events: Int, seconds: Double
             var users_per_second: Double, events_per_second: Double
             var workouts_finished: Int?, working_sets: Int?, volume_kg: Double?
             var files_written: Int?, bytes_written: Int?
+            var read_from: ReadFrom?
             var users_with_problems: Int, problem_count: Int, problems: [FleetProblem]
         }
         let replay = job == "replay", export = job == "export"
@@ -245,6 +257,7 @@ public struct FleetReport: Sendable {
                         workouts_finished: replay ? workoutsFinished : nil, working_sets: replay ? workingSets : nil,
                         volume_kg: replay ? volumeKg : nil,
                         files_written: export ? filesWritten : nil, bytes_written: export ? bytesWritten : nil,
+                        read_from: readFrom.map { ReadFrom(replica: $0.replica, bytes_behind: $0.bytesBehind, seconds_since_last_replay: $0.secondsSinceLastReplay) },
                         users_with_problems: usersWithProblems, problem_count: problemCount, problems: problems)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -366,15 +379,34 @@ public struct FleetRunner: Sendable {
 /// With `migrate`, the schema's pending migrations are applied first.
 public func withFleetClient<T: Sendable>(_ database: DatabaseURL, migrate: Bool, logLevel: Logger.Level = .warning,
                                          _ body: @Sendable (PostgresClient, Logger) async throws -> T) async throws -> T {
-    guard database.endpoints.count <= 1 else {
-        throw FleetFailure(description: "database URL \(database) names \(database.endpoints.count) hosts: fleet jobs read one node; pass one host's URL (scripts/postgres url-replicated DIR lists them, the primary first)")
-    }
+    try FleetFailure.requireOneHost(database)
     var logger = Logger(label: "journal-server-fleet")
     logger.logLevel = logLevel
     let client = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: logger)
     return try await withRunning([client]) {
         if migrate { try await PostgresSyncStore(client: client, logger: logger).migrate() }
         return try await body(client, logger)
+    }
+}
+
+/// Runs a read-only fleet job's `body` with the client it reads through: `read`'s, a replica, when given (after
+/// measuring its lag against `database`, the primary), else `database`'s. Either client is read-only
+/// (`DatabaseURL.readOnlyClientConfiguration`). OPERATIONS.md §"Reads from replicas".
+public func withFleetReader<T: Sendable>(_ database: DatabaseURL, read: DatabaseURL?, logLevel: Logger.Level = .warning,
+                                         _ body: @Sendable (PostgresClient, Logger, ReplicaLag?) async throws -> T) async throws -> T {
+    try FleetFailure.requireOneHost(database)
+    if let read { try FleetFailure.requireOneHost(read) }
+    var logger = Logger(label: "journal-server-fleet")
+    logger.logLevel = logLevel
+    guard let read else {
+        let client = PostgresClient(configuration: database.readOnlyClientConfiguration, backgroundLogger: logger)
+        return try await withRunning([client]) { try await body(client, logger, nil) }
+    }
+    let primary = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: logger)
+    let replica = PostgresClient(configuration: read.readOnlyClientConfiguration, backgroundLogger: logger)
+    return try await withRunning([primary, replica]) {
+        let lag = try await ReplicaLag.measure(primary: primary, primaryURL: database, replica: replica, replicaURL: read, logger: logger)
+        return try await body(replica, logger, lag)
     }
 }
 

@@ -5,6 +5,8 @@ import PostgresNIO
 /// Everything `buildApplication` needs, from the command line or the environment.
 public struct ServerConfiguration: Sendable {
     public var database: DatabaseURL
+    /// A replica the support pages read from (`serve --read-database`); nil: they read `database`.
+    public var readDatabase: DatabaseURL?
     public var host: String
     public var port: Int
     public var logLevel: Logger.Level
@@ -92,6 +94,14 @@ public struct DatabaseURL: Sendable, CustomStringConvertible {
         // eighth of the machine's CPU at 1,000 devices (SCALE.md §"Plans made once"). A generic plan prunes to
         // the one partition at run time.
         configuration.options.additionalStartupParameters = [("plan_cache_mode", "force_generic_plan")]
+        return configuration
+    }
+
+    /// A client that only reads: every transaction is READ ONLY (`default_transaction_read_only`), so a read job
+    /// takes no write lock on whichever node it reaches, and a write by mistake is refused by PostgreSQL itself.
+    public var readOnlyClientConfiguration: PostgresClient.Configuration {
+        var configuration = clientConfiguration
+        configuration.options.additionalStartupParameters.append(("default_transaction_read_only", "on"))
         return configuration
     }
 }

@@ -49,9 +49,9 @@ extension SyncRoutes {
         return page(HTMLReport.timeline([timeline], analysis: analysis, title: "\(user) (journal-server)"))
     }
 
-    /// The server's copy of `user`'s journal in the order and with the seq a synced device has, and its cursor.
+    /// The server's copy of `user`'s journal (from the replica when one is configured) in the order and with the seq a synced device has, and its cursor.
     func syncedEvents(user: String) async throws -> (events: [Event], cursor: SyncCursor) {
-        let (lines, cursor) = try await store.wholeJournal(user: user)
+        let (lines, cursor) = try await (pageReads ?? store).wholeJournal(user: user)
         var stored: [Event] = []
         for line in lines { stored.append(try EventCodec.decode(line)) }
         return (Merge.merge([], stored).events, cursor)

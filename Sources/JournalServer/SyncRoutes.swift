@@ -16,6 +16,8 @@ struct SyncRoutes: Sendable {
     var database = "the database"
     /// Open once the schema is migrated (`SchemaGateMiddleware`); routes built around a ready store pass `.open`.
     var schema = SchemaGate.open
+    /// Where the support pages read journals: a replica's store (`serve --read-database`), or nil for `store`.
+    var pageReads: (any SyncStore)? = nil
     /// Wakes the pulls that wait for a user's next push when one commits here (SYNC.md §"Waiting for new events").
     var changes = JournalChanges()
 

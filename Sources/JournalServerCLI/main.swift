@@ -34,6 +34,9 @@ struct Serve: AsyncParsableCommand {
         discussion: "The port opens after the first migration attempt. While the database does not answer, serve logs which one and why, tries again after 1, 2, 4, 8 and then every 15 s, and answers every request but /health/live and /metrics with 503 database_unavailable and Retry-After.")
 
     @OptionGroup var database: DatabaseOption
+    @Option(name: .customLong("read-database"),
+            help: "A replica (a standby of --database) the support pages (report, timeline) read journals from; pushes, pulls, tokens and the access log stay on --database.")
+    var readDatabase: String?
     @Option(help: "HOST:PORT to listen on (port 0 picks a free one, printed on start).")
     var listen: String = ServerConfiguration.defaultListen
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
@@ -56,6 +59,7 @@ struct Serve: AsyncParsableCommand {
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level \(logLevel) is not a log level") }
         guard let design = StoreDesign(rawValue: store) else { throw ValidationError("--store \(store) is not batches, naive or memory") }
         var configuration = ServerConfiguration(database: try database.url(), host: host, port: port, logLevel: level)
+        do { configuration.readDatabase = try readDatabase.map(DatabaseURL.init) } catch { throw ValidationError("--read-database: \(error)") }
         configuration.timeouts = ServerTimeouts(idle: try Self.seconds(idleTimeout, "--idle-timeout"),
                                                 header: try Self.seconds(headerTimeout, "--header-timeout"),
                                                 body: try Self.seconds(bodyTimeout, "--body-timeout"),
@@ -134,6 +138,9 @@ struct FleetCommand: AsyncParsableCommand {
 
     struct JobOptions: ParsableArguments {
         @OptionGroup var database: DatabaseOption
+        @Option(name: .customLong("read-database"),
+                help: "Read the journals from this replica (a standby of --database) instead of --database; the report gives its lag when the job started.")
+        var readDatabase: String?
         @Option(help: "Worker threads for the journals' CPU work (decompress, decode, verify or fold).")
         var jobs: Int = 1
         @Flag(help: "Print the report as JSON.") var json = false
@@ -217,14 +224,21 @@ func runFleetJob(_ job: FleetJob, _ options: FleetCommand.JobOptions) async thro
     let jobs = options.jobs
     let bar = ProgressLine("fleet \(job.name)")
     let url = try options.database.url()
+    let read: DatabaseURL?
+    do { read = try options.readDatabase.map(DatabaseURL.init) } catch { throw ValidationError("--read-database: \(error)") }
     let report: FleetReport
     do {
-        report = try await withFleetClient(url, migrate: false) { client, logger in
-            try await FleetRunner(client: client, logger: logger).run(job, jobs: jobs, progress: { bar.update($0) })
+        report = try await withFleetReader(url, read: read) { client, logger, lag in
+            var report = try await FleetRunner(client: client, logger: logger).run(job, jobs: jobs, progress: { bar.update($0) })
+            report.readFrom = lag
+            return report
         }
     } catch let failure as FleetFailure {
         bar.finish()
         throw failure
+    } catch let refused as ReplicaLag.NotAReplica {
+        bar.finish()
+        throw FleetFailure(description: refused.description)
     } catch {
         bar.finish()
         throw FleetFailure(description: "fleet \(job.name) on \(url) failed: \(databaseReason(error)) (is it the server's database? `journal-server migrate --database URL` makes its tables)")
