@@ -7,30 +7,68 @@ import JournalSimulator
 import JournalStore
 import JournalSync
 import JournalTesting
+import Synchronization
 import Testing
 
 /// SYNC.md §"Convergence": any interleaving of offline sessions and syncs, on any number of devices, ends —
 /// once every device has synced twice in a row — with the same events (byte for byte, seq included) and
-/// byte-identical projections on every device and in the server's copy (restored).
-@Suite("Sync convergence: random interleavings of offline edits and syncs on 2–4 devices")
+/// byte-identical projections on every device and in the server's copy (restored). The devices talk to three servers
+/// on one database, each request to one drawn at random (as HAProxy's `balance random` spreads them,
+/// OPERATIONS.md §"Several servers"): each server has its own caches of users, tokens and open batches.
+@Suite("Sync convergence: random interleavings of offline edits and syncs on 2–4 devices, over 3 servers")
 struct ConvergenceTests {
     static let cases = Int(ProcessInfo.processInfo.environment["SYNC_PROPERTY_CASES"] ?? "") ?? 200
 
-    @Test("every device and the server end with identical events and projections (200 cases)")
+    @Test("every device and the server end with identical events and projections (200 cases), each request to one of 3 servers at random")
     func convergence() async throws {
         let token = try await PostgresFixture.token(user: "conv-support", role: .support)
-        try await withServer { server in
-            for seed in 1...UInt64(Self.cases) {
-                try await Self.runCase(seed: seed, server: server, supportToken: token)
+        try await withServer { first in
+            try await withServer { second in
+                try await withServer { third in
+                    for seed in 1...UInt64(Self.cases) {
+                        try await Self.runCase(seed: seed, servers: [first, second, third], supportToken: token)
+                    }
+                }
             }
         }
     }
 
-    static func runCase(seed: UInt64, server: URL, supportToken: String) async throws {
+    /// Sends each request to one of `servers` drawn at random: the request's own URL with another server's host and port.
+    final class SpreadTransport: SyncTransport {
+        let servers: [URL]
+        let inner: any SyncTransport
+        let random: Mutex<SplitMix64>
+        /// How many requests each server got.
+        let counts: Mutex<[Int]>
+
+        init(servers: [URL], seed: UInt64, inner: any SyncTransport = HTTPClientTransport()) {
+            self.servers = servers
+            self.inner = inner
+            random = Mutex(SplitMix64(seed: seed))
+            counts = Mutex([Int](repeating: 0, count: servers.count))
+        }
+
+        func spread(_ request: SyncClient.HTTPRequest) -> SyncClient.HTTPRequest {
+            let index = random.withLock { $0.int(0...(servers.count - 1)) }
+            counts.withLock { $0[index] += 1 }
+            var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)!
+            components.host = servers[index].host
+            components.port = servers[index].port
+            var spread = request
+            spread.url = components.url!
+            return spread
+        }
+
+        func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data) { try await inner.exchange(spread(request)) }
+        func answer(_ request: SyncClient.HTTPRequest) async throws -> SyncClient.Answer { try await inner.answer(spread(request)) }
+    }
+
+    static func runCase(seed: UInt64, servers: [URL], supportToken: String) async throws {
         var random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15)
         let user = PostgresFixture.freshUser("conv\(seed)")
         let token = try await PostgresFixture.token(user: user)
-        let client = SyncClient(server: server, token: token)
+        let spread = SpreadTransport(servers: servers, seed: seed)
+        let client = SyncClient(server: servers[0], token: token, transport: spread)
         let scratch = ScratchDirectory("conv")
         let deviceCount = random.int(2...4)
         let devices = (0..<deviceCount).map { "d\($0)" }
@@ -70,7 +108,7 @@ struct ConvergenceTests {
             for path in paths { _ = try await JournalSyncing.sync(path, client: client) }
         }
         let restored = scratch.file("restored.journal")
-        let restore = try await JournalSyncing.restore(to: restored, client: SyncClient(server: server, token: supportToken), user: user)
+        let restore = try await JournalSyncing.restore(to: restored, client: SyncClient(server: servers[0], token: supportToken, transport: SpreadTransport(servers: servers, seed: ~seed)), user: user)
         let reference = try EventReader.events(path: paths[0])
         #expect(restore.events == reference.count, "seed \(seed): \(trace)")
         let asOf = base.adding(milliseconds: 30 * 86_400_000)
@@ -82,5 +120,7 @@ struct ConvergenceTests {
         }
         // The union of every recorded event, nothing lost.
         #expect(Set(reference.map(\.id)).count == reference.count)
+        // Every case crosses servers: at least two of the three served its devices.
+        #expect(spread.counts.withLock { $0.filter { $0 > 0 }.count } >= 2, "seed \(seed)")
     }
 }
