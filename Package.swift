@@ -129,7 +129,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "JournalStoreTests", dependencies: ["JournalStore", "JournalTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "JournalEventsTests", dependencies: ["JournalEvents"], swiftSettings: swiftSettings),
+        .testTarget(name: "JournalEventsTests", dependencies: ["JournalEvents", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalFileTests", dependencies: ["JournalFile", "JournalModel", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain", "JournalModel"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalModelTests", dependencies: ["JournalModel", "JournalEvents", "JournalTesting"], swiftSettings: swiftSettings),

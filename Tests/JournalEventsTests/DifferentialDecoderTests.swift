@@ -1,4 +1,5 @@
 import Foundation
+import JournalTesting
 import Testing
 @testable import JournalEvents
 
@@ -11,21 +12,27 @@ import Testing
 /// same comparisons under libFuzzer.
 @Suite("Differential decoding")
 struct DifferentialDecoderTests {
-    @Test("fast and reference decoders agree on 20,000 random canonical events")
+    /// The campaigns' sizes: CI's, and the full ones with `JOURNAL_CAMPAIGNS=full`. The differential fuzz target
+    /// (`Fuzz/run.sh --ci`) makes 600,000 more comparisons of mutated lines in every CI run.
+    static let canonicalEvents = CampaignSize.ci(8_000, full: 20_000)
+    static let mutatedLines = CampaignSize.ci(20_000, full: 60_000)
+    static let parserTexts = CampaignSize.ci(10_000, full: 30_000)
+
+    @Test("fast and reference decoders agree on random canonical events (8,000; 20,000 in the full campaign)")
     func agreesOnCanonicalEvents() {
         var random = TestRandom(seed: 0x5EED_0001)
         let stream = EventCodec.StreamDecoder()
-        for index in 0..<20_000 {
+        for index in 0..<Self.canonicalEvents {
             let line = EventCodec.encode(DifferentialInputs.randomEvent(&random, seq: index + 1))
             expectAgreement(line, stream: stream)
         }
     }
 
-    @Test("fast and reference decoders agree on 60,000 mutated lines")
+    @Test("fast and reference decoders agree on mutated lines (20,000; 60,000 in the full campaign)")
     func agreesOnMutatedLines() {
         var random = TestRandom(seed: 0x5EED_0002)
         let stream = EventCodec.StreamDecoder()
-        for index in 0..<60_000 {
+        for index in 0..<Self.mutatedLines {
             var line = EventCodec.encode(DifferentialInputs.randomEvent(&random, seq: index + 1))
             let mutations = 1 + random.below(3)
             for _ in 0..<mutations { DifferentialInputs.mutate(&line, &random) }
@@ -53,10 +60,10 @@ struct DifferentialDecoderTests {
         }
     }
 
-    @Test("the reference parser agrees with JSONSerialization on 30,000 random and mutated texts")
+    @Test("the reference parser agrees with JSONSerialization on random and mutated texts (10,000; 30,000 in the full campaign)")
     func parserAgreesWithFoundation() {
         var random = TestRandom(seed: 0x5EED_0003)
-        for index in 0..<30_000 {
+        for index in 0..<Self.parserTexts {
             var text: [UInt8]
             if index % 2 == 0 {
                 text = EventCodec.encode(DifferentialInputs.randomEvent(&random, seq: index + 1))
