@@ -12,15 +12,15 @@ public enum ScriptedWorkout {
                               exercise: String = "barbell-bench-press") -> [JSONValue] {
         var drafts: [JSONValue] = []
         var clock = at
-        func next() -> JSONValue { defer { clock = clock.adding(milliseconds: 60_000) }; return .string(clock.rfc3339) }
-        drafts.append(.object(["type": "workout.started", "at": next(), "workout": .string(workout), "name": "Push", "session": .null]))
+        func next() -> Timestamp { defer { clock = clock.adding(milliseconds: 60_000) }; return clock }
+        drafts.append(.draft(.workoutStarted, at: next(), [.workout: .string(workout), .name: "Push", .session: .null]))
         for set in 1...max(sets, 1) {
-            drafts.append(.object([
-                "type": "set.completed", "at": next(), "workout": .string(workout), "exercise": .string(exercise),
-                "set": .int(set), "weight": .number(60 + 2.5 * Double(set)), "unit": "kg", "reps": .int(8 + set % 3), "kind": "working",
+            drafts.append(.draft(.setCompleted, at: next(), [
+                .workout: .string(workout), .exercise: .string(exercise),
+                .set: .int(set), .weight: .number(60 + 2.5 * Double(set)), .unit: "kg", .reps: .int(8 + set % 3), .kind: "working",
             ]))
         }
-        if finished { drafts.append(.object(["type": "workout.finished", "at": next(), "workout": .string(workout)])) }
+        if finished { drafts.append(.draft(.workoutFinished, at: next(), [.workout: .string(workout)])) }
         return drafts
     }
 }

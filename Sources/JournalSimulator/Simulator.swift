@@ -55,37 +55,35 @@ public struct Simulator {
         var batches: [[JSONValue]] = []
         var offset = profile.offsetSeconds
         let unit = WeightUnit(rawValue: profile.unit) ?? .kg
-        func draft(_ type: String, _ time: Timestamp, _ fields: KeyValuePairs<String, JSONValue> = [:]) -> JSONValue {
-            var object: JSONObject = ["type": .string(type), "at": .string(time.rfc3339)]
-            for (key, value) in fields { object[key] = value }
-            return .object(object)
+        func draft(_ type: EventType, _ time: Timestamp, _ fields: KeyValuePairs<PayloadKey, JSONValue?> = [:]) -> JSONValue {
+            .draft(type, at: time, fields)
         }
 
         // Onboarding, the evening before the first training week.
         var clock = localTime(day: startDay.day - 1, hour: 20, minute: 5, offset: offset)
-        var onboarding: [JSONValue] = [draft("questionnaire.started", clock)]
+        var onboarding: [JSONValue] = [draft(.questionnaireStarted, clock)]
         var answers: [String: JSONValue] = [:]
         for (question, answer) in profile.answers {
             clock = clock.adding(milliseconds: Int64(rng.int(4_000...15_000)))
-            onboarding.append(draft("questionnaire.answered", clock, ["question": .string(question), "answer": answer]))
+            onboarding.append(draft(.questionnaireAnswered, clock, [.question: .string(question), .answer: answer]))
             answers[question] = answer
         }
         clock = clock.adding(milliseconds: 2_000)
-        onboarding.append(draft("questionnaire.completed", clock))
+        onboarding.append(draft(.questionnaireCompleted, clock))
         let chosen = programmeSource(answers)
         clock = clock.adding(milliseconds: 3_000)
-        onboarding.append(draft("programme.generated", clock, [
-            "ruleset": .string(chosen.ruleset), "ruleset_version": .int(chosen.version), "programme": chosen.programme,
+        onboarding.append(draft(.programmeGenerated, clock, [
+            .ruleset: .string(chosen.ruleset), .rulesetVersion: .int(chosen.version), .programme: chosen.programme,
         ]))
         clock = clock.adding(milliseconds: 40_000)
-        onboarding.append(draft("account.created", clock, ["name": .string(profile.displayName), "email": .string(profile.email), "method": "email"]))
-        onboarding.append(draft("profile.updated", clock.adding(milliseconds: 10), [
-            "name": .string(profile.displayName), "unit": .string(profile.unit),
+        onboarding.append(draft(.accountCreated, clock, [.name: .string(profile.displayName), .email: .string(profile.email), .method: "email"]))
+        onboarding.append(draft(.profileUpdated, clock.adding(milliseconds: 10), [
+            .name: .string(profile.displayName), .unit: .string(profile.unit),
         ]))
         clock = clock.adding(milliseconds: 25_000)
-        onboarding.append(draft("subscription.started", clock, [
-            "plan": "annual", "price": 99.99, "currency": "GBP", "trial_days": 7,
-            "next_billing_date": .string(LocalDate(day: startDay.day + 6).description),
+        onboarding.append(draft(.subscriptionStarted, clock, [
+            .plan: "annual", .price: 99.99, .currency: "GBP", .trialDays: 7,
+            .nextBillingDate: .string(LocalDate(day: startDay.day + 6).description),
         ]))
         batches.append(onboarding)
         if profile.onboardingOnly { return batches }
@@ -117,12 +115,12 @@ public struct Simulator {
                 let workout = "w\(workoutCounter)"
                 var t = localTime(day: day, hour: rng.int(17...19), minute: rng.int(0...59), offset: offset)
                 var batch: [JSONValue] = []
-                var started: KeyValuePairs<String, JSONValue> = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex)]
+                var started: KeyValuePairs<PayloadKey, JSONValue?> = [.workout: .string(workout), .name: .string(name), .session: .int(sessionIndex)]
                 // Now and then the workout is started from the saved template, when it is of the same session (its exercises).
                 var fromTemplate = false
                 if let templateID, rng.chance(0.15), sessionIndex == templateSession {
                     fromTemplate = true
-                    started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "template": .string(templateID)]
+                    started = [.workout: .string(workout), .name: .string(name), .session: .int(sessionIndex), .template: .string(templateID)]
                 }
                 if week == 3 && !plannedOnce {
                     // Once, the lifter plans the session in the afternoon (seed 003 WorkoutPlanner), then starts the plan.
@@ -131,24 +129,24 @@ public struct Simulator {
                     let items: [JSONValue] = (session["exercises"]?.arrayValue ?? []).compactMap(\.objectValue).map { spec in
                         .object(JSONObject(spec.fields.filter { ["exercise", "sets", "reps", "rest_s", "note"].contains($0.key) }))
                     }
-                    batches.append([draft("workout.planned", t.adding(milliseconds: -1_200_000), [
-                        "plan": "p1", "name": .string(name), "exercises": .array(items), "date": .string(LocalDate(day: day).description),
+                    batches.append([draft(.workoutPlanned, t.adding(milliseconds: -1_200_000), [
+                        .plan: "p1", .name: .string(name), .exercises: .array(items), .date: .string(LocalDate(day: day).description),
                     ])])
-                    started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "plan": "p1"]
+                    started = [.workout: .string(workout), .name: .string(name), .session: .int(sessionIndex), .plan: "p1"]
                 } else if week == 5 && !repeatedOnce, let previous = lastFinishedBySession[sessionIndex] {
                     // Once, "Repeat" on the last workout of this session (seed 003): its exercises and sets are the prescription.
                     repeatedOnce = true
                     fromTemplate = false
-                    started = ["workout": .string(workout), "name": .string(name), "session": .int(sessionIndex), "repeat_of": .string(previous)]
+                    started = [.workout: .string(workout), .name: .string(name), .session: .int(sessionIndex), .repeatOf: .string(previous)]
                 }
-                batch.append(draft("workout.started", t, started))
+                batch.append(draft(.workoutStarted, t, started))
                 if rng.chance(0.6) {
-                    batch.append(draft("warmup.started", t.adding(milliseconds: 20_000), ["workout": .string(workout), "minutes": 5]))
+                    batch.append(draft(.warmupStarted, t.adding(milliseconds: 20_000), [.workout: .string(workout), .minutes: 5]))
                     t = t.adding(milliseconds: 320_000)
-                    batch.append(draft("warmup.completed", t, ["workout": .string(workout)]))
+                    batch.append(draft(.warmupCompleted, t, [.workout: .string(workout)]))
                 } else {
                     t = t.adding(milliseconds: 15_000)
-                    batch.append(draft("warmup.skipped", t, ["workout": .string(workout)]))
+                    batch.append(draft(.warmupSkipped, t, [.workout: .string(workout)]))
                 }
                 let discardThis = !discardedOnce && workoutCounter >= 4 && rng.chance(0.25)
                 var completedAny = false
@@ -160,7 +158,7 @@ public struct Simulator {
                 let superset = rolled || linkedByTemplate
                 if rolled && !linkedByTemplate {
                     let pair = exercises.suffix(2).compactMap { $0["exercise"] }
-                    batch.append(draft("superset.linked", t, ["workout": .string(workout), "group": .string("\(workout)-s1"), "exercises": .array(pair)]))
+                    batch.append(draft(.supersetLinked, t, [.workout: .string(workout), .group: .string("\(workout)-s1"), .exercises: .array(pair)]))
                 }
                 var finishedNames: [String] = []
                 for (exerciseIndex, spec) in exercises.enumerated() {
@@ -169,7 +167,7 @@ public struct Simulator {
                        let alternative = catalogue.exercise(id: exercise)?.alternatives.first {
                         swappedOnce = true
                         t = t.adding(milliseconds: 30_000)
-                        batch.append(draft("exercise.swapped", t, ["workout": .string(workout), "from": .string(exercise), "to": .string(alternative), "reason": "machine busy"]))
+                        batch.append(draft(.exerciseSwapped, t, [.workout: .string(workout), .from: .string(exercise), .to: .string(alternative), .reason: "machine busy"]))
                         exercise = alternative
                         exercises[exerciseIndex]["exercise"] = .string(exercise)
                     }
@@ -206,7 +204,7 @@ public struct Simulator {
                         if !undoneOnce && workoutCounter >= 2 && index == 1 {
                             undoneOnce = true
                             t = t.adding(milliseconds: 4_000)
-                            batch.append(draft("set.uncompleted", t, ["workout": .string(workout), "exercise": .string(exercise), "set": .int(setNumber)]))
+                            batch.append(draft(.setUncompleted, t, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(setNumber)]))
                             t = t.adding(milliseconds: 6_000)
                             // A set with no rep done is a failed attempt (reps ≥ 1 on a working set, seed 000).
                         batch.append(setDraft(workout, exercise, setNumber, weight, reps, reps == 0 ? "failure" : "working", t))
@@ -215,19 +213,19 @@ public struct Simulator {
                         let insideSuperset = superset && exerciseIndex == exercises.count - 2
                         if !insideSuperset && (index < sets - 1 || exerciseIndex < exercises.count - 1) {
                             t = t.adding(milliseconds: 2_000)
-                            batch.append(draft("rest.started", t, ["workout": .string(workout), "exercise": .string(exercise), "seconds": .int(rest)]))
+                            batch.append(draft(.restStarted, t, [.workout: .string(workout), .exercise: .string(exercise), .seconds: .int(rest)]))
                             if rng.chance(0.1) {
                                 t = t.adding(milliseconds: 20_000)
-                                batch.append(draft("rest.adjusted", t, ["workout": .string(workout), "exercise": .string(exercise), "delta_s": 30]))
+                                batch.append(draft(.restAdjusted, t, [.workout: .string(workout), .exercise: .string(exercise), .deltaS: 30]))
                                 t = t.adding(milliseconds: Int64(rest + 10) * 1000)
-                                batch.append(draft("rest.finished", t, ["workout": .string(workout), "exercise": .string(exercise)]))
+                                batch.append(draft(.restFinished, t, [.workout: .string(workout), .exercise: .string(exercise)]))
                             } else if rng.chance(0.2) {
                                 let taken = rng.int(rest / 3...max(rest / 3, rest - 5))
                                 t = t.adding(milliseconds: Int64(taken) * 1000)
-                                batch.append(draft("rest.skipped", t, ["workout": .string(workout), "exercise": .string(exercise), "remaining_s": .int(rest - taken)]))
+                                batch.append(draft(.restSkipped, t, [.workout: .string(workout), .exercise: .string(exercise), .remainingS: .int(rest - taken)]))
                             } else {
                                 t = t.adding(milliseconds: Int64(rest) * 1000)
-                                batch.append(draft("rest.finished", t, ["workout": .string(workout), "exercise": .string(exercise)]))
+                                batch.append(draft(.restFinished, t, [.workout: .string(workout), .exercise: .string(exercise)]))
                             }
                         }
                         if discardThis && exerciseIndex == 0 && index == 1 { break }
@@ -240,7 +238,7 @@ public struct Simulator {
                         batch.append(setDraft(workout, exercise, setNumber, roundWeight(weightKg * 0.7), rng.int(6...10), "drop", t))
                     }
                     t = t.adding(milliseconds: 5_000)
-                    batch.append(draft("exercise.submitted", t, ["workout": .string(workout), "exercise": .string(exercise)]))
+                    batch.append(draft(.exerciseSubmitted, t, [.workout: .string(workout), .exercise: .string(exercise)]))
                     finishedNames.append(exercise)
                     lifter.history.append(CompletedSession(workout: workout, exercise: exercise, at: t, sets: done,
                                                            targetReps: range.upperBound, targetSets: sets))
@@ -254,18 +252,18 @@ public struct Simulator {
                     let machine = ["treadmill-run", "stationary-bike", "rowing-machine"][rng.int(0...2)]
                     t = t.adding(milliseconds: 600_000)
                     let km = (Double(rng.int(15...25)) / 10)
-                    batch.append(draft("cardio.logged", t, ["workout": .string(workout), "exercise": .string(machine), "minutes": 10, "km": .number(km)]))
+                    batch.append(draft(.cardioLogged, t, [.workout: .string(workout), .exercise: .string(machine), .minutes: 10, .km: .number(km)]))
                 }
                 t = t.adding(milliseconds: 30_000)
                 if discardThis {
                     discardedOnce = true
-                    batch.append(draft("workout.discarded", t, ["workout": .string(workout)]))
+                    batch.append(draft(.workoutDiscarded, t, [.workout: .string(workout)]))
                 } else if completedAny {
-                    if rng.chance(0.1) { batch.append(draft("workout.noted", t, ["workout": .string(workout), "note": "Felt strong today"])) }
-                    batch.append(draft("workout.finished", t.adding(milliseconds: 1_000), ["workout": .string(workout)]))
+                    if rng.chance(0.1) { batch.append(draft(.workoutNoted, t, [.workout: .string(workout), .note: "Felt strong today"])) }
+                    batch.append(draft(.workoutFinished, t.adding(milliseconds: 1_000), [.workout: .string(workout)]))
                     lastFinishedBySession[sessionIndex] = workout
                 } else {
-                    batch.append(draft("workout.discarded", t, ["workout": .string(workout)]))
+                    batch.append(draft(.workoutDiscarded, t, [.workout: .string(workout)]))
                 }
                 batches.append(batch)
 
@@ -281,16 +279,16 @@ public struct Simulator {
                         if superset, exercises.suffix(2).contains(where: { $0["exercise"] == spec["exercise"] }) { item["superset"] = "s1" }
                         return .object(item)
                     }
-                    batches.append([draft("template.created", t.adding(milliseconds: 60_000), [
-                        "template": "t1", "name": .string("My \(name)"), "exercises": .array(items), "from_workout": .string(workout),
+                    batches.append([draft(.templateCreated, t.adding(milliseconds: 60_000), [
+                        .template: "t1", .name: .string("My \(name)"), .exercises: .array(items), .fromWorkout: .string(workout),
                     ])])
                 }
                 // A week later the lifter notices a typo in that workout and corrects it (seed 003/004 history edits).
                 if !editedOnce, workoutCounter >= 6, let last = lastFinished, !discardThis {
                     editedOnce = true
-                    batches.append([draft("set.edited", t.adding(milliseconds: 3_600_000), [
-                        "workout": .string(last.id), "exercise": .string(last.exercise), "set": .int(last.set),
-                        "reps": .int(last.reps + 1),
+                    batches.append([draft(.setEdited, t.adding(milliseconds: 3_600_000), [
+                        .workout: .string(last.id), .exercise: .string(last.exercise), .set: .int(last.set),
+                        .reps: .int(last.reps + 1),
                     ])])
                 }
             }
@@ -304,14 +302,14 @@ public struct Simulator {
                 let name = first["name"]?.stringValue ?? "Workout"
                 let start = roundWeight(lifters[firstExercise.stringValue ?? ""]?.oneRepMaxKg ?? 40) * 0.6
                 batches.append([
-                    draft("workout.started", now, ["workout": .string(workout), "name": .string(name), "session": .null, "started_at": .string(then.rfc3339)]),
+                    draft(.workoutStarted, now, [.workout: .string(workout), .name: .string(name), .session: .null, .startedAt: .string(then.rfc3339)]),
                     setDraft(workout, firstExercise.stringValue ?? "", 1, roundWeight(start), 10, "working", now.adding(milliseconds: 1_000)),
-                    draft("workout.finished", now.adding(milliseconds: 2_000), ["workout": .string(workout), "finished_at": .string(then.adding(milliseconds: 2_700_000).rfc3339)]),
-                    draft("workout.edited", now.adding(milliseconds: 60_000), ["workout": .string(workout), "name": .string("\(name) (outdoors)")]),
+                    draft(.workoutFinished, now.adding(milliseconds: 2_000), [.workout: .string(workout), .finishedAt: .string(then.adding(milliseconds: 2_700_000).rfc3339)]),
+                    draft(.workoutEdited, now.adding(milliseconds: 60_000), [.workout: .string(workout), .name: .string("\(name) (outdoors)")]),
                 ])
                 if !deletedOnce {
                     deletedOnce = true
-                    batches.append([draft("workout.deleted", now.adding(milliseconds: 7_200_000), ["workout": .string(workout)])])
+                    batches.append([draft(.workoutDeleted, now.adding(milliseconds: 7_200_000), [.workout: .string(workout)])])
                 }
             }
             // Now and then, a body-weight check-in on Sunday morning.
@@ -319,24 +317,24 @@ public struct Simulator {
                 let sunday = localTime(day: startDay.day + week * 7 + 6, hour: 9, minute: 30, offset: offset)
                 let kg = 78.0 + Double(week) * 0.05
                 let value = profile.unit == "lb" ? (kg / 0.45359237 * 10).rounded() / 10 : (kg * 10).rounded() / 10
-                batches.append([draft("profile.updated", sunday, ["body_weight": .object(["value": .number(value), "unit": .string(profile.unit)])])])
+                batches.append([draft(.profileUpdated, sunday, [.bodyWeight: .object(["value": .number(value), "unit": .string(profile.unit)])])])
             }
             if week == 1 {
                 let monday = localTime(day: startDay.day + 7, hour: 7, minute: 45, offset: offset)
                 batches.append([
-                    draft("settings.changed", monday, ["key": "rest_compound_s", "value": 120]),
-                    draft("exercise.favourited", monday.adding(milliseconds: 5_000), ["exercise": sessions.first?.objectValue?["exercises"]?.arrayValue?.first?.objectValue?["exercise"] ?? "barbell-back-squat"]),
+                    draft(.settingsChanged, monday, [.key: "rest_compound_s", .value: 120]),
+                    draft(.exerciseFavourited, monday.adding(milliseconds: 5_000), [.exercise: sessions.first?.objectValue?["exercises"]?.arrayValue?.first?.objectValue?["exercise"] ?? "barbell-back-squat"]),
                     // Seed 004's per-exercise rest picker, on the first session's last exercise.
-                    draft("rest.configured", monday.adding(milliseconds: 10_000), ["exercise": sessions.first?.objectValue?["exercises"]?.arrayValue?.last?.objectValue?["exercise"] ?? "barbell-back-squat", "seconds": 90]),
+                    draft(.restConfigured, monday.adding(milliseconds: 10_000), [.exercise: sessions.first?.objectValue?["exercises"]?.arrayValue?.last?.objectValue?["exercise"] ?? "barbell-back-squat", .seconds: 90]),
                 ])
             }
         }
         return batches
 
         func setDraft(_ workout: String, _ exercise: String, _ set: Int, _ weight: Double, _ reps: Int, _ kind: String, _ time: Timestamp) -> JSONValue {
-            draft("set.completed", time, [
-                "workout": .string(workout), "exercise": .string(exercise), "set": .int(set),
-                "weight": .number(weight), "unit": .string(profile.unit), "reps": .int(reps), "kind": .string(kind),
+            draft(.setCompleted, time, [
+                .workout: .string(workout), .exercise: .string(exercise), .set: .int(set),
+                .weight: .number(weight), .unit: .string(profile.unit), .reps: .int(reps), .kind: .string(kind),
             ])
         }
     }

@@ -6,9 +6,7 @@ extension UserJournal {
     /// A draft of `type` with the fields that are not nil, in order. Types and keys are the vocabulary's
     /// (`EventType`, `PayloadKey`), so a misspelt one does not compile.
     static func draft(_ type: EventType, _ fields: KeyValuePairs<PayloadKey, JSONValue?>) -> JSONValue {
-        var object: JSONObject = ["type": .string(type.name)]
-        for (key, value) in fields { if let value { object[key.name] = value } }
-        return .object(object)
+        .draft(type, fields)
     }
 
     @discardableResult
