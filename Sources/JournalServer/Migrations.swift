@@ -1,3 +1,5 @@
+import PostgresNIO
+
 /// The server's schema, as forward-only migrations (SYNC.md §"Schema"). A migration, once released,
 /// never changes: a change is a new migration with the next version.
 enum Migrations {
@@ -9,6 +11,15 @@ enum Migrations {
 
     /// `pg_advisory_xact_lock` key held while migrating ("WJNL").
     static let lockKey: Int64 = 0x574A_4E4C
+
+    /// The migrator's own SQL: one migrator at a time (`lockKey`, held to the end of its transaction), and the
+    /// versions applied so far in `journal_schema_migrations`.
+    enum Bookkeeping {
+        static let lock: PostgresQuery = "SELECT pg_advisory_xact_lock(\(Migrations.lockKey))"
+        static let createTable: PostgresQuery = "CREATE TABLE IF NOT EXISTS journal_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+        static let applied: PostgresQuery = "SELECT version FROM journal_schema_migrations"
+        static func recordApplied(_ version: Int) -> PostgresQuery { "INSERT INTO journal_schema_migrations (version) VALUES (\(version))" }
+    }
 
     /// Hash partitions of the per-user tables. Under Citus the same tables are distributed by `user_id`
     /// instead (SYNC.md §"Distributing with Citus").

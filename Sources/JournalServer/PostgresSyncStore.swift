@@ -60,17 +60,17 @@ public struct PostgresSyncStore: SyncStore {
     func migrate(through last: Int) async throws {
         try await client.withTransaction(logger: logger) { connection in
             // One migrator at a time (two servers starting together).
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Migrations.lockKey))", logger: logger)
-            try await connection.query("CREATE TABLE IF NOT EXISTS journal_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())", logger: logger)
+            try await connection.query(Migrations.Bookkeeping.lock, logger: logger)
+            try await connection.query(Migrations.Bookkeeping.createTable, logger: logger)
             var applied = Set<Int>()
-            for try await version in try await connection.query("SELECT version FROM journal_schema_migrations", logger: logger).decode(Int.self) {
+            for try await version in try await connection.query(Migrations.Bookkeeping.applied, logger: logger).decode(Int.self) {
                 applied.insert(version)
             }
             for migration in Migrations.all where !applied.contains(migration.version) && migration.version <= last {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query("INSERT INTO journal_schema_migrations (version) VALUES (\(migration.version))", logger: logger)
+                try await connection.query(Migrations.Bookkeeping.recordApplied(migration.version), logger: logger)
                 logger.info("applied migration \(migration.version): \(migration.name)")
             }
         }
@@ -367,31 +367,28 @@ public struct PostgresSyncStore: SyncStore {
     private func erasure(_ connection: PostgresConnection, user: String, fresh: [Event], head: Int64) async throws -> (stored: Int, cursor: SyncCursor)? {
         guard fresh.contains(where: AccountErasure.mayTrigger) else { return nil }
         var all: [Event] = []
-        for try await block in try await connection.query(
-            "SELECT block FROM journal_batches WHERE user_id = \(user) ORDER BY last_position", logger: logger).decode(ByteBuffer.self) {
+        for try await block in try await connection.query(Statements.OneUser.blocks(of: user), logger: logger).decode(ByteBuffer.self) {
             for line in try StoredBatch.lines(ofBlock: Array(buffer: block)) { all.append(try EventCodec.decode(line)) }
         }
         let stored = all.count
         all += fresh
         guard let start = AccountErasure.lastErasure(in: all), start >= stored else { return nil }
         let erasure = all[start], kept = Array(all[start...])
-        try await connection.query("DELETE FROM journal_batches WHERE user_id = \(user)", logger: logger)
+        try await connection.query(Statements.OneUser.deleteBatches(of: user), logger: logger)
         var writes = Statements.WriteGroup(sealedCount: Int32(StoredBatch.targetEvents))
         for row in StoredBatch.rows(kept) { writes.batches.add(user: user, row) }
         if !writes.isEmpty { try await connection.run(writes, logger: logger) }
         var epoch: Int64 = 0
-        for try await e in try await connection.query("""
-            UPDATE journal_users SET epoch = epoch + 1, head = \(Int64(kept.count))
-            WHERE user_id = \(user) RETURNING epoch
-            """, logger: logger).decode(Int64.self) { epoch = e }
+        for try await e in try await connection.query(Statements.OneUser.startEpoch(of: user, head: Int64(kept.count)), logger: logger).decode(Int64.self) {
+            epoch = e
+        }
         logger.notice("erased user \(user) by \(erasure.type) \(erasure.id): \(all.count - kept.count) events deleted, \(kept.count) kept (epoch \(epoch))")
         return (fresh.count, SyncCursor(epoch: epoch, position: Int64(kept.count)))
     }
 
     private func blockLines(_ connection: PostgresConnection, user: String, last: Int64) async throws -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        for try await block in try await connection.query(
-            "SELECT block FROM journal_batches WHERE user_id = \(user) AND last_position = \(last)", logger: logger).decode(ByteBuffer.self) {
+        for try await block in try await connection.query(Statements.OneUser.block(of: user, endingAt: last), logger: logger).decode(ByteBuffer.self) {
             lines = try StoredBatch.lines(ofBlock: Array(buffer: block))
         }
         return lines

@@ -204,6 +204,29 @@ extension Statements {
     }
 }
 
+extension Statements {
+    /// One user's rows outside the group paths: the account erasure's rewrite (SYNC.md §"Account erasure") and the
+    /// read of one stored block.
+    enum OneUser {
+        /// Every block of `user`, in position order.
+        static func blocks(of user: String) -> PostgresQuery {
+            "SELECT block FROM journal_batches WHERE user_id = \(user) ORDER BY last_position"
+        }
+
+        /// The block of `user`'s batch ending at position `last`.
+        static func block(of user: String, endingAt last: Int64) -> PostgresQuery {
+            "SELECT block FROM journal_batches WHERE user_id = \(user) AND last_position = \(last)"
+        }
+
+        static func deleteBatches(of user: String) -> PostgresQuery { "DELETE FROM journal_batches WHERE user_id = \(user)" }
+
+        /// A new epoch holding `head` events; returns the epoch.
+        static func startEpoch(of user: String, head: Int64) -> PostgresQuery {
+            "UPDATE journal_users SET epoch = epoch + 1, head = \(head) WHERE user_id = \(user) RETURNING epoch"
+        }
+    }
+}
+
 extension Statements.UsersAndSealedCount {
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings()
