@@ -16,9 +16,11 @@ extension JournalDirectory {
 /// The journal keeps a `Ledger` folded incrementally: opening folds the file once, and each append folds only the
 /// new events. Reads build an `Analysis` as of now (the injected clock, in the UTC offset of the latest event) and
 /// return plain values. `observe(_:)` is an `AsyncStream` that yields the current value at once and then a new value
-/// after every append that changes it, the way GRDB's `ValueObservation` feeds SwiftUI.
+/// after every append that changes it, the way GRDB's `ValueObservation` feeds SwiftUI: the writer only publishes
+/// the new ledger, and each observation projects it on its own task, outside the lock.
 ///
-/// Thread-safe: every call takes one lock. Appends are durable (fsync) before they return.
+/// Thread-safe: every call takes one lock. Appends are durable (fsync) before they return; `write(_:)` runs them on
+/// the journal's own serial queue for a caller (the main actor) that must not wait for the disk.
 // @unchecked Sendable: every stored `var` (and the journal) is read and written only while holding `lock`.
 public final class UserJournal: @unchecked Sendable {
     public let user: String
@@ -30,7 +32,12 @@ public final class UserJournal: @unchecked Sendable {
     var folded: Ledger
     /// The `at` of the latest event folded (its UTC offset is the one reads show "now" in).
     var lastEventAt: Timestamp?
-    var observers: [Int: (Analysis) -> Void] = [:]
+    /// Each observation's feed of published states (`observe`); the writer yields to it under the lock.
+    var observers: [Int: AsyncStream<Published>.Continuation] = [:]
+    /// Counts the changes published (appends, merges, erasures).
+    var version = 0
+    /// The one serial queue `write(_:)` runs writes on, in the order they were asked for.
+    let writeQueue = DispatchQueue(label: "WorkoutJournal.UserJournal.write")
     /// Ends each observation's stream (on `close()`).
     var finishers: [Int: () -> Void] = [:]
     var closed = false
@@ -138,12 +145,13 @@ public final class UserJournal: @unchecked Sendable {
         return events
     }
 
-    /// Gives every observer the new state, then every append watcher the events this device recorded
-    /// (`watchAppends`); under the lock.
+    /// Publishes the new state to every observation (each projects it on its own task), then gives every append
+    /// watcher the events this device recorded (`appendedEvents`); under the lock.
     func notifyLocked(appended: [Event] = []) {
+        version += 1
         if !observers.isEmpty {
-            let analysis = analysisLocked()
-            for observer in observers.values { observer(analysis) }
+            let state = publishedLocked()
+            for observer in observers.values { observer.yield(state) }
         }
         if !appended.isEmpty { for watcher in appendWatchers.values { watcher(appended) } }
     }
@@ -195,11 +203,24 @@ public final class UserJournal: @unchecked Sendable {
     /// Every projection's input as of now: the injected clock's time in the UTC offset of the latest event.
     public func analysis() -> Analysis { lock.withLock { analysisLocked() } }
 
-    func analysisLocked() -> Analysis {
-        var ledger = folded
-        ledger.asOf = Projections.defaultAsOf(lastEventAt: lastEventAt, now: clock())
-        return Analysis(ledger, context: context)
+    func analysisLocked() -> Analysis { publishedLocked().analysis(now: clock(), context: context) }
+
+    /// What the writer publishes after a change: the ledger folded so far (a copy-on-write value), the `at` of the
+    /// latest event and the change's number. An observation builds its `Analysis` from it on its own task.
+    struct Published: Sendable {
+        var ledger: Ledger
+        var lastEventAt: Timestamp?
+        var version: Int
+
+        /// The projections' input as of `now`, in the UTC offset of the latest event.
+        func analysis(now: Timestamp, context: ProjectionContext) -> Analysis {
+            var ledger = self.ledger
+            ledger.asOf = Projections.defaultAsOf(lastEventAt: lastEventAt, now: now)
+            return Analysis(ledger, context: context)
+        }
     }
+
+    func publishedLocked() -> Published { Published(ledger: folded, lastEventAt: lastEventAt, version: version) }
 
     /// Time travel: replays the file as of an earlier time `asOf` (events recorded later are ignored).
     public func analysis(asOf: Timestamp) throws(JournalError) -> Analysis {
@@ -241,13 +262,14 @@ public final class UserJournal: @unchecked Sendable {
         return stream
     }
 
-    /// A new stream's id: `close()` finishes the stream, and its end (cancelled, or finished) forgets whatever was
-    /// kept under the id. Under the lock.
-    func keepLocked<Element>(_ continuation: AsyncStream<Element>.Continuation) -> Int {
+    /// A new stream's id: `close()` finishes the stream (or calls `finish`, which ends it), and its end (cancelled,
+    /// or finished) calls `finish` and forgets whatever was kept under the id. Under the lock.
+    func keepLocked<Element>(_ continuation: AsyncStream<Element>.Continuation, finish: (@Sendable () -> Void)? = nil) -> Int {
         let id = nextObserver
         nextObserver += 1
-        finishers[id] = { continuation.finish() }
+        finishers[id] = finish ?? { continuation.finish() }
         continuation.onTermination = { [weak self] _ in
+            finish?()
             guard let self else { return }
             self.lock.withLock {
                 _ = self.observers.removeValue(forKey: id)
@@ -258,22 +280,40 @@ public final class UserJournal: @unchecked Sendable {
         return id
     }
 
-    /// The projection's current value at once, then its new value after each append that changes it. The stream
-    /// keeps only the newest value for a slow reader and ends when the task iterating it is cancelled. `projection`
-    /// runs inside the journal's lock after each append: it must not call back into the journal.
+    /// The projection's current value at once, then its new value after each change (an append, a merge, an
+    /// erasure) that changes it, in the order of the changes. The stream keeps only the newest value for a slow
+    /// reader, ends on `close()` (after the values of the changes before it) or when the task iterating it is
+    /// cancelled; made on a closed journal, it yields the last state's value and ends.
+    ///
+    /// `projection` runs on the caller's thread for the first value and then on the observation's own task: the
+    /// writer only publishes the new ledger under its lock and returns, so observers never slow an append down and
+    /// a projection may read the journal. It should be a pure function of the `Analysis` (its "now" is the clock's).
     ///
     ///     for await home in journal.observe({ HomeView($0) }) { model.home = home }
     public func observe<Value: Equatable & Sendable>(_ projection: @escaping @Sendable (Analysis) -> Value) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
-        lock.lock()
-        defer { lock.unlock() }
-        var last = projection(analysisLocked())
-        continuation.yield(last)
-        observers[keepLocked(continuation)] = { analysis in
-            let value = projection(analysis)
-            guard value != last else { return }
-            last = value
-            continuation.yield(value)
+        let (states, feed) = AsyncStream.makeStream(of: Published.self, bufferingPolicy: .bufferingNewest(1))
+        let (current, open) = lock.withLock { () -> (Published, Bool) in
+            if !closed { observers[keepLocked(continuation, finish: { feed.finish() })] = feed }
+            return (publishedLocked(), !closed)
+        }
+        let clock = self.clock, context = self.context
+        let first = projection(current.analysis(now: clock(), context: context))
+        continuation.yield(first)
+        guard open else {
+            continuation.finish()
+            return stream
+        }
+        // Off the caller's actor and off the writer's lock: each published state, in order, newest first when behind.
+        Task.detached {
+            var last = first
+            for await state in states {
+                let value = projection(state.analysis(now: clock(), context: context))
+                guard value != last else { continue }
+                last = value
+                continuation.yield(value)
+            }
+            continuation.finish()
         }
         return stream
     }
