@@ -3,11 +3,7 @@ import JournalModel
 
 extension JournalDirectory {
     /// The device's wall clock, in its current UTC offset (what an app passes as `clock`; tests pass their own).
-    public static let systemClock: @Sendable () -> Timestamp = {
-        let date = Date()
-        let offset = TimeZone.current.secondsFromGMT(for: date)
-        return Timestamp(epochMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), offsetSeconds: Int32(offset))
-    }
+    public static let systemClock: @Sendable () -> Timestamp = { Timestamp(date: Date(), timeZone: .current) }
 }
 
 /// One user's journal as an app uses it: record events (checked by the same rules as `journal record`), read any
@@ -233,14 +229,18 @@ public final class UserJournal: @unchecked Sendable {
     /// Any projection of the journal as of now: `journal.read(HomeView.init)`.
     public func read<Value>(_ projection: (Analysis) -> Value) -> Value { projection(analysis()) }
 
-    public var home: HomeView { read { HomeView($0) } }
-    public func history(_ query: HistoryQuery = HistoryQuery()) -> HistoryView { read { HistoryView($0, query: query) } }
+    /// The home screen now (`JournalScreen.home`).
+    public var home: HomeView { read(.home) }
+    /// The history list now (`JournalScreen.history(_:)`).
+    public func history(_ query: HistoryQuery = HistoryQuery()) -> HistoryView { read(.history(query)) }
+    /// A finished workout's page (the latest when `id` is nil).
     public func workout(_ id: String? = nil) -> WorkoutDetail? { read { WorkoutDetail($0, workout: id) } }
-    public var active: ActiveWorkoutView? { read { ActiveWorkoutView($0) } }
-    public func exercise(_ exercise: String) -> ExerciseHistoryView {
-        read { analysis in ExerciseHistoryView(analysis, exercise: analysis.resolveExercise(exercise) ?? exercise) }
-    }
-    public func progress(_ range: ProgressRange = .oneMonth) -> ProgressView { read { ProgressView($0, range: range) } }
+    /// The workout logger now (`JournalScreen.activeWorkout`): nil when no workout is open.
+    public var active: ActiveWorkoutView? { read(.activeWorkout) }
+    /// An exercise's progress page now (`JournalScreen.exercise(_:)`): `exercise` is an id or a catalogue name.
+    public func exercise(_ exercise: String) -> ExerciseHistoryView { read(.exercise(exercise)) }
+    /// The progress charts now (`JournalScreen.progress(_:)`).
+    public func progress(_ range: ProgressRange = .oneMonth) -> ProgressView { read(.progress(range)) }
     public var templates: TemplatesView { read { TemplatesView($0) } }
     public var profile: ProfileView { read { ProfileView($0) } }
     public var everything: AllProjections { read { AllProjections($0) } }
