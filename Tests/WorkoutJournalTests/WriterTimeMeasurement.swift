@@ -12,11 +12,8 @@ struct WriterTimeMeasurement {
 
     @Test("three observers cost the writer little per set tick: printed as a ratio to none")
     func writerTimeWithObservers() async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        let dir = try temporaryDirectory()
-        try FileManager.default.copyItem(atPath: root + "/SampleJournals/upper-lower-2y-lb.journal", toPath: dir + "/dana.journal")
         let clock = TestClock("2026-11-22T12:00:00.000-06:00")
-        let journal = try JournalDirectory(path: dir, device: "ph", clock: { clock.now }).open(user: "dana")
+        let journal = try openTwoYearSample(clock: clock)
         defer { journal.close() }
         let workout = try journal.startWorkout(name: "Measured")
 
