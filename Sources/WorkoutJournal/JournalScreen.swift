@@ -69,10 +69,10 @@ public final class ScreenModel<Value: Equatable & Sendable> {
 
     /// Reads the screen now and follows it.
     public init(_ journal: UserJournal, _ screen: JournalScreen<Value>) {
-        let stream = journal.updates(of: screen)
-        value = journal.read(screen)
+        let (first, stream) = journal.observation(screen.projection)
+        value = first
         following = Task { [weak self] in
-            // The stream's first value is the one read above, or a newer one.
+            // The stream's first value is `first`.
             for await next in stream {
                 guard let self else { return }
                 if next != self.value { self.value = next }

@@ -13,6 +13,7 @@ public protocol CountdownClock: Sendable {
 
 /// The device's clock: `JournalDirectory.systemClock` and `Task.sleep`.
 public struct SystemCountdownClock: CountdownClock {
+    /// The device's clock.
     public init() {}
     /// `JournalDirectory.systemClock()`.
     public var now: Timestamp { JournalDirectory.systemClock() }

@@ -291,6 +291,11 @@ public final class UserJournal: @unchecked Sendable {
     ///
     ///     for await home in journal.observe({ HomeView($0) }) { model.home = home }
     public func observe<Value: Equatable & Sendable>(_ projection: @escaping @Sendable (Analysis) -> Value) -> AsyncStream<Value> {
+        observation(projection).stream
+    }
+
+    /// `observe(_:)`, with its first value (already in the stream) also returned.
+    func observation<Value: Equatable & Sendable>(_ projection: @escaping @Sendable (Analysis) -> Value) -> (first: Value, stream: AsyncStream<Value>) {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
         let (states, feed) = AsyncStream.makeStream(of: Published.self, bufferingPolicy: .bufferingNewest(1))
         let (current, open) = lock.withLock { () -> (Published, Bool) in
@@ -302,7 +307,7 @@ public final class UserJournal: @unchecked Sendable {
         continuation.yield(first)
         guard open else {
             continuation.finish()
-            return stream
+            return (first, stream)
         }
         // Off the caller's actor and off the writer's lock: each published state, in order, newest first when behind.
         Task.detached {
@@ -315,6 +320,6 @@ public final class UserJournal: @unchecked Sendable {
             }
             continuation.finish()
         }
-        return stream
+        return (first, stream)
     }
 }

@@ -75,6 +75,12 @@ struct SwiftUIReadyTests {
         #expect(await names.next() == ["Legs"])
         try journal.startWorkout(name: "Push")
         #expect(await names.next() == ["Legs", "Push"])
+
+        // A stream made on a closed journal gives the last state's value and ends.
+        journal.close()
+        var closed = journal.updates(of: .history()).map(\.total).makeAsyncIterator()
+        #expect(await closed.next() == 1)
+        #expect(await closed.next() == nil)
     }
 
     @Test("async writes run off the caller's thread, in the order they were asked for, and throw the refusal")

@@ -43,19 +43,27 @@ extension Questionnaire {
     public struct QuantityUnit: Equatable, Sendable {
         /// `cm`, `in`, `kg` or `lb`.
         public var unit: String
+        /// The amounts it allows in that unit.
         public var range: ClosedRange<Double>
+        /// `range` in `unit`.
         public init(unit: String, range: ClosedRange<Double>) { self.unit = unit; self.range = range }
     }
 
     /// An amount and its unit, as a height or weight answer records it (`{"value": 80, "unit": "kg"}`).
     public struct Quantity: Equatable, Sendable {
+        /// The amount, in `unit`.
         public var value: Double
         /// `cm`, `in`, `kg` or `lb`.
         public var unit: String
+        /// `value` in `unit` (one of the question's `QuantityUnit`s).
         public init(_ value: Double, unit: String) { self.value = value; self.unit = unit }
+        /// A height in centimetres.
         public static func centimetres(_ value: Double) -> Quantity { Quantity(value, unit: "cm") }
+        /// A height in inches.
         public static func inches(_ value: Double) -> Quantity { Quantity(value, unit: "in") }
+        /// A body weight in kilograms.
         public static func kilograms(_ value: Double) -> Quantity { Quantity(value, unit: WeightUnit.kg.rawValue) }
+        /// A body weight in pounds.
         public static func pounds(_ value: Double) -> Quantity { Quantity(value, unit: WeightUnit.lb.rawValue) }
     }
 
@@ -76,16 +84,21 @@ extension Questionnaire {
             /// Free text, needed when the list question `list` includes "other".
             case otherText(list: QuestionKey)
         }
+        /// Its key in `questionnaire.answered`.
         public var key: QuestionKey
+        /// What it asks for, with its options and limits.
         public var kind: Kind
         /// The rule set refuses answers without it.
         public var required: Bool
+        /// `key`: a form asks each question once.
         public var id: QuestionKey { key }
     }
 
     /// A rule set's questionnaire: its questions in the order the screens ask them, and its option lists typed.
     public struct Form: Equatable, Sendable {
+        /// The rule set's name (`train`, `train-ai`, `templates`).
         public var ruleset: String
+        /// The questions it asks, in seed 000's screen order.
         public var questions: [Question]
 
         /// The question under `key`; nil when this rule set does not ask it.
@@ -96,9 +109,13 @@ extension Questionnaire {
             guard case .choice(let options)? = question(key)?.kind else { return [] }
             return options.compactMap(Option.init(rawValue:))
         }
+        /// The goals it offers, in order.
         public var goals: [Goal] { options(.primaryGoal) }
+        /// The experience levels it offers, in order.
         public var experiences: [Experience] { options(.experience) }
+        /// The session lengths it offers, in order.
         public var sessionLengths: [SessionLength] { options(.sessionMinutes) }
+        /// The genders it offers (empty when it does not ask).
         public var genders: [Gender] { options(.gender) }
         /// The days per week it accepts.
         public var daysPerWeek: ClosedRange<Int>? {
@@ -142,26 +159,36 @@ extension Questionnaire {
     /// Answers as typed values; `values` is what onboarding records (`questionnaire.answered`, one per answer), the
     /// same as an app writing the keys and spellings by hand. Unset answers are left out.
     public struct AnswerSheet: Equatable, Sendable {
+        /// `primary_goal`.
         public var goal: Goal?
+        /// `experience`.
         public var experience: Experience?
+        /// `days_per_week`, within the form's `daysPerWeek`.
         public var daysPerWeek: Int?
+        /// `session_minutes`.
         public var sessionLength: SessionLength?
         /// Muscle groups of `EventVocabulary.muscles` (at most the form's `max`).
         public var priorityMuscles: [String]?
+        /// `injuries`: muscle groups to spare.
         public var injuries: [String]?
         /// Equipment names of the catalogue (`dumbbells`, `barbell`, …).
         public var equipment: [String]?
+        /// `gender`.
         public var gender: Gender?
+        /// `age`, in whole years.
         public var age: Int?
+        /// `birth_date` (seed 001 asks it instead of the age).
         public var birthDate: LocalDate?
         /// Height (`.centimetres(180)`, `.inches(70)`).
         public var height: Quantity?
         /// Body weight (`.kilograms(80)`, `.pounds(176)`).
         public var weight: Quantity?
+        /// `motivations`: why the lifter trains (`other` needs `motivationOther`).
         public var motivations: [String]?
         /// The text of the "other" motivation.
         public var motivationOther: String?
 
+        /// A sheet with the first screens' answers (the rest are set one by one).
         public init(goal: Goal? = nil, experience: Experience? = nil, daysPerWeek: Int? = nil, sessionLength: SessionLength? = nil) {
             self.goal = goal; self.experience = experience; self.daysPerWeek = daysPerWeek; self.sessionLength = sessionLength
         }
