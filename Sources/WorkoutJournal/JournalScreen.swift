@@ -3,8 +3,8 @@ import Observation
 
 /// A screen's state as a projection of the journal: what `UserJournal.updates(of:)` streams and `ScreenModel` keeps.
 /// The screens an app shows are static members (`.home`, `.activeWorkout`, `.history()`, `.exercise(_:)`,
-/// `.progress()`); the reads `UserJournal.home`, `active`, `history(_:)`, `exercise(_:)` and `progress(_:)` are the
-/// same projections, read once.
+/// `.progress()`, `.templates`, `.profile`); the reads `UserJournal.home`, `active`, `history(_:)`, `exercise(_:)`,
+/// `progress(_:)`, `templates` and `profile` are the same projections, read once.
 public struct JournalScreen<Value: Equatable & Sendable>: Sendable {
     /// The screen's value as of the analysis' time; a pure function (it runs off the writer, on any thread).
     public let projection: @Sendable (Analysis) -> Value
@@ -42,6 +42,16 @@ extension JournalScreen where Value == ProgressView {
     public static func progress(_ range: ProgressRange = .oneMonth) -> JournalScreen<ProgressView> {
         JournalScreen { ProgressView($0, range: range) }
     }
+}
+
+extension JournalScreen where Value == TemplatesView {
+    /// The templates list.
+    public static var templates: JournalScreen<TemplatesView> { JournalScreen { TemplatesView($0) } }
+}
+
+extension JournalScreen where Value == ProfileView {
+    /// The profile screen.
+    public static var profile: JournalScreen<ProfileView> { JournalScreen { ProfileView($0) } }
 }
 
 extension UserJournal {

@@ -12,6 +12,7 @@ extension UserJournal {
     ///
     ///     let workout = try await journal.write { try $0.startWorkout(name: "Push") }
     ///     try await journal.write { try $0.completeSet(workout, exercise: "barbell-bench-press", set: 1, weight: 60, reps: 10) }
+    @discardableResult
     public func write<Value: Sendable, Failure: Error>(isolation: isolated (any Actor)? = #isolation,
                                                        _ body: @escaping @Sendable (UserJournal) throws(Failure) -> Value) async throws(Failure) -> Value {
         let result = await withCheckedContinuation(isolation: isolation) { (done: CheckedContinuation<Result<Value, Failure>, Never>) in

@@ -241,8 +241,10 @@ public final class UserJournal: @unchecked Sendable {
     public func exercise(_ exercise: String) -> ExerciseHistoryView { read(.exercise(exercise)) }
     /// The progress charts now (`JournalScreen.progress(_:)`).
     public func progress(_ range: ProgressRange = .oneMonth) -> ProgressView { read(.progress(range)) }
-    public var templates: TemplatesView { read { TemplatesView($0) } }
-    public var profile: ProfileView { read { ProfileView($0) } }
+    /// The templates list now (`JournalScreen.templates`).
+    public var templates: TemplatesView { read(.templates) }
+    /// The profile screen now (`JournalScreen.profile`).
+    public var profile: ProfileView { read(.profile) }
     public var everything: AllProjections { read { AllProjections($0) } }
 
     // MARK: Observing

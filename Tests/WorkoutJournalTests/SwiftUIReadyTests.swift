@@ -52,6 +52,10 @@ struct SwiftUIReadyTests {
         #expect(home.value.lastWorkouts.map { "\($0.name) \($0.date)" } == ["Push 2026-11-20"])
         #expect(home.value.activeWorkout == nil)
         #expect(bench.value.sessions.map { "\($0.date) \($0.topSet.weight)×\($0.topSet.reps)" } == ["2026-11-20 60.0×10"])
+        let templates = ScreenModel(journal, .templates)
+        try await journal.write { try $0.saveAsTemplate(workout, name: "Push A") }
+        await until(templates) { !$0.templates.isEmpty }
+        #expect(templates.value.templates.map { "\($0.template) \($0.name): \($0.exercises.map(\.exercise))" } == [#"t1 Push A: ["barbell-bench-press"]"#])
         // A stopped model keeps its last value.
         bench.stop()
         try journal.deleteWorkout(workout)
