@@ -30,8 +30,6 @@ public final class UserJournal: @unchecked Sendable {
     var lastEventAt: Timestamp?
     /// Each observation's feed of published states (`observe`); the writer yields to it under the lock.
     var observers: [Int: AsyncStream<Published>.Continuation] = [:]
-    /// Counts the changes published (appends, merges, erasures).
-    var version = 0
     /// The one serial queue `write(_:)` runs writes on, in the order they were asked for.
     let writeQueue = DispatchQueue(label: "WorkoutJournal.UserJournal.write")
     /// Ends each observation's stream (on `close()`).
@@ -144,7 +142,6 @@ public final class UserJournal: @unchecked Sendable {
     /// Publishes the new state to every observation (each projects it on its own task), then gives every append
     /// watcher the events this device recorded (`appendedEvents`); under the lock.
     func notifyLocked(appended: [Event] = []) {
-        version += 1
         if !observers.isEmpty {
             let state = publishedLocked()
             for observer in observers.values { observer.yield(state) }
@@ -201,12 +198,11 @@ public final class UserJournal: @unchecked Sendable {
 
     func analysisLocked() -> Analysis { publishedLocked().analysis(now: clock(), context: context) }
 
-    /// What the writer publishes after a change: the ledger folded so far (a copy-on-write value), the `at` of the
-    /// latest event and the change's number. An observation builds its `Analysis` from it on its own task.
+    /// What the writer publishes after a change: the ledger folded so far (a copy-on-write value) and the `at` of
+    /// the latest event. An observation builds its `Analysis` from it on its own task.
     struct Published: Sendable {
         var ledger: Ledger
         var lastEventAt: Timestamp?
-        var version: Int
 
         /// The projections' input as of `now`, in the UTC offset of the latest event.
         func analysis(now: Timestamp, context: ProjectionContext) -> Analysis {
@@ -216,7 +212,7 @@ public final class UserJournal: @unchecked Sendable {
         }
     }
 
-    func publishedLocked() -> Published { Published(ledger: folded, lastEventAt: lastEventAt, version: version) }
+    func publishedLocked() -> Published { Published(ledger: folded, lastEventAt: lastEventAt) }
 
     /// Time travel: replays the file as of an earlier time `asOf` (events recorded later are ignored).
     public func analysis(asOf: Timestamp) throws(JournalError) -> Analysis {
