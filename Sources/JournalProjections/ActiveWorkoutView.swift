@@ -92,6 +92,34 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public init(exercise: String, state: State, seconds: Int, remainingSeconds: Int, endsAt: Timestamp) {
             self.exercise = exercise; self.state = state; self.seconds = seconds; self.remainingSeconds = remainingSeconds; self.endsAt = endsAt
         }
+
+        /// The timer as of `asOf`: running with the whole seconds left (rounded up) until `endsAt`, finished when
+        /// none are left or `rest.finished` was recorded, skipped with the seconds left when it was skipped.
+        public init(_ timer: RestTimer, asOf: Timestamp) {
+            let seconds = timer.seconds + timer.adjustmentSeconds
+            switch timer.ending {
+            case nil:
+                let remaining = Rest.remainingSeconds(until: timer.endsAt, asOf: asOf)
+                self.init(exercise: timer.exercise, state: remaining > 0 ? .running : .finished, seconds: seconds, remainingSeconds: remaining,
+                          endsAt: timer.endsAt)
+            case .skipped(let left)?:
+                self.init(exercise: timer.exercise, state: .skipped, seconds: seconds, remainingSeconds: left, endsAt: timer.endsAt)
+            case .finished?:
+                self.init(exercise: timer.exercise, state: .finished, seconds: seconds, remainingSeconds: 0, endsAt: timer.endsAt)
+            }
+        }
+
+        /// The whole seconds from `asOf` to `endsAt`, rounded up (0 once it is reached): 90 at the start of a 90 s
+        /// rest, 89 from one millisecond later.
+        public static func remainingSeconds(until endsAt: Timestamp, asOf: Timestamp) -> Int {
+            Int(max(0, (endsAt.epochMilliseconds - asOf.epochMilliseconds + 999) / 1000))
+        }
+
+        /// When the running countdown shows its next value (one second less) after `asOf`; nil once it shows 0.
+        public static func nextTick(until endsAt: Timestamp, asOf: Timestamp) -> Timestamp? {
+            let remaining = remainingSeconds(until: endsAt, asOf: asOf)
+            return remaining > 0 ? endsAt.adding(milliseconds: -Int64(remaining - 1) * 1000) : nil
+        }
     }
     public struct Warmup: Equatable, Sendable {
         public enum State: String, Equatable, Sendable { case pending, running, completed, skipped }
@@ -126,11 +154,17 @@ public struct ActiveWorkoutView: Equatable, Sendable {
 
     public static let emptyMessage = "No workout in progress."
 
+    /// The workout this screen shows: `id` when it is open, else the latest open workout; nil when none is open.
+    public static func openWorkout(_ ledger: Ledger, id: String? = nil) -> WorkoutRecord? {
+        guard let workout = id.map({ ledger.workout($0) }) ?? ledger.workouts.last(where: { $0.status == .open }),
+              workout.status == .open else { return nil }
+        return workout
+    }
+
     /// The latest open workout (or `id`); nil when none is open as of T.
     public init?(_ analysis: Analysis, workout id: String? = nil) {
         let ledger = analysis.ledger
-        guard let workout = id.map({ ledger.workout($0) }) ?? ledger.workouts.last(where: { $0.status == .open }),
-              workout.status == .open else { return nil }
+        guard let workout = ActiveWorkoutView.openWorkout(ledger, id: id) else { return nil }
         let unit = analysis.unit
         func suggested(_ kilograms: Double, from source: WeightUnit) -> Double { ActiveWorkoutView.suggested(kilograms, from: source, in: unit) }
         let asOf = analysis.asOf
@@ -287,19 +321,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 notes: workout.notes.filter { $0.exercise == exercise }.map(\.text)))
         }
 
-        var rest: Rest?
-        if let timer = workout.rest {
-            let remaining = Int(max(0, (timer.endsAt.epochMilliseconds - asOf.epochMilliseconds + 999) / 1000))
-            switch timer.ending {
-            case nil:
-                rest = Rest(exercise: timer.exercise, state: remaining > 0 ? .running : .finished, seconds: timer.seconds + timer.adjustmentSeconds,
-                            remainingSeconds: remaining, endsAt: timer.endsAt)
-            case .skipped(let left)?:
-                rest = Rest(exercise: timer.exercise, state: .skipped, seconds: timer.seconds + timer.adjustmentSeconds, remainingSeconds: left, endsAt: timer.endsAt)
-            case .finished?:
-                rest = Rest(exercise: timer.exercise, state: .finished, seconds: timer.seconds + timer.adjustmentSeconds, remainingSeconds: 0, endsAt: timer.endsAt)
-            }
-        }
+        let rest = workout.rest.map { Rest($0, asOf: asOf) }
         var warmup = Warmup(state: .pending)
         if let card = workout.warmup {
             switch card.state {

@@ -294,6 +294,13 @@ extension UserJournal {
         return try Onboarding.drafts(ruleset: ruleset, answers: answers, asOf: date, existing: existing)
     }
 
+    /// `onboardingDrafts` for answers given as typed values (`Questionnaire.AnswerSheet`, built from the rule set's
+    /// `Questionnaire.form(ruleset:)`): the same events as the same answers written by hand.
+    public static func onboardingDrafts(journal path: String, ruleset: String, answers: Questionnaire.AnswerSheet,
+                                        on date: LocalDate) throws -> [JSONValue] {
+        try onboardingDrafts(journal: path, ruleset: ruleset, answers: answers.values, on: date)
+    }
+
     /// "Retake quiz": ends the programme; record the new answers (and programme) afterwards.
     @discardableResult
     public func retakeQuiz(reason: String? = nil) throws(JournalError) -> Event { try send(.programmeReset, [.reason: UserJournal.text(reason)]) }

@@ -3,11 +3,7 @@ import JournalModel
 
 extension JournalDirectory {
     /// The device's wall clock, in its current UTC offset (what an app passes as `clock`; tests pass their own).
-    public static let systemClock: @Sendable () -> Timestamp = {
-        let date = Date()
-        let offset = TimeZone.current.secondsFromGMT(for: date)
-        return Timestamp(epochMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), offsetSeconds: Int32(offset))
-    }
+    public static let systemClock: @Sendable () -> Timestamp = { Timestamp(date: Date(), timeZone: .current) }
 }
 
 /// One user's journal as an app uses it: record events (checked by the same rules as `journal record`), read any
@@ -16,9 +12,11 @@ extension JournalDirectory {
 /// The journal keeps a `Ledger` folded incrementally: opening folds the file once, and each append folds only the
 /// new events. Reads build an `Analysis` as of now (the injected clock, in the UTC offset of the latest event) and
 /// return plain values. `observe(_:)` is an `AsyncStream` that yields the current value at once and then a new value
-/// after every append that changes it, the way GRDB's `ValueObservation` feeds SwiftUI.
+/// after every append that changes it, the way GRDB's `ValueObservation` feeds SwiftUI: the writer only publishes
+/// the new ledger, and each observation projects it on its own task, outside the lock.
 ///
-/// Thread-safe: every call takes one lock. Appends are durable (fsync) before they return.
+/// Thread-safe: every call takes one lock. Appends are durable (fsync) before they return; `write(_:)` runs them on
+/// the journal's own serial queue for a caller (the main actor) that must not wait for the disk.
 // @unchecked Sendable: every stored `var` (and the journal) is read and written only while holding `lock`.
 public final class UserJournal: @unchecked Sendable {
     public let user: String
@@ -30,7 +28,10 @@ public final class UserJournal: @unchecked Sendable {
     var folded: Ledger
     /// The `at` of the latest event folded (its UTC offset is the one reads show "now" in).
     var lastEventAt: Timestamp?
-    var observers: [Int: (Analysis) -> Void] = [:]
+    /// Each observation's feed of published states (`observe`); the writer yields to it under the lock.
+    var observers: [Int: AsyncStream<Published>.Continuation] = [:]
+    /// The one serial queue `write(_:)` runs writes on, in the order they were asked for.
+    let writeQueue = DispatchQueue(label: "WorkoutJournal.UserJournal.write")
     /// Ends each observation's stream (on `close()`).
     var finishers: [Int: () -> Void] = [:]
     var closed = false
@@ -138,12 +139,12 @@ public final class UserJournal: @unchecked Sendable {
         return events
     }
 
-    /// Gives every observer the new state, then every append watcher the events this device recorded
-    /// (`watchAppends`); under the lock.
+    /// Publishes the new state to every observation (each projects it on its own task), then gives every append
+    /// watcher the events this device recorded (`appendedEvents`); under the lock.
     func notifyLocked(appended: [Event] = []) {
         if !observers.isEmpty {
-            let analysis = analysisLocked()
-            for observer in observers.values { observer(analysis) }
+            let state = publishedLocked()
+            for observer in observers.values { observer.yield(state) }
         }
         if !appended.isEmpty { for watcher in appendWatchers.values { watcher(appended) } }
     }
@@ -195,11 +196,23 @@ public final class UserJournal: @unchecked Sendable {
     /// Every projection's input as of now: the injected clock's time in the UTC offset of the latest event.
     public func analysis() -> Analysis { lock.withLock { analysisLocked() } }
 
-    func analysisLocked() -> Analysis {
-        var ledger = folded
-        ledger.asOf = Projections.defaultAsOf(lastEventAt: lastEventAt, now: clock())
-        return Analysis(ledger, context: context)
+    func analysisLocked() -> Analysis { publishedLocked().analysis(now: clock(), context: context) }
+
+    /// What the writer publishes after a change: the ledger folded so far (a copy-on-write value) and the `at` of
+    /// the latest event. An observation builds its `Analysis` from it on its own task.
+    struct Published: Sendable {
+        var ledger: Ledger
+        var lastEventAt: Timestamp?
+
+        /// The projections' input as of `now`, in the UTC offset of the latest event.
+        func analysis(now: Timestamp, context: ProjectionContext) -> Analysis {
+            var ledger = self.ledger
+            ledger.asOf = Projections.defaultAsOf(lastEventAt: lastEventAt, now: now)
+            return Analysis(ledger, context: context)
+        }
     }
+
+    func publishedLocked() -> Published { Published(ledger: folded, lastEventAt: lastEventAt) }
 
     /// Time travel: replays the file as of an earlier time `asOf` (events recorded later are ignored).
     public func analysis(asOf: Timestamp) throws(JournalError) -> Analysis {
@@ -212,16 +225,22 @@ public final class UserJournal: @unchecked Sendable {
     /// Any projection of the journal as of now: `journal.read(HomeView.init)`.
     public func read<Value>(_ projection: (Analysis) -> Value) -> Value { projection(analysis()) }
 
-    public var home: HomeView { read { HomeView($0) } }
-    public func history(_ query: HistoryQuery = HistoryQuery()) -> HistoryView { read { HistoryView($0, query: query) } }
+    /// The home screen now (`JournalScreen.home`).
+    public var home: HomeView { read(.home) }
+    /// The history list now (`JournalScreen.history(_:)`).
+    public func history(_ query: HistoryQuery = HistoryQuery()) -> HistoryView { read(.history(query)) }
+    /// A finished workout's page (the latest when `id` is nil).
     public func workout(_ id: String? = nil) -> WorkoutDetail? { read { WorkoutDetail($0, workout: id) } }
-    public var active: ActiveWorkoutView? { read { ActiveWorkoutView($0) } }
-    public func exercise(_ exercise: String) -> ExerciseHistoryView {
-        read { analysis in ExerciseHistoryView(analysis, exercise: analysis.resolveExercise(exercise) ?? exercise) }
-    }
-    public func progress(_ range: ProgressRange = .oneMonth) -> ProgressView { read { ProgressView($0, range: range) } }
-    public var templates: TemplatesView { read { TemplatesView($0) } }
-    public var profile: ProfileView { read { ProfileView($0) } }
+    /// The workout logger now (`JournalScreen.activeWorkout`): nil when no workout is open.
+    public var active: ActiveWorkoutView? { read(.activeWorkout) }
+    /// An exercise's progress page now (`JournalScreen.exercise(_:)`): `exercise` is an id or a catalogue name.
+    public func exercise(_ exercise: String) -> ExerciseHistoryView { read(.exercise(exercise)) }
+    /// The progress charts now (`JournalScreen.progress(_:)`).
+    public func progress(_ range: ProgressRange = .oneMonth) -> ProgressView { read(.progress(range)) }
+    /// The templates list now (`JournalScreen.templates`).
+    public var templates: TemplatesView { read(.templates) }
+    /// The profile screen now (`JournalScreen.profile`).
+    public var profile: ProfileView { read(.profile) }
     public var everything: AllProjections { read { AllProjections($0) } }
 
     // MARK: Observing
@@ -241,13 +260,14 @@ public final class UserJournal: @unchecked Sendable {
         return stream
     }
 
-    /// A new stream's id: `close()` finishes the stream, and its end (cancelled, or finished) forgets whatever was
-    /// kept under the id. Under the lock.
-    func keepLocked<Element>(_ continuation: AsyncStream<Element>.Continuation) -> Int {
+    /// A new stream's id: `close()` finishes the stream (or calls `finish`, which ends it), and its end (cancelled,
+    /// or finished) calls `finish` and forgets whatever was kept under the id. Under the lock.
+    func keepLocked<Element>(_ continuation: AsyncStream<Element>.Continuation, finish: (@Sendable () -> Void)? = nil) -> Int {
         let id = nextObserver
         nextObserver += 1
-        finishers[id] = { continuation.finish() }
+        finishers[id] = finish ?? { continuation.finish() }
         continuation.onTermination = { [weak self] _ in
+            finish?()
             guard let self else { return }
             self.lock.withLock {
                 _ = self.observers.removeValue(forKey: id)
@@ -258,23 +278,46 @@ public final class UserJournal: @unchecked Sendable {
         return id
     }
 
-    /// The projection's current value at once, then its new value after each append that changes it. The stream
-    /// keeps only the newest value for a slow reader and ends when the task iterating it is cancelled. `projection`
-    /// runs inside the journal's lock after each append: it must not call back into the journal.
+    /// The projection's current value at once, then its new value after each change (an append, a merge, an
+    /// erasure) that changes it, in the order of the changes. The stream keeps only the newest value for a slow
+    /// reader, ends on `close()` (after the values of the changes before it) or when the task iterating it is
+    /// cancelled; made on a closed journal, it yields the last state's value and ends.
+    ///
+    /// `projection` runs on the caller's thread for the first value and then on the observation's own task: the
+    /// writer only publishes the new ledger under its lock and returns, so observers never slow an append down and
+    /// a projection may read the journal. It should be a pure function of the `Analysis` (its "now" is the clock's).
     ///
     ///     for await home in journal.observe({ HomeView($0) }) { model.home = home }
     public func observe<Value: Equatable & Sendable>(_ projection: @escaping @Sendable (Analysis) -> Value) -> AsyncStream<Value> {
+        observation(projection).stream
+    }
+
+    /// `observe(_:)`, with its first value (already in the stream) also returned.
+    func observation<Value: Equatable & Sendable>(_ projection: @escaping @Sendable (Analysis) -> Value) -> (first: Value, stream: AsyncStream<Value>) {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
-        lock.lock()
-        defer { lock.unlock() }
-        var last = projection(analysisLocked())
-        continuation.yield(last)
-        observers[keepLocked(continuation)] = { analysis in
-            let value = projection(analysis)
-            guard value != last else { return }
-            last = value
-            continuation.yield(value)
+        let (states, feed) = AsyncStream.makeStream(of: Published.self, bufferingPolicy: .bufferingNewest(1))
+        let (current, open) = lock.withLock { () -> (Published, Bool) in
+            if !closed { observers[keepLocked(continuation, finish: { feed.finish() })] = feed }
+            return (publishedLocked(), !closed)
         }
-        return stream
+        let clock = self.clock, context = self.context
+        let first = projection(current.analysis(now: clock(), context: context))
+        continuation.yield(first)
+        guard open else {
+            continuation.finish()
+            return (first, stream)
+        }
+        // Off the caller's actor and off the writer's lock: each published state, in order, newest first when behind.
+        Task.detached {
+            var last = first
+            for await state in states {
+                let value = projection(state.analysis(now: clock(), context: context))
+                guard value != last else { continue }
+                last = value
+                continuation.yield(value)
+            }
+            continuation.finish()
+        }
+        return (first, stream)
     }
 }

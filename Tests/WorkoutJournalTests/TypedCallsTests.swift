@@ -139,4 +139,18 @@ struct IdentifiableRowsTests {
         #expect(journal.history(HistoryQuery()).workouts.map(\.id) == ["w1"])
         #expect(journal.history(HistoryQuery()).workouts.first?.exercises.map(\.id) == ["barbell-bench-press"])
     }
+
+    @Test("onboarding from a typed answer sheet records the same events as the same answers written by hand")
+    func typedOnboarding() throws {
+        let path = try temporaryDirectory() + "/ana.journal"
+        let form = try Questionnaire.form(ruleset: "train")
+        var sheet = Questionnaire.AnswerSheet(goal: .buildMuscle, experience: form.experiences[0], daysPerWeek: 3,
+                                              sessionLength: form.sessionLengths[0])
+        sheet.equipment = ["dumbbells"]
+        let day = LocalDate(year: 2026, month: 11, day: 20)
+        #expect(try UserJournal.onboardingDrafts(journal: path, ruleset: "train", answers: sheet, on: day)
+                == UserJournal.onboardingDrafts(journal: path, ruleset: "train", answers: [
+                    "primary_goal": "build_muscle", "experience": "0", "days_per_week": 3, "session_minutes": "30-45", "equipment": ["dumbbells"],
+                ], on: day))
+    }
 }

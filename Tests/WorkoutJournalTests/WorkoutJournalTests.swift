@@ -3,14 +3,48 @@ import JournalModel
 import Testing
 import WorkoutJournal
 
-/// A clock the test moves by hand.
-// @unchecked Sendable: `time` is only read or written while holding `lock`.
-final class TestClock: @unchecked Sendable {
+/// A clock the test moves by hand; a countdown's sleep returns when `advance` reaches its deadline.
+// @unchecked Sendable: `time`, `sleepers` and `nextSleeper` are only read or written while holding `lock`.
+final class TestClock: CountdownClock, @unchecked Sendable {
     private let lock = NSLock()
     private var time: Timestamp
+    private var sleepers: [Int: (deadline: Int64, wake: CheckedContinuation<Void, any Error>)] = [:]
+    private var nextSleeper = 0
     init(_ text: String) { time = Timestamp(rfc3339: text)! }
     var now: Timestamp { lock.withLock { time } }
-    func advance(seconds: Int) { lock.withLock { time = time.adding(milliseconds: Int64(seconds) * 1000) } }
+    func advance(seconds: Int) {
+        let due = lock.withLock { () -> [CheckedContinuation<Void, any Error>] in
+            time = time.adding(milliseconds: Int64(seconds) * 1000)
+            let due = sleepers.filter { $0.value.deadline <= time.epochMilliseconds }
+            for id in due.keys { sleepers[id] = nil }
+            return due.values.map(\.wake)
+        }
+        for wake in due { wake.resume() }
+    }
+
+    func sleep(until deadline: Timestamp) async throws {
+        let id = lock.withLock { () -> Int in nextSleeper += 1; return nextSleeper }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (wake: CheckedContinuation<Void, any Error>) in
+                let now = lock.withLock { () -> Bool in
+                    if Task.isCancelled || deadline.epochMilliseconds <= time.epochMilliseconds { return true }
+                    sleepers[id] = (deadline.epochMilliseconds, wake)
+                    return false
+                }
+                if now { wake.resume() }
+            }
+        } onCancel: {
+            lock.withLock { sleepers.removeValue(forKey: id) }?.wake.resume(throwing: CancellationError())
+        }
+    }
+}
+
+/// A copy of SampleJournals/upper-lower-2y-lb.journal (two years of a lifter in pounds), opened with `clock`.
+func openTwoYearSample(clock: TestClock) throws -> UserJournal {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    let dir = try temporaryDirectory()
+    try FileManager.default.copyItem(atPath: root + "/SampleJournals/upper-lower-2y-lb.journal", toPath: dir + "/dana.journal")
+    return try JournalDirectory(path: dir, device: "ph", clock: { clock.now }).open(user: "dana")
 }
 
 func t(_ text: String) -> Timestamp { Timestamp(rfc3339: text)! }
@@ -80,11 +114,8 @@ struct WorkoutJournalTests {
 
     @Test("opening the two-year sample folds the same ledger as a replay, then keeps folding appends")
     func openSample() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        let dir = try temporaryDirectory()
-        try FileManager.default.copyItem(atPath: root + "/SampleJournals/upper-lower-2y-lb.journal", toPath: dir + "/dana.journal")
         let clock = TestClock("2026-11-22T12:00:00.000-06:00")
-        let journal = try JournalDirectory(path: dir, device: "ph", clock: { clock.now }).open(user: "dana")
+        let journal = try openTwoYearSample(clock: clock)
         defer { journal.close() }
         let everything = Timestamp(epochMilliseconds: 253_402_300_799_999, offsetSeconds: 0)
         let events = try EventReader.events(path: journal.path)
