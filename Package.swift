@@ -77,6 +77,7 @@ let package = Package(
                     // The support pages: the HTML report of a user's journal.
                     "JournalProjections", "TrainingDomain", "JournalInterchange",
                     .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "HummingbirdTLS", package: "hummingbird"),
                     .product(name: "PostgresNIO", package: "postgres-nio"),
                     .product(name: "Crypto", package: "swift-crypto"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

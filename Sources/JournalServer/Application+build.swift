@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdTLS
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -31,7 +32,8 @@ public func buildApplication(_ configuration: ServerConfiguration,
     var app = Application(
         router: SyncRoutes(store: store, logger: logger, admission: configuration.admission,
                            database: database, schema: gate, pageReads: pageReads).router(),
-        server: configuration.timeouts.server(logger: logger),
+        server: try configuration.tls.map { try .tls(configuration.timeouts.server(logger: logger), tlsConfiguration: $0.configuration()) }
+            ?? configuration.timeouts.server(logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),
         services: services,
         logger: logger

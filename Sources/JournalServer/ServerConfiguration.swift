@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 
 /// Everything `buildApplication` needs, from the command line or the environment.
@@ -17,6 +18,9 @@ public struct ServerConfiguration: Sendable {
     public var timeouts = ServerTimeouts()
     /// The budgets of requests in progress (SCALE.md §"Back-pressure").
     var admission = Admission()
+    /// HTTPS: the server's certificate chain and private key, PEM files (`serve --tls-certificate --tls-key`); nil
+    /// serves plain HTTP, which `serve` allows only on a loopback address (OPERATIONS.md §"TLS").
+    public var tls: ServerTLS?
 
     public static let defaultListen = "127.0.0.1:8080"
 
@@ -29,6 +33,12 @@ public struct ServerConfiguration: Sendable {
         self.databaseDeadline = databaseDeadline
     }
 
+    /// Whether `host` is this machine's loopback (127.0.0.0/8, ::1, localhost): the only addresses `serve` speaks
+    /// plain HTTP on.
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
     /// `HOST:PORT` (`[::1]:8080` for IPv6); port 0 picks a free one.
     public static func parseListen(_ text: String) -> (host: String, port: Int)? {
         guard let colon = text.lastIndex(of: ":") else { return nil }
@@ -39,14 +49,42 @@ public struct ServerConfiguration: Sendable {
     }
 }
 
-/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`.
+/// The server's certificate for HTTPS.
+public struct ServerTLS: Sendable {
+    /// PEM: the server's certificate first, then any intermediate certificates.
+    public var certificateChain: String
+    /// PEM: the certificate's private key.
+    public var privateKey: String
+    public init(certificateChain: String, privateKey: String) {
+        self.certificateChain = certificateChain
+        self.privateKey = privateKey
+    }
+
+    /// Swift-nio-ssl's server configuration from the two files; a file that does not read says which and why.
+    func configuration() throws -> TLSConfiguration {
+        let chain: [NIOSSLCertificate], key: NIOSSLPrivateKey
+        do { chain = try NIOSSLCertificate.fromPEMFile(certificateChain) } catch {
+            throw DatabaseURL.Problem(description: "--tls-certificate \(certificateChain) is not a readable PEM certificate chain (\(error))")
+        }
+        do { key = try NIOSSLPrivateKey(file: privateKey, format: .pem) } catch {
+            throw DatabaseURL.Problem(description: "--tls-key \(privateKey) is not a readable PEM private key (\(error))")
+        }
+        return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+    }
+}
+
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require|verify-full&sslrootcert=FILE]`.
 public struct DatabaseURL: Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
     public var user: String
     public var password: String?
     public var database: String
+    /// libpq's `sslmode`: `disable`; `prefer` and `require` encrypt without checking the certificate; `verify-full`
+    /// checks that a trusted authority signed it for the host (OPERATIONS.md §"TLS").
     public var tls: String
+    /// `sslrootcert`: a PEM file of the authorities `verify-full` trusts; nil: the system's.
+    public var rootCertificates: String?
     /// Every host, in order: one, or several for a primary and its standbys (`makeSyncStore`, SCALE.md §"The server").
     public var endpoints: [DatabaseEndpoint] = []
 
@@ -70,8 +108,12 @@ public struct DatabaseURL: Sendable, CustomStringConvertible {
         let path = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
         database = path.isEmpty ? user : path
         tls = url.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "disable"
-        guard ["disable", "prefer", "require"].contains(tls) else {
-            throw Problem(description: "database URL: sslmode=\(tls) is not one of disable, prefer, require")
+        guard ["disable", "prefer", "require", "verify-full"].contains(tls) else {
+            throw Problem(description: "database URL: sslmode=\(tls) is not one of disable, prefer, require, verify-full")
+        }
+        rootCertificates = url.queryItems?.first(where: { $0.name == "sslrootcert" })?.value
+        if let file = rootCertificates, tls != "verify-full" {
+            throw Problem(description: "database URL: sslrootcert=\(file) is read only with sslmode=verify-full, not sslmode=\(tls)")
         }
         endpoints = hosts.isEmpty ? [DatabaseEndpoint(host: host, port: port)] : hosts
     }
@@ -80,10 +122,17 @@ public struct DatabaseURL: Sendable, CustomStringConvertible {
     public var description: String { "postgres://\(user)@\(endpoints.map(\.description).joined(separator: ","))/\(database)" }
 
     public var clientConfiguration: PostgresClient.Configuration {
+        var unchecked = TLSConfiguration.makeClientConfiguration()
+        unchecked.certificateVerification = .none
         let mode: PostgresClient.Configuration.TLS
         switch tls {
-        case "require": mode = .require(.makeClientConfiguration())
-        case "prefer": mode = .prefer(.makeClientConfiguration())
+        case "verify-full":
+            var checked = TLSConfiguration.makeClientConfiguration()
+            checked.certificateVerification = .fullVerification
+            if let rootCertificates { checked.trustRoots = .file(rootCertificates) }
+            mode = .require(checked)
+        case "require": mode = .require(unchecked)
+        case "prefer": mode = .prefer(unchecked)
         default: mode = .disable
         }
         var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: mode)

@@ -39,6 +39,10 @@ struct Serve: AsyncParsableCommand {
     var readDatabase: String?
     @Option(help: "HOST:PORT to listen on (port 0 picks a free one, printed on start).")
     var listen: String = ServerConfiguration.defaultListen
+    @Option(help: "HTTPS: the server's certificate chain, a PEM file (with --tls-key). Without it the server speaks plain HTTP, on a loopback address only.")
+    var tlsCertificate: String?
+    @Option(help: "HTTPS: the private key of --tls-certificate, a PEM file.")
+    var tlsKey: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
     @Option(help: "Store design: batches (the real one), naive (one JSONB row per event) or memory (events in this process only, lost when it stops): the last two are the load generator's peers (SCALE.md).")
@@ -60,6 +64,14 @@ struct Serve: AsyncParsableCommand {
         guard let design = StoreDesign(rawValue: store) else { throw ValidationError("--store \(store) is not batches, naive or memory") }
         var configuration = ServerConfiguration(database: try database.url(), host: host, port: port, logLevel: level)
         do { configuration.readDatabase = try readDatabase.map(DatabaseURL.init) } catch { throw ValidationError("--read-database: \(error)") }
+        switch (tlsCertificate, tlsKey) {
+        case let (certificate?, key?): configuration.tls = ServerTLS(certificateChain: certificate, privateKey: key)
+        case (nil, nil):
+            guard ServerConfiguration.isLoopback(host) else {
+                throw ValidationError("--listen \(listen) is not a loopback address, and plain HTTP is served on loopback only: give --tls-certificate and --tls-key, or listen on 127.0.0.1 behind a proxy that terminates TLS")
+            }
+        default: throw ValidationError("--tls-certificate and --tls-key go together: give both for HTTPS, or neither for plain HTTP on loopback")
+        }
         configuration.timeouts = ServerTimeouts(idle: try Self.seconds(idleTimeout, "--idle-timeout"),
                                                 header: try Self.seconds(headerTimeout, "--header-timeout"),
                                                 body: try Self.seconds(bodyTimeout, "--body-timeout"),

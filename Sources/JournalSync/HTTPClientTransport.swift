@@ -16,29 +16,48 @@ import NIOSSL
 /// request through a proxy is tunnelled (`CONNECT host:port`, AsyncHTTPClient's only way), `http` ones too.
 public struct HTTPClientTransport: SyncTransport {
     let proxying: Proxying
+    /// A file of PEM certificate authorities to trust instead of the system's, from `SSL_CERT_FILE` as OpenSSL and
+    /// curl read it (a server whose certificate a private authority signed: OPERATIONS.md §"TLS").
+    let trustedAuthorities: String?
 
-    /// Through the proxy `environment` names for each server, if any.
+    /// Through the proxy `environment` names for each server, if any, trusting `SSL_CERT_FILE`'s authorities when set.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         proxying = Proxying(environment: environment)
+        trustedAuthorities = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// One client per proxy and trusted authorities.
+    struct ClientKey: Hashable {
+        var proxy: HTTPClient.Configuration.Proxy?
+        var trustedAuthorities: String?
     }
 
     /// AsyncHTTPClient's defaults, except that a refused connection is reported at once: by default it tries again
     /// with a back-off until the request's deadline, so `journal sync` against a stopped server said nothing for 60 s.
-    static func makeClient(proxy: HTTPClient.Configuration.Proxy?) -> HTTPClient {
+    static func makeClient(_ key: ClientKey) throws -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
-        configuration.proxy = proxy
+        configuration.proxy = key.proxy
+        if let file = key.trustedAuthorities {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            do {
+                tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(file))
+            } catch {
+                throw SyncClient.Failure.transport("SSL_CERT_FILE \(file) is not a readable file of PEM certificates (\(error)); point it at the certificate authority that signed the server's certificate, or unset it to trust the system's")
+            }
+            configuration.tlsConfiguration = tls
+        }
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
-    private static let clients = NIOLockedValueBox<[HTTPClient.Configuration.Proxy?: HTTPClient]>([:])
+    private static let clients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
 
-    static func client(proxy: HTTPClient.Configuration.Proxy?) -> HTTPClient {
-        clients.withLockedValue { clients in
-            if let client = clients[proxy] { return client }
-            let client = makeClient(proxy: proxy)
-            clients[proxy] = client
+    static func client(_ key: ClientKey) throws -> HTTPClient {
+        try clients.withLockedValue { clients in
+            if let client = clients[key] { return client }
+            let client = try makeClient(key)
+            clients[key] = client
             return client
         }
     }
@@ -54,7 +73,7 @@ public struct HTTPClientTransport: SyncTransport {
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let exchange = "\(request.method) \(request.url.absoluteString)"
-        let client = try Self.client(proxy: proxying.proxy(for: request.url))
+        let client = try Self.client(ClientKey(proxy: proxying.proxy(for: request.url), trustedAuthorities: trustedAuthorities))
         do {
             // The deadline covers the whole exchange, the answer's body included.
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(request.timeoutSeconds * 1000)))
