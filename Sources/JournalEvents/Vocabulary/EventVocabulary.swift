@@ -149,6 +149,7 @@ public enum EventVocabulary {
             .optional("equipment", .array(of: .text(maxBytes: 64), maxCount: 10)),
             .optional("mechanic", .choice(["compound", "isolation"])), .optional("category", .text(maxBytes: 32)),
             .optional("source", .text(maxBytes: 32)),
+            .optional("assisted", .boolean, "true when a set's weight is the help (a counterweight or a band): less is better"),
         ]),
         EventSchema("exercise.favourited", group: "Exercises", "The user marked an exercise as a favourite (at most 10 at once).", [exerciseRef]),
         EventSchema("exercise.unfavourited", group: "Exercises", "The user removed a favourite.", [exerciseRef]),

@@ -237,8 +237,11 @@ public struct ImportPlanner: Sendable {
                 let exercise = resolve(set.exerciseName)
                 if exercise.custom && !knownCustom.contains(exercise.id) {
                     knownCustom.insert(exercise.id)
-                    created.append(["type": "exercise.created", "at": .string(start.rfc3339), "exercise": .string(exercise.id),
-                                    "name": .string(truncate(set.exerciseName, 200)), "source": .string(app)])
+                    var event: JSONObject = ["type": "exercise.created", "at": .string(start.rfc3339), "exercise": .string(exercise.id),
+                                             "name": .string(truncate(set.exerciseName, 200)), "source": .string(app)]
+                    // The apps write an assisted exercise's help as its weight: the journal ranks it as help.
+                    if NameMatcher.saysAssisted(set.exerciseName) { event["assisted"] = .bool(true) }
+                    created.append(.object(event))
                 }
                 if set.isTimed {
                     var row: JSONObject = [:]
