@@ -242,6 +242,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case events
     case sourceCategory
     case assisted
+    case sourceLayout
 
     /// The key as written in a line: `birth_date`.
     public var name: String {
@@ -338,6 +339,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .events: return "events"
         case .sourceCategory: return "source_category"
         case .assisted: return "assisted"
+        case .sourceLayout: return "source_layout"
         }
     }
 

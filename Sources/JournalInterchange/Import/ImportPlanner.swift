@@ -311,6 +311,8 @@ public struct ImportPlanner: Sendable {
                 ("name", .string(truncate(workout.name, 200))), ("session", .null), ("started_at", .string(start.rfc3339)), ("source", .string(app)),
             ]
             if workout.name.isEmpty { started[3].1 = "Workout" }
+            // Strong 6.x's layout is given back to Strong 6.x (`ImportedRows.layout(of:)`).
+            if export.layout == .strong6 { started.append(("source_layout", .string(ImportedRows.strong6Layout))) }
             drafts.append(.object(JSONObject(started.map { JSONField($0.0, $0.1) })))
             for note in workout.notes {
                 drafts.append(["type": "workout.noted", "at": .string(start.rfc3339), "workout": .string(id), "note": .string(truncate(note, 4000))])
