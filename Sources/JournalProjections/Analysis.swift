@@ -108,19 +108,20 @@ public struct Analysis: Sendable {
     /// Reps and volume deltas of one exercise between two workouts, and the per-set "+N".
     /// The i-th working set of `now` is compared with the i-th working set of `then`; warm-ups are skipped on both
     /// sides. One walk over each side, with nothing copied (this runs for every exercise of every finished workout).
-    public static func compare(_ now: [LoggedSet], _ then: [LoggedSet]) -> ExerciseComparison {
+    /// Volume is `ranking`'s: on an assisted exercise less help is more (DOMAIN.md §"Assisted exercises").
+    public static func compare(_ now: [LoggedSet], _ then: [LoggedSet], ranking: SetRanking = SetRanking(assisted: false)) -> ExerciseComparison {
         var nowReps = 0, nowVolume = 0.0, thenReps = 0, thenVolume = 0.0
         var plus: [Int: Int] = [:]
         var cursor = then.startIndex
         for set in now where set.isWorking {
-            nowReps += set.reps; nowVolume += set.volumeKilograms
+            nowReps += set.reps; nowVolume += ranking.volume(set)
             while cursor < then.endIndex, !then[cursor].isWorking { cursor += 1 }
             guard cursor < then.endIndex else { continue }
             let n = set.reps - then[cursor].reps
             if n > 0 { plus[set.set] = n }
             cursor += 1
         }
-        for set in then where set.isWorking { thenReps += set.reps; thenVolume += set.volumeKilograms }
+        for set in then where set.isWorking { thenReps += set.reps; thenVolume += ranking.volume(set) }
         return ExerciseComparison(repsDelta: nowReps - thenReps, volumeDeltaKilograms: Rounding.kilograms(nowVolume - thenVolume), plus: plus)
     }
 

@@ -144,7 +144,7 @@ public struct ExerciseHistoryView: Equatable, Sendable {
             if heaviest == nil || rank.load(top) > rank.load(heaviest!) { heaviest = top }
             bestE1RM = max(bestE1RM, sessionE1RM)
             bestSessionVolume = max(bestSessionVolume, sessionVolume)
-            let comparison = previous.map { Analysis.compare(all, $0) }
+            let comparison = previous.map { Analysis.compare(all, $0, ranking: rank) }
             previous = all
             sessions.append(Session(
                 workout: workout.id, workoutName: workout.name, date: date, volumeKilograms: Rounding.kilograms(sessionVolume),

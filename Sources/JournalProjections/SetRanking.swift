@@ -13,6 +13,10 @@ public struct SetRanking: Equatable, Sendable {
     /// The load a set counts with: its kilograms, or minus them (the assistance) on an assisted exercise.
     @inline(__always) public func load(_ set: LoggedSet) -> Double { assisted ? -set.kilograms : set.kilograms }
 
+    /// Load × reps: the volume a session's comparison counts (minus the help × reps on an assisted exercise, so less
+    /// help is an increase).
+    @inline(__always) public func volume(_ set: LoggedSet) -> Double { load(set) * Double(set.reps) }
+
     /// Epley's estimate; 0 (none) on an assisted exercise.
     @inline(__always) public func e1rm(_ set: LoggedSet) -> Double { assisted ? 0 : epley(set.kilograms, set.reps) }
 

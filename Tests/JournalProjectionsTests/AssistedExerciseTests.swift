@@ -65,6 +65,11 @@ struct AssistedExerciseTests {
         #expect(view.charts.maxWeight.map(\.value) == [30, 20, 20])
         #expect(view.charts.volume.map(\.value) == [450, 410, 320])
         #expect(view.jsonValue.objectValue?["assisted"] == .bool(true))
+        // Rosettes count less help as more: w3 (20 × 10, 20 × 6) beats w2 (20 × 8, 25 × 10) with fewer reps but 90 kg
+        // less help × reps; its history says so (volume delta +90).
+        #expect(view.sessions.map(\.rosette) == [true, true, false])
+        let w3 = analysis(Self.events, asOf: Self.asOf).summary(2).exercises.first
+        #expect(w3?.rosette == true && w3?.volumeDeltaKilograms == 90 && w3?.repsDelta == -2)
         // The ordinary custom lift keeps the heaviest set as its top set and its Epley e1RM.
         let press = ExerciseHistoryView(analysis(Self.events, asOf: Self.asOf), exercise: "custom-quokka-press")
         #expect(!press.assisted && press.bestSet == SetValue(weight: 30, unit: .kg, reps: 8) && press.bests?.e1rmKilograms == 38)
