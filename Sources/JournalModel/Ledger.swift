@@ -441,7 +441,8 @@ public struct Ledger: Equatable, Sendable, Codable {
             customExercises[id] = CustomExercise(id: id, name: name, primaryMuscles: event.array(.primaryMuscles)?.compactMap(\.stringValue) ?? [],
                                                  mechanic: event.string(.mechanic),
                                                  secondaryMuscles: event.array(.secondaryMuscles)?.compactMap(\.stringValue) ?? [],
-                                                 equipment: event.array(.equipment)?.compactMap(\.stringValue) ?? [])
+                                                 equipment: event.array(.equipment)?.compactMap(\.stringValue) ?? [],
+                                                 assisted: event.bool(.assisted) == true)
         case .equipmentUpdated:
             let plates = event.array(.plates)?.compactMap { plate -> PlateStock? in
                 guard let weight = plate.objectValue?["weight"]?.doubleValue, let count = plate.objectValue?["count"]?.intValue else { return nil }

@@ -420,10 +420,12 @@ public struct CustomExercise: Equatable, Hashable, Sendable, Codable {
     public var mechanic: String?
     public var secondaryMuscles: [String]
     public var equipment: [String]
+    /// `assisted` of its `exercise.created`: a set's weight is the help, less is better (DOMAIN.md §"Assisted exercises").
+    public var assisted: Bool
     public init(id: String, name: String, primaryMuscles: [String] = [], mechanic: String? = nil, secondaryMuscles: [String] = [],
-                equipment: [String] = []) {
+                equipment: [String] = [], assisted: Bool = false) {
         self.id = id; self.name = name; self.primaryMuscles = primaryMuscles; self.mechanic = mechanic
-        self.secondaryMuscles = secondaryMuscles; self.equipment = equipment
+        self.secondaryMuscles = secondaryMuscles; self.equipment = equipment; self.assisted = assisted
     }
 }
 

@@ -31,7 +31,7 @@ public struct Analysis: Sendable {
         }
         sessionIndices = indices
         var finder = RecordFinder()
-        var records = finished.indices.flatMap { finder.records(of: finished[$0], performed: performed[$0]) }
+        var records = finished.indices.flatMap { finder.records(of: finished[$0], performed: performed[$0], ranking: ledger.ranking) }
         for index in records.indices { records[index].name = ledger.exerciseName(records[index].exercise, context: context) }
         self.records = records
     }
@@ -108,19 +108,20 @@ public struct Analysis: Sendable {
     /// Reps and volume deltas of one exercise between two workouts, and the per-set "+N".
     /// The i-th working set of `now` is compared with the i-th working set of `then`; warm-ups are skipped on both
     /// sides. One walk over each side, with nothing copied (this runs for every exercise of every finished workout).
-    public static func compare(_ now: [LoggedSet], _ then: [LoggedSet]) -> ExerciseComparison {
+    /// Volume is `ranking`'s: on an assisted exercise less help is more (DOMAIN.md §"Assisted exercises").
+    public static func compare(_ now: [LoggedSet], _ then: [LoggedSet], ranking: SetRanking = SetRanking(assisted: false)) -> ExerciseComparison {
         var nowReps = 0, nowVolume = 0.0, thenReps = 0, thenVolume = 0.0
         var plus: [Int: Int] = [:]
         var cursor = then.startIndex
         for set in now where set.isWorking {
-            nowReps += set.reps; nowVolume += set.volumeKilograms
+            nowReps += set.reps; nowVolume += ranking.volume(set)
             while cursor < then.endIndex, !then[cursor].isWorking { cursor += 1 }
             guard cursor < then.endIndex else { continue }
             let n = set.reps - then[cursor].reps
             if n > 0 { plus[set.set] = n }
             cursor += 1
         }
-        for set in then where set.isWorking { thenReps += set.reps; thenVolume += set.volumeKilograms }
+        for set in then where set.isWorking { thenReps += set.reps; thenVolume += ranking.volume(set) }
         return ExerciseComparison(repsDelta: nowReps - thenReps, volumeDeltaKilograms: Rounding.kilograms(nowVolume - thenVolume), plus: plus)
     }
 
@@ -167,32 +168,37 @@ public struct RecordFinder: Equatable, Sendable, Codable {
 
     public init() {}
 
-    /// The records `workout` sets against every workout passed before it (unnamed), in the order the views list them.
-    public mutating func records(of workout: WorkoutRecord) -> [PersonalRecord] { records(of: workout, performed: workout.performed) }
+    /// The records `workout` sets against every workout passed before it (unnamed), in the order the views list them;
+    /// `ranking` says how each exercise's sets compare (`Ledger.ranking(of:)`).
+    public mutating func records(of workout: WorkoutRecord, ranking: (String) -> SetRanking) -> [PersonalRecord] {
+        records(of: workout, performed: workout.performed, ranking: ranking)
+    }
 
     /// The same, with `workout.performed` already at hand (`Analysis.performed`).
-    mutating func records(of workout: WorkoutRecord, performed: [PerformedExercise]) -> [PersonalRecord] {
+    mutating func records(of workout: WorkoutRecord, performed: [PerformedExercise], ranking: (String) -> SetRanking) -> [PersonalRecord] {
         var records: [PersonalRecord] = []
         let date = LocalDate(day: workout.day)
         for performance in performed {
             let exercise = performance.exercise, sets = performance.workingSets
             guard !sets.isEmpty else { continue }
+            let rank = ranking(exercise)
             var heaviest = sets[0], bestE1RM = sets[0], bestVolume = sets[0]
             var sessionVolume = 0.0
             var repsAtWeight: [Int64: (Int, Double)] = [:]
             for set in sets {
                 let kg = set.kilograms
-                if kg > heaviest.kilograms { heaviest = set }
-                if epley(kg, set.reps) > epley(bestE1RM.kilograms, bestE1RM.reps) { bestE1RM = set }
+                if rank.load(set) > rank.load(heaviest) { heaviest = set }
+                if rank.e1rm(set) > rank.e1rm(bestE1RM) { bestE1RM = set }
                 if set.volumeKilograms > bestVolume.volumeKilograms { bestVolume = set }
                 sessionVolume += set.volumeKilograms
                 let key = Rounding.grams(kg)
                 if set.reps > (repsAtWeight[key]?.0 ?? -1) { repsAtWeight[key] = (set.reps, kg) }
             }
-            let e1rm = epley(bestE1RM.kilograms, bestE1RM.reps)
+            // The bests keep the load (minus the help on an assisted exercise); the record says the weight.
+            let load = rank.load(heaviest), e1rm = rank.e1rm(bestE1RM)
             guard var best = bests[exercise] else {
                 // The first session only sets the baseline.
-                bests[exercise] = Bests(weight: heaviest.kilograms, e1rm: e1rm, setVolume: bestVolume.volumeKilograms,
+                bests[exercise] = Bests(weight: load, e1rm: e1rm, setVolume: bestVolume.volumeKilograms,
                                         sessionVolume: sessionVolume, repsAtWeight: repsAtWeight.mapValues(\.0))
                 continue
             }
@@ -203,12 +209,14 @@ public struct RecordFinder: Equatable, Sendable, Codable {
             }
             // A record must beat the best by at least a gram: floating-point noise is no record.
             func beats(_ value: Double, _ best: Double) -> Bool { Rounding.kilograms(value) > Rounding.kilograms(best) }
-            if beats(heaviest.kilograms, best.weight) { record(.heaviestWeight, heaviest.kilograms, best.weight, heaviest); best.weight = heaviest.kilograms }
+            if beats(load, best.weight) { record(rank.loadRecord, abs(load), abs(best.weight), heaviest); best.weight = load }
             if beats(e1rm, best.e1rm) { record(.bestE1RM, e1rm, best.e1rm, bestE1RM); best.e1rm = e1rm }
-            if beats(bestVolume.volumeKilograms, best.setVolume) {
+            if rank.volumeCounts, beats(bestVolume.volumeKilograms, best.setVolume) {
                 record(.bestSetVolume, bestVolume.volumeKilograms, best.setVolume, bestVolume); best.setVolume = bestVolume.volumeKilograms
             }
-            if beats(sessionVolume, best.sessionVolume) { record(.bestSessionVolume, sessionVolume, best.sessionVolume, nil); best.sessionVolume = sessionVolume }
+            if rank.volumeCounts, beats(sessionVolume, best.sessionVolume) {
+                record(.bestSessionVolume, sessionVolume, best.sessionVolume, nil); best.sessionVolume = sessionVolume
+            }
             for key in repsAtWeight.keys.sorted() {
                 let (reps, kg) = repsAtWeight[key]!
                 if let previous = best.repsAtWeight[key] {
@@ -248,6 +256,8 @@ public struct PersonalRecord: Equatable, Hashable, Sendable, Codable {
         case bestSetVolume = "best_set_volume"
         case bestSessionVolume = "best_session_volume"
         case repsAtWeight = "reps_at_weight"
+        /// On an assisted exercise (`SetRanking`): the least help yet, in kilograms.
+        case leastAssistance = "least_assistance"
 
         public var label: String {
             switch self {
@@ -256,6 +266,7 @@ public struct PersonalRecord: Equatable, Hashable, Sendable, Codable {
             case .bestSetVolume: return "Best set volume"
             case .bestSessionVolume: return "Best session volume"
             case .repsAtWeight: return "Most reps at weight"
+            case .leastAssistance: return "Least assistance"
             }
         }
     }
@@ -265,7 +276,7 @@ public struct PersonalRecord: Equatable, Hashable, Sendable, Codable {
     public var name: String
     public var workout: String
     public var date: LocalDate
-    /// Kilograms for the weight and volume kinds, reps for `reps_at_weight`.
+    /// Kilograms for the weight, assistance and volume kinds, reps for `reps_at_weight`.
     public var value: Double
     public var previous: Double
     /// The set behind it (nil for session volume).

@@ -28,9 +28,12 @@ public struct ExerciseHistoryView: Equatable, Sendable {
         public var workoutName: String
         public var date: LocalDate
         public var volumeKilograms: Double
-        /// The heaviest working set (more reps, then the lower set number, break ties).
+        /// The heaviest working set (more reps, then the lower set number, break ties); on an assisted exercise the
+        /// set with the least help (`SetRanking.isTop`).
         public var topSet: SetValue
+        /// 0 on an assisted exercise (no estimate).
         public var e1rmKilograms: Double
+        /// The top set's weight: on an assisted exercise its assistance.
         public var maxWeightKilograms: Double
         /// Working reps.
         public var reps: Int
@@ -53,6 +56,7 @@ public struct ExerciseHistoryView: Equatable, Sendable {
             public var reps: Int
             public init(weightKilograms: Double, reps: Int) { self.weightKilograms = weightKilograms; self.reps = reps }
         }
+        /// On an assisted exercise the least assistance (`SetRanking`), and `e1rmKilograms` 0.
         public var heaviestWeightKilograms: Double
         public var e1rmKilograms: Double
         public var setVolumeKilograms: Double
@@ -67,7 +71,9 @@ public struct ExerciseHistoryView: Equatable, Sendable {
     public struct Charts: Equatable, Sendable {
         /// Oldest first, one point per session.
         public var volume: [ChartPoint]
+        /// Empty on an assisted exercise.
         public var e1rm: [ChartPoint]
+        /// The top set's weight per session: on an assisted exercise its assistance (lower is better).
         public var maxWeight: [ChartPoint]
         /// Working volume per local week (Monday's date).
         public var weeklyVolume: [ChartPoint]
@@ -80,8 +86,11 @@ public struct ExerciseHistoryView: Equatable, Sendable {
 
     public var exercise: String
     public var name: String
-    /// Highest weight × reps of any working set, ties to the earliest.
+    /// Highest weight × reps of any working set, ties to the earliest; on an assisted exercise the set with the least
+    /// help, then the most reps (`SetRanking.isBest`).
     public var bestSet: SetValue?
+    /// An assisted exercise: its weights are help, less is better (`SetRanking`, DOMAIN.md §"Assisted exercises").
+    public var assisted = false
     /// The weight of the first working set ever.
     public var startWeight: DisplayWeight?
     /// Newest first.
@@ -107,8 +116,9 @@ public struct ExerciseHistoryView: Equatable, Sendable {
     public init(_ analysis: Analysis, exercise: String) {
         let unit = analysis.unit
         var sessions: [Session] = []
-        var best: LoggedSet?, first: LoggedSet?
-        var heaviest = 0.0, bestE1RM = 0.0, bestSetVolume = 0.0, bestSessionVolume = 0.0
+        let rank = analysis.ledger.ranking(of: exercise)
+        var best: LoggedSet?, first: LoggedSet?, heaviest: LoggedSet?
+        var bestE1RM = 0.0, bestSetVolume = 0.0, bestSessionVolume = 0.0
         var repsAtWeight: [Int64: (Double, Int)] = [:]
         var volume: [ChartPoint] = [], e1rm: [ChartPoint] = [], maxWeight: [ChartPoint] = []
         var weekly: [Int: Double] = [:]
@@ -122,19 +132,19 @@ public struct ExerciseHistoryView: Equatable, Sendable {
             var sessionVolume = 0.0, sessionE1RM = 0.0, reps = 0
             for set in working {
                 if first == nil { first = set }
-                if best == nil || set.volumeKilograms > best!.volumeKilograms { best = set }
-                if set.kilograms > top.kilograms || (set.kilograms == top.kilograms && set.reps > top.reps) { top = set }
+                if best == nil || rank.isBest(set, over: best!) { best = set }
+                if rank.isTop(set, over: top) { top = set }
                 sessionVolume += set.volumeKilograms
-                sessionE1RM = max(sessionE1RM, epley(set.kilograms, set.reps))
+                sessionE1RM = max(sessionE1RM, rank.e1rm(set))
                 reps += set.reps
                 bestSetVolume = max(bestSetVolume, set.volumeKilograms)
                 let key = Rounding.grams(set.kilograms)
                 if set.reps > (repsAtWeight[key]?.1 ?? -1) { repsAtWeight[key] = (set.kilograms, set.reps) }
             }
-            heaviest = max(heaviest, top.kilograms)
+            if heaviest == nil || rank.load(top) > rank.load(heaviest!) { heaviest = top }
             bestE1RM = max(bestE1RM, sessionE1RM)
             bestSessionVolume = max(bestSessionVolume, sessionVolume)
-            let comparison = previous.map { Analysis.compare(all, $0) }
+            let comparison = previous.map { Analysis.compare(all, $0, ranking: rank) }
             previous = all
             sessions.append(Session(
                 workout: workout.id, workoutName: workout.name, date: date, volumeKilograms: Rounding.kilograms(sessionVolume),
@@ -142,12 +152,12 @@ public struct ExerciseHistoryView: Equatable, Sendable {
                 reps: reps, rosette: comparison?.rosette ?? false,
                 sets: all.map { analysis.setSummary($0, plus: comparison?.plus[$0.set] ?? 0) }, durationSeconds: workout.durationSeconds))
             volume.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionVolume)))
-            e1rm.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionE1RM)))
+            if !rank.assisted { e1rm.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionE1RM))) }
             maxWeight.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(top.kilograms)))
             weekly[LocalDate.weekStart(ofDay: workout.day), default: 0] += sessionVolume
         }
         let bests = sessions.isEmpty ? nil : Bests(
-            heaviestWeightKilograms: Rounding.kilograms(heaviest), e1rmKilograms: Rounding.kilograms(bestE1RM),
+            heaviestWeightKilograms: Rounding.kilograms(heaviest?.kilograms ?? 0), e1rmKilograms: Rounding.kilograms(bestE1RM),
             setVolumeKilograms: Rounding.kilograms(bestSetVolume), sessionVolumeKilograms: Rounding.kilograms(bestSessionVolume),
             repsAtWeight: repsAtWeight.keys.sorted(by: >).map { Bests.RepsAtWeight(weightKilograms: Rounding.kilograms(repsAtWeight[$0]!.0), reps: repsAtWeight[$0]!.1) })
         self.init(
@@ -158,5 +168,6 @@ public struct ExerciseHistoryView: Equatable, Sendable {
                            weeklyVolume: weekly.keys.sorted().map { ChartPoint(date: LocalDate(day: $0), value: Rounding.kilograms(weekly[$0]!)) }),
             cardio: CardioHistory(analysis, exercise: exercise))
         howTo = analysis.context.howTo(exercise)
+        assisted = rank.assisted
     }
 }

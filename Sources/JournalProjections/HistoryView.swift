@@ -83,7 +83,7 @@ extension Analysis {
             let exercise = performance.exercise, sets = performance.sets
             var comparison: ExerciseComparison?
             if let previousIndex, let then = self.performance(of: exercise, inFinished: previousIndex) {
-                comparison = Analysis.compare(sets, then.sets)
+                comparison = Analysis.compare(sets, then.sets, ranking: ledger.ranking(of: exercise))
             }
             var exerciseVolume = 0.0
             for set in sets where set.isWorking {

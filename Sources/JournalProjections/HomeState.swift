@@ -73,7 +73,8 @@ extension Ledger {
 /// the last kept one (a backdated workout moves records). Whenever it answers, the answer is the full replay's.
 public struct HomeState: Equatable, Sendable, Codable {
     /// Bump with any change to the stored properties or to what `apply(_:)`/`homeView` compute.
-    public static let snapshotVersion = 1
+    /// 2: an assisted exercise's best load is minus its least assistance (`SetRanking`).
+    public static let snapshotVersion = 2
 
     /// The ledger's every part but the bodies of non-open workouts (folded as of the far future).
     public internal(set) var ledger: Ledger
@@ -93,7 +94,7 @@ public struct HomeState: Equatable, Sendable, Codable {
         var finder = RecordFinder()
         var records: [PersonalRecord] = []
         for workout in done {
-            records += finder.records(of: workout)
+            records += finder.records(of: workout, ranking: full.ranking)
             if records.count > 64 { records.removeFirst(records.count - 5) }
         }
         self.ledger = full.keepingOpenWorkoutsOnly()
@@ -140,7 +141,7 @@ public struct HomeState: Equatable, Sendable, Codable {
            (first.startedAt.epochMilliseconds, first.seq) < (last.startMilliseconds, last.seq) { return nil }
         var finder = self.finder
         var records = self.records
-        for workout in new { records += finder.records(of: workout) }
+        for workout in new { records += finder.records(of: workout, ranking: ledger.ranking) }
         var recent = Array(records.suffix(5).reversed())
         for index in recent.indices { recent[index].name = ledger.exerciseName(recent[index].exercise, context: context) }
         return HomeView(ledger: ledger, finished: finished + new.map(FinishedWorkout.init), recentRecords: recent, context: context)

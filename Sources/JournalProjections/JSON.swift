@@ -159,7 +159,7 @@ extension HomeView: JSONRepresentable {
 extension ExerciseHistoryView: JSONRepresentable {
     public var jsonValue: JSONValue {
         object([
-            "exercise": json(exercise), "name": json(name),
+            "exercise": json(exercise), "name": json(name), "assisted": json(assisted),
             "empty_message": isEmpty ? json(ExerciseHistoryView.emptyMessage) : .null,
             "best_set": json(bestSet), "start_weight": json(startWeight),
             "sessions": .array(sessions.map {
@@ -196,7 +196,7 @@ extension ProgressView: JSONRepresentable {
             "muscle_groups": .array(muscleGroups.map { object(["muscle": json($0.muscle), "sets": json($0.sets), "percent": json($0.percent)]) }),
             "consistency": object(["target": json(consistency.target), "weeks": json(consistency.weeks), "weeks_met": json(consistency.weeksMet),
                                    "percent": json(consistency.percent)]),
-            "strength": .array(strength.map { object(["exercise": json($0.exercise), "name": json($0.name), "favourite": json($0.favourite), "points": json($0.points),
+            "strength": .array(strength.map { object(["exercise": json($0.exercise), "name": json($0.name), "favourite": json($0.favourite), "points": json($0.points), "assisted": json($0.assisted),
                                                       "unit": json("kg")]) }),
             "recent_prs": json(recentRecords),
         ])

@@ -48,10 +48,12 @@ public struct ProgressView: Equatable, Sendable {
         public var exercise: String
         public var name: String
         public var favourite: Bool
-        /// Max working weight per session, kilograms, oldest first.
+        /// Max working weight per session, kilograms, oldest first; on an assisted exercise the least assistance.
         public var points: [ChartPoint]
-        public init(exercise: String, name: String, favourite: Bool, points: [ChartPoint]) {
-            self.exercise = exercise; self.name = name; self.favourite = favourite; self.points = points
+        /// An assisted exercise (`SetRanking`): its points are help, lower is better.
+        public var assisted: Bool
+        public init(exercise: String, name: String, favourite: Bool, points: [ChartPoint], assisted: Bool = false) {
+            self.exercise = exercise; self.name = name; self.favourite = favourite; self.points = points; self.assisted = assisted
         }
     }
 
@@ -142,14 +144,16 @@ public struct ProgressView: Equatable, Sendable {
             .sorted { (analysis.sessionIndices[$0]!.count, $1) > (analysis.sessionIndices[$1]!.count, $0) }
         order += others
         let strength = order.prefix(10).compactMap { exercise -> StrengthSeries? in
+            let rank = analysis.ledger.ranking(of: exercise)
             let points = (analysis.sessionIndices[exercise] ?? []).compactMap { index -> ChartPoint? in
                 let workout = analysis.finished[index]
                 guard ids.contains(workout.id) else { return nil }
-                let top = analysis.performance(of: exercise, inFinished: index)?.workingSets.map(\.kilograms).max() ?? 0
-                return ChartPoint(date: LocalDate(day: workout.day), workout: workout.id, value: Rounding.kilograms(top))
+                let top = analysis.performance(of: exercise, inFinished: index)?.workingSets.max { rank.load($0) < rank.load($1) }
+                return ChartPoint(date: LocalDate(day: workout.day), workout: workout.id, value: Rounding.kilograms(top?.kilograms ?? 0))
             }
             return points.isEmpty ? nil : StrengthSeries(exercise: exercise, name: analysis.exerciseName(exercise),
-                                                         favourite: analysis.ledger.favourites.contains(exercise), points: points)
+                                                         favourite: analysis.ledger.favourites.contains(exercise), points: points,
+                                                         assisted: rank.assisted)
         }
         self.init(range: range, from: from.map { LocalDate(day: $0) }, to: LocalDate(day: today), workouts: inRange.count,
                   workoutsThisMonth: analysis.finished.filter { $0.day >= monthStart && $0.day <= today }.count,

@@ -79,6 +79,35 @@ import TrainingDomain
         #expect(csv.contains("\"Leg Press Keller\",1,400.0,103,0,0,"))
     }
 
+    /// Strong 6.x's layout: every cell quoted, `;`, `Workout #`, `Duration (sec)`, the unit in the weight header,
+    /// `Distance (meters)`.
+    static let strong6 = """
+        "Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"
+        "1";"2024-03-04 07:12:40";"Push A";"3900";"Bench Press (Barbell)";"W";"40.0";"10";"";"0";"0";"";"felt strong"
+        "1";"2024-03-04 07:12:40";"Push A";"3900";"Bench Press (Barbell)";"1";"80.0";"8";"8.5";"0";"0";"belt";""
+        "1";"2024-03-04 07:12:40";"Push A";"3900";"Pull Up (Assisted)";"1";"20.0";"8";"";"0";"0";"";""
+        "1";"2024-03-04 07:12:40";"Push A";"3900";"Leg Press Keller";"1";"180.0";"12";"";"0";"0";"";""
+        "2";"2024-03-06 18:00:00";"Run";"1500";"Running (Treadmill)";"1";"0";"0";"";"5000";"1500";"easy pace";""
+
+        """
+
+    @Test func aStrong6ExportComesBackInItsOwnLayout() throws {
+        let (events, csv) = try FidelityTests.importAndExport(FidelityTests.strong6, app: "strong", unit: .kg)
+        let columns = ["Workout #", "Date", "Workout Name", "Duration (sec)", "Exercise Name", "Set Order", "Weight (kg)", "Reps", "RPE",
+                       "Distance (meters)", "Seconds", "Notes", "Workout Notes"]
+        let back = try FidelityTests.setRows(csv, columns: columns)
+        let original = try FidelityTests.setRows(FidelityTests.strong6, columns: columns)
+        for (a, b) in zip(original, back) where a != b { Issue.record("\(a) came back as \(b)") }
+        #expect(back == original)
+        #expect(csv.hasPrefix(#""Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes""# + "\n"))
+        #expect(csv.contains(#""2";"2024-03-06 18:00:00";"Run";"1500";"Running (Treadmill)";"1";"0";"0";"";"5000";"1500";"easy pace";"""#))
+        #expect(events.filter { $0.type == "workout.started" }.map { $0.string("source_layout") } == ["strong-6", "strong-6"])
+        // A journal with workouts from a classic file too is exported in the classic layout (one file, one layout).
+        let classic = try FidelityTests.importAndExport(FidelityTests.strongExact, app: "strong", unit: .kg)
+        #expect(ImportedRows(events + classic.events).layout(of: "strong") == nil)
+        #expect(ImportedRows(events).layout(of: "strong") == "strong-6")
+    }
+
     /// A Hevy export as the app writes it: newest first, set_index from 0, descriptions and exercise notes on every row,
     /// timed rows without weight and reps.
     static let hevy = """

@@ -37,6 +37,26 @@ import TrainingDomain
         }
     }
 
+    /// The journal refuses a blank name, so a set without an exercise name is skipped in every layout (a fuzzed
+    /// StrongLifts file once planned an `exercise.created` with an empty name) and the rest is recorded.
+    @Test func aRowWithoutAnExerciseNameIsSkippedInEveryLayout() throws {
+        let files = [
+            Self.fitNotesHeader + "2024-03-04,,Chest,185.0,5,,,\n2024-03-04,Flat Barbell Bench Press,Chest,185.0,5,,,\n",
+            "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe\n"
+                + "Push,\"4 Mar 2024, 07:12\",\"4 Mar 2024, 08:17\",,  ,,,0,normal,80,8,,,\nPush,\"4 Mar 2024, 07:12\",\"4 Mar 2024, 08:17\",,Bench Press (Barbell),,,1,normal,80,8,,,\n",
+            "Date (yyyy/mm/dd),Workout,Workout Name,Exercise,Set 1 (Reps),Set 1 (KG)\n2024/03/04,A,Workout A,,5,100\n2024/03/04,A,Workout A,Squat,5,100\n",
+            "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+                + "2024-03-04 07:12:40,Push,1h,,1,80,8,0,0,,,\n2024-03-04 07:12:40,Push,1h,Bench Press (Barbell),1,80,8,0,0,,,\n",
+        ]
+        for text in files {
+            let parsed = try read(text)
+            #expect(parsed.skipped.map(\.description) == ["line 2: no exercise name"], "\(parsed.layout)")
+            #expect(parsed.workouts.flatMap(\.sets).count == 1, "\(parsed.layout)")
+            let events = try record(planner.plan(parsed, file: "in.csv", existing: []).drafts)
+            #expect(events.filter { $0.type == "set.completed" }.count == 1, "\(parsed.layout)")
+        }
+    }
+
     @Test func aCellThatDoesNotReadSkipsItsRowWithLineColumnAndValue() throws {
         let text = strongClassic.replacingOccurrences(of: "W,40.0,10", with: "W,abc,10")
             .replacingOccurrences(of: "2024-03-06 18:00:00,\"Legs\",47m", with: "2024-03-06 18:00:00,\"Legs\",47 minutes")

@@ -45,18 +45,24 @@ import TrainingDomain
         #expect(imported.finished.count == 129)
         let volume = imported.finished.reduce(0.0) { $0 + $1.sets.reduce(0) { $0 + $1.volumeKilograms } }
         #expect(volume == 800_773)
-        var heaviest: [String: Double] = [:]
+        var heaviest: [String: Double] = [:], least: [String: Double] = [:]
         let matcher = NameMatcher(catalogue: .builtIn)
         for workout in original.workouts {
             for set in workout.sets where !set.isTimed {
                 let id = matcher.identify(set.exerciseName).exerciseID ?? ImportPlanner.customID(set.exerciseName)
                 heaviest[id] = max(heaviest[id] ?? 0, set.weight)
+                least[id] = min(least[id] ?? .infinity, set.weight)
             }
         }
         #expect(heaviest["barbell-bench-press"] == 105)
         #expect(heaviest["deadlift"] == 107)
+        // Its three assisted exercises count their least help (DOMAIN.md §"Assisted exercises").
+        #expect(heaviest.keys.filter { imported.ledger.ranking(of: $0).assisted }.sorted()
+                == ["band-assisted-pull-up", "custom-chest-dip-assisted", "machine-assisted-pull-up"])
+        #expect(least["custom-chest-dip-assisted"] == 0 && least["machine-assisted-pull-up"] == 20 && least["band-assisted-pull-up"] == 20)
         for (id, weight) in heaviest {
-            #expect(ExerciseHistoryView(imported, exercise: id).bests?.heaviestWeightKilograms == weight, "\(id)")
+            let best = imported.ledger.ranking(of: id).assisted ? least[id]! : weight
+            #expect(ExerciseHistoryView(imported, exercise: id).bests?.heaviestWeightKilograms == best, "\(id)")
         }
 
         // Strong CSV out, read back: the same workouts, sets, weights and reps.

@@ -67,7 +67,7 @@ struct TemplatesProfileAndJSONTests {
         #expect(keys(exercise) == ["exercise", "name", "rosette", "reps_delta", "volume_delta_kg", "volume_kg", "superset", "cardio", "notes", "sets"])
         #expect(keys(exercise?.objectValue?["sets"]?.arrayValue?.first) == ["set", "weight", "unit", "reps", "kind", "plus", "rpe"])
         let bench = ExerciseHistoryView(a, exercise: "bench").jsonValue
-        #expect(keys(bench) == ["exercise", "name", "empty_message", "best_set", "start_weight", "sessions", "records", "bests", "charts", "charts_unit", "cardio", "how_to"])
+        #expect(keys(bench) == ["exercise", "name", "assisted", "empty_message", "best_set", "start_weight", "sessions", "records", "bests", "charts", "charts_unit", "cardio", "how_to"])
         #expect(keys(bench.objectValue?["sessions"]?.arrayValue?.first) == ["workout", "workout_name", "date", "volume_kg", "top_set", "e1rm_kg", "max_weight_kg", "reps", "rosette", "sets", "duration_s"])
         #expect(keys(ProgressView(a).jsonValue) == ["range", "from", "to", "workouts", "workouts_this_month", "total_volume_kg", "day_streak", "record_count",
                                                     "weekly_frequency", "weekly_volume", "muscle_groups", "consistency", "strength", "recent_prs"])

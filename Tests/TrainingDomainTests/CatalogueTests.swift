@@ -133,7 +133,7 @@ struct NameMatcherTests {
         ("Overhead Press (Barbell)", "overhead-press", 1.0),
         ("Pull Up (Band)", "band-assisted-pull-up", 1.0),
         ("Seated Calf Raise (Plate Loaded)", "seated-calf-raise", 0.85),
-        ("Calf Press on Seated Leg Press", "leg-press-calf-raise", 0.856),
+        ("Calf Press on Seated Leg Press", "leg-press-calf-raise", 0.867),
         ("Leg Press Keller", "leg-press", 0.868),
         ("squat barbell back", "barbell-back-squat", 1.0),
     ])

@@ -71,11 +71,13 @@ extension NameEvaluationTests {
         let evaluation = try NameEvaluation.load()
         let figures = evaluation.figures(matcher, report: true)
         print("name evaluation: \(evaluation.entries.count) names, \(figures.right) right, \(figures.wrong) wrong, \(figures.missed) missed, \(figures.correctlyCustom) correctly custom; precision \(figures.precision), recall \(figures.recall)")
-        // 435 names with a true catalogue match, 748 without: none filed wrongly, 415 of 435 found.
-        #expect(evaluation.entries.count == 1183)
-        #expect(figures == NameEvaluation.Figures(right: 415, wrong: 0, missed: 20, correctlyCustom: 748))
+        // 584 names with a true catalogue match, 953 without: none filed wrongly, 556 of 584 found. 354 of the names come
+        // from lifters' own public exports (docs/name-evaluation-sources.tsv).
+        #expect(evaluation.entries.count == 1537)
+        #expect(evaluation.entries.filter { $0.origin.contains(":") }.count == 354)
+        #expect(figures == NameEvaluation.Figures(right: 556, wrong: 0, missed: 28, correctlyCustom: 953))
         #expect(figures.precision == 1.0)
-        #expect((figures.recall * 1000).rounded() / 1000 == 0.954)
+        #expect((figures.recall * 1000).rounded() / 1000 == 0.952)
     }
 }
 
@@ -159,5 +161,23 @@ extension NameEvaluationTests {
         #expect(matcher.identify("Triceps Pushdown (Pulley)").exerciseID == "triceps-pushdown")
         #expect(matcher.identify("One Arm Dumbbell Row (Each Side)").exerciseID == "one-arm-dumbbell-row")
         #expect(matcher.identify("Barbel Quokka Toss").exerciseID == nil)
+    }
+
+    @Test("Durations, counts, machine paths and how a set is done are not the movement")
+    func settingAside() {
+        #expect(matcher.identify("Plank 1:00").exerciseID == "plank")
+        #expect(matcher.identify("Kettlebell One Arm Swing 50''").exerciseID == "kettlebell-swing")
+        #expect(matcher.identify("Farmers Walk (yards)").exerciseID == "farmers-walk")
+        #expect(matcher.identify("Vertical Incline Chest Press Machine").exerciseID == "incline-machine-chest-press")
+        #expect(matcher.identify("Leg Press Horizontal (Machine)").exerciseID == "leg-press")
+        #expect(matcher.identify("Strict Military Press (Barbell)").exerciseID == "overhead-press")
+        #expect(matcher.identify("Triceps Pushdown (Easy Cable)").exerciseID == "triceps-pushdown")
+        #expect(matcher.identify("Oblique Crunches - On The Floor").exerciseID == "oblique-crunch")
+        #expect(matcher.identify("Kettlebell One-Legged Deadlift").exerciseID == "single-leg-kettlebell-deadlift")
+        // A number that is part of the name stays (a 3/4 sit-up is no sit-up), a path word without a machine stays,
+        // and a bench exercise is never the standing variant of a movement.
+        #expect(matcher.identify("3/4 Sit-Up").exerciseID == nil)
+        #expect(matcher.identify("Seated Vertical Mid Row").exerciseID == nil)
+        #expect(matcher.identify("Standing Dumbbell Row").exerciseID == nil)
     }
 }

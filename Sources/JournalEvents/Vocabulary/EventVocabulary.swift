@@ -149,6 +149,7 @@ public enum EventVocabulary {
             .optional("equipment", .array(of: .text(maxBytes: 64), maxCount: 10)),
             .optional("mechanic", .choice(["compound", "isolation"])), .optional("category", .text(maxBytes: 32)),
             .optional("source", .text(maxBytes: 32)),
+            .optional("assisted", .boolean, "true when a set's weight is the help (a counterweight or a band): less is better"),
         ]),
         EventSchema("exercise.favourited", group: "Exercises", "The user marked an exercise as a favourite (at most 10 at once).", [exerciseRef]),
         EventSchema("exercise.unfavourited", group: "Exercises", "The user removed a favourite.", [exerciseRef]),
@@ -177,6 +178,7 @@ public enum EventVocabulary {
             .optional("template", .reference), .optional("plan", .reference), .optional("repeat_of", .reference),
             .optional("started_at", .timestamp, "when it really started, for a workout logged afterwards"),
             .optional("source", .text(maxBytes: 32), "`strong`, `hevy`, … for imported workouts"),
+            .optional("source_layout", .text(maxBytes: 32), "the layout of the file it was imported from when the app has several (`strong-6`: Strong 6.x), so an export to that app writes that layout"),
         ]),
         EventSchema("workout.finished", group: "Workouts", "The user finished the workout.", [
             workoutRef, .optional("finished_at", .timestamp, "when it really finished, for a workout logged afterwards"),

@@ -241,6 +241,8 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case throughSeq
     case events
     case sourceCategory
+    case assisted
+    case sourceLayout
 
     /// The key as written in a line: `birth_date`.
     public var name: String {
@@ -336,6 +338,8 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .throughSeq: return "through_seq"
         case .events: return "events"
         case .sourceCategory: return "source_category"
+        case .assisted: return "assisted"
+        case .sourceLayout: return "source_layout"
         }
     }
 

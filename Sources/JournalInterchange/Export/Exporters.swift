@@ -89,14 +89,33 @@ public enum Exporters {
     /// Strong's classic layout, every weight in `unit` (Strong's file has no unit column). Finished workouts
     /// oldest first; warm-up, drop and failure sets as `W`, `D`, `F`; cardio as one row with distance and seconds.
     /// Rows imported from Strong come back with their own name, `Set Order`, RPE, distance and seconds (`imported`).
+    /// When every workout imported from Strong came from a Strong 6.x file (`ImportedRows.layout(of:)`), the file is
+    /// in that layout instead: every cell quoted, `;`, `Workout #` (the workouts numbered from 1, oldest first),
+    /// `Duration (sec)`, the unit in the weight header (`Weight (kg)`), `Distance (meters)`.
     public static func strongCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false, imported: ImportedRows = .none) -> String {
-        // The layout has no distance unit: miles beside pounds, as the importer reads them.
-        func distance(_ km: Double) -> String { format(ValueParsing.strongDistanceInMiles(unit) ? km / ValueParsing.kilometresPerMile : km) }
-        var lines = ["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"]
-        for workout in analysis.finished {
+        let six = imported.layout(of: "strong") == ImportedRows.strong6Layout
+        // The classic layout has no distance unit: miles beside pounds, as the importer reads them; 6.x says metres.
+        func distance(_ km: Double) -> String {
+            six ? format(km * 1000) : format(ValueParsing.strongDistanceInMiles(unit) ? km / ValueParsing.kilometresPerMile : km)
+        }
+        var lines = [six ? ["Workout #", "Date", "Workout Name", "Duration (sec)", "Exercise Name", "Set Order", "Weight (\(unit == .kg ? "kg" : "lbs"))",
+                            "Reps", "RPE", "Distance (meters)", "Seconds", "Notes", "Workout Notes"].map { cell($0, force: true) }.joined(separator: ";")
+                     : "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"]
+        for (index, workout) in analysis.finished.enumerated() {
             let date = wallClock(workout.startedAt)
-            let duration = strongDuration(workout.durationSeconds)
+            let duration = six ? "\(workout.durationSeconds)" : strongDuration(workout.durationSeconds)
             var notes = redact ? "" : workoutNotes(workout)
+            /// One row in the file's layout; the workout's notes on its first row.
+            func row(_ name: String, _ order: String, _ weight: String, _ reps: String, _ km: Double, _ seconds: Double, _ note: String, _ rpe: String) {
+                if six {
+                    lines.append(["\(index + 1)", date, workout.name, duration, name, order, weight, reps, rpe, distance(km), format(seconds), note, notes]
+                        .map { cell($0, force: true) }.joined(separator: ";"))
+                } else {
+                    lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), order, weight, reps,
+                                  distance(km), format(seconds), cell(note, force: true), cell(notes, force: true), rpe].joined(separator: ","))
+                }
+                notes = ""
+            }
             for exercise in workout.performedExercises {
                 var number = 0
                 for set in workout.sets(of: exercise) {
@@ -112,12 +131,9 @@ public enum Exporters {
                     }
                     if fromStrong, let label = source?.label { order = label }
                     let value = Units.convert(set.weight, from: set.unit, to: unit)
-                    let note = redact ? "" : (set.note ?? "")
                     let rpe = set.rpe ?? (fromStrong ? source?.rpe : nil)
-                    lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), order, weight(value), "\(set.reps)",
-                                  distance(source?.km ?? 0), format(source?.seconds ?? 0), cell(note, force: true), cell(notes, force: true),
-                                  rpe.map(format) ?? ""].joined(separator: ","))
-                    notes = ""
+                    row(name, order, weight(value), "\(set.reps)", source?.km ?? 0, source?.seconds ?? 0, redact ? "" : (set.note ?? ""),
+                        rpe.map(format) ?? "")
                 }
                 for entry in workout.cardio where entry.exercise == exercise {
                     let source = imported.cardio(workout: workout.id, exercise: exercise)
@@ -125,11 +141,8 @@ public enum Exporters {
                     // The app's own timed rows when the entry was imported from Strong, else the entry as one row.
                     let rows = source?.app == "strong" && source?.rows.isEmpty == false ? source!.rows
                         : [ImportedRows.Row(label: "1", seconds: (entry.minutes * 60).rounded(), km: entry.km ?? 0)]
-                    for row in rows {
-                        lines.append([date, cell(workout.name, force: true), duration, cell(name, force: true), row.label ?? "1", "0", "0",
-                                      distance(row.km ?? 0), format(row.seconds ?? 0), cell(redact ? "" : row.note ?? "", force: true), cell(notes, force: true),
-                                      ""].joined(separator: ","))
-                        notes = ""
+                    for timed in rows {
+                        row(name, timed.label ?? "1", "0", "0", timed.km ?? 0, timed.seconds ?? 0, redact ? "" : timed.note ?? "", "")
                     }
                 }
             }

@@ -35,13 +35,22 @@ public struct ImportedRows: Sendable {
     var sets: [String: SetSource] = [:]
     var cardio: [String: CardioSource] = [:]
 
+    /// Each imported workout's app and `source_layout` (nil: the app's classic layout), by workout id.
+    var layouts: [String: (app: String, layout: String?)] = [:]
+
+    /// The `source_layout` of a workout imported from a Strong 6.x file.
+    public static let strong6Layout = "strong-6"
+
     public static let none = ImportedRows()
     init() {}
 
     public init(_ events: [Event]) {
         for event in events {
             switch event.type {
-            case "data.cleared": sets = [:]; cardio = [:]
+            case "data.cleared": sets = [:]; cardio = [:]; layouts = [:]
+            case "workout.started":
+                guard let workout = event.string("workout"), let app = event.string("source") else { continue }
+                layouts[workout] = (app, event.string("source_layout"))
             case "set.completed":
                 guard let workout = event.string("workout"), let exercise = event.string("exercise"), let set = event.int("set") else { continue }
                 let key = "\(workout)|\(exercise)|\(set)"
@@ -61,6 +70,13 @@ public struct ImportedRows: Sendable {
             default: continue
             }
         }
+    }
+
+    /// The layout every workout imported from `app` came in (`strong6Layout`), or nil when there is none, some came in
+    /// the classic layout, or the layouts differ: an export to `app` writes that layout.
+    public func layout(of app: String) -> String? {
+        let seen = Set(layouts.values.filter { $0.app == app }.map { $0.layout ?? "" })
+        return seen.count == 1 ? seen.first.flatMap { $0.isEmpty ? nil : $0 } : nil
     }
 
     public func set(workout: String, exercise: String, set: Int) -> SetSource? { sets["\(workout)|\(exercise)|\(set)"] }

@@ -269,6 +269,11 @@ struct RowReader {
 
     /// Adds `set` to the workout keyed by `key`, creating it with `make` the first time.
     mutating func add(_ set: ImportedSet?, key: String, make: () -> ImportedWorkout) {
+        var set = set
+        // A set without an exercise name cannot be filed (the journal refuses a blank name): skipped, in every layout.
+        if let named = set, named.exerciseName.allSatisfy(\.isWhitespace) {
+            skipped.append(SkippedRow(line: named.line, reason: "no exercise name")); set = nil
+        }
         if let position = index[key] {
             if let set { workouts[position].sets.append(set) }
         } else {
@@ -393,7 +398,6 @@ struct RowReader {
                 if let reason = RowReader.emptiness(weight: weight, reps: Int(repsValue), seconds: secondsValue, km: km) {
                     skipped.append(SkippedRow(line: row.line, reason: reason)); continue
                 }
-                guard exerciseName.isEmpty == false else { skipped.append(SkippedRow(line: row.line, reason: "no exercise name")); continue }
                 let note = text(row, notes)
                 add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: Int(repsValue), kind: kind, rpe: rpeValue,
                                 note: note.isEmpty ? nil : note, seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil },

@@ -237,8 +237,11 @@ public struct ImportPlanner: Sendable {
                 let exercise = resolve(set.exerciseName)
                 if exercise.custom && !knownCustom.contains(exercise.id) {
                     knownCustom.insert(exercise.id)
-                    created.append(["type": "exercise.created", "at": .string(start.rfc3339), "exercise": .string(exercise.id),
-                                    "name": .string(truncate(set.exerciseName, 200)), "source": .string(app)])
+                    var event: JSONObject = ["type": "exercise.created", "at": .string(start.rfc3339), "exercise": .string(exercise.id),
+                                             "name": .string(truncate(set.exerciseName, 200)), "source": .string(app)]
+                    // The apps write an assisted exercise's help as its weight: the journal ranks it as help.
+                    if NameMatcher.saysAssisted(set.exerciseName) { event["assisted"] = .bool(true) }
+                    created.append(.object(event))
                 }
                 if set.isTimed {
                     var row: JSONObject = [:]
@@ -308,6 +311,8 @@ public struct ImportPlanner: Sendable {
                 ("name", .string(truncate(workout.name, 200))), ("session", .null), ("started_at", .string(start.rfc3339)), ("source", .string(app)),
             ]
             if workout.name.isEmpty { started[3].1 = "Workout" }
+            // Strong 6.x's layout is given back to Strong 6.x (`ImportedRows.layout(of:)`).
+            if export.layout == .strong6 { started.append(("source_layout", .string(ImportedRows.strong6Layout))) }
             drafts.append(.object(JSONObject(started.map { JSONField($0.0, $0.1) })))
             for note in workout.notes {
                 drafts.append(["type": "workout.noted", "at": .string(start.rfc3339), "workout": .string(id), "note": .string(truncate(note, 4000))])

@@ -132,19 +132,23 @@ public enum HTMLReport {
             let view = ExerciseHistoryView(analysis, exercise: exercise)
             guard !view.isEmpty else { continue }
             html += "<details class=\"card\"\(exercise == exercises.first ? " open" : "")><summary>\(e(view.name)) <span class=\"muted\">· \(view.sessions.count) sessions</span></summary>\n"
+            // An assisted exercise has no e1RM: its chart is the least assistance per session (SetRanking).
             if view.sessions.count >= 2 {
-                html += inline(SVGChart.line(ChartSeries.points(analysis, exercise: exercise, metric: .e1rm), title: "Estimated 1RM (\(unit.rawValue))", unit: unit.rawValue, width: 420, height: 240))
+                let (metric, title) = view.assisted ? (ChartSeries.Metric.maxWeight, "Least assistance (\(unit.rawValue), lower is better)") : (.e1rm, "Estimated 1RM (\(unit.rawValue))")
+                html += inline(SVGChart.line(ChartSeries.points(analysis, exercise: exercise, metric: metric), title: title, unit: unit.rawValue, width: 420, height: 240))
             }
             if view.sessions.count >= 3 {
                 html += inline(SVGChart.line(ChartSeries.points(analysis, exercise: exercise, metric: .volume), title: "Volume per session (\(unit.rawValue))", unit: unit.rawValue, width: 420, height: 240))
             }
-            if let bests = view.bests {
+            if let bests = view.bests, view.assisted {
+                html += "<p class=\"muted\">Least assistance \(kilograms(bests.heaviestWeightKilograms, unit)) (less is better)</p>"
+            } else if let bests = view.bests {
                 html += "<p class=\"muted\">Heaviest \(kilograms(bests.heaviestWeightKilograms, unit)) · best e1RM \(kilograms(bests.e1rmKilograms, unit)) · best session volume \(kilograms(bests.sessionVolumeKilograms, unit))</p>"
             }
             let records = view.records.filter { $0.kind != .repsAtWeight }.prefix(5)
             if !records.isEmpty {
                 html += "<table><tr><th>date</th><th>record</th><th>value</th></tr>" + records.map {
-                    "<tr><td>\($0.date)</td><td>\(e($0.kind.label))</td><td>\($0.kind == .bestSetVolume || $0.kind == .bestSessionVolume || $0.kind == .heaviestWeight || $0.kind == .bestE1RM ? kilograms($0.value, unit) : number($0.value))</td></tr>"
+                    "<tr><td>\($0.date)</td><td>\(e($0.kind.label))</td><td>\($0.kind == .bestSetVolume || $0.kind == .bestSessionVolume || $0.kind == .heaviestWeight || $0.kind == .leastAssistance || $0.kind == .bestE1RM ? kilograms($0.value, unit) : number($0.value))</td></tr>"
                 }.joined() + "</table>"
             }
             html += "</details>\n"

@@ -188,15 +188,17 @@ public enum ChartSeries {
     }
 
     /// One point per session of `exercise`, oldest first, in the display unit (kg figures converted); records
-    /// marked where the session set a heaviest-weight, best-e1RM or best-session-volume record.
+    /// marked where the session set a heaviest-weight (least-assistance), best-e1RM or best-session-volume record.
+    /// An assisted exercise has no e1RM points; its max-weight points are the top set's assistance.
     public static func points(_ analysis: Analysis, exercise: String, metric: Metric) -> [SVGChart.Point] {
         let view = ExerciseHistoryView(analysis, exercise: exercise)
+        if metric == .e1rm && view.assisted { return [] }
         let unit = analysis.unit
         let kinds: Set<PersonalRecord.Kind>
         switch metric {
         case .volume: kinds = [.bestSessionVolume]
         case .e1rm: kinds = [.bestE1RM]
-        case .maxWeight: kinds = [.heaviestWeight]
+        case .maxWeight: kinds = [.heaviestWeight, .leastAssistance]
         case .reps: kinds = [.repsAtWeight]
         }
         let recordWorkouts = Set(analysis.records.filter { $0.exercise == exercise && kinds.contains($0.kind) }.map(\.workout))
@@ -212,11 +214,12 @@ public enum ChartSeries {
         }
     }
 
-    public static func label(_ metric: Metric, unit: String) -> String {
+    /// The chart's title after the exercise's name; `assisted`: the exercise's weights are help (`SetRanking`).
+    public static func label(_ metric: Metric, unit: String, assisted: Bool = false) -> String {
         switch metric {
         case .volume: return "volume (\(unit))"
-        case .e1rm: return "estimated 1RM (\(unit))"
-        case .maxWeight: return "heaviest set (\(unit))"
+        case .e1rm: return assisted ? "no estimated 1RM on an assisted exercise" : "estimated 1RM (\(unit))"
+        case .maxWeight: return assisted ? "least assistance (\(unit), lower is better)" : "heaviest set (\(unit))"
         case .reps: return "reps"
         }
     }

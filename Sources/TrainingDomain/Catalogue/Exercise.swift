@@ -40,13 +40,16 @@ public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
     public var isCustom: Bool
     /// Cardio (seed 004): logged as minutes and kilometres (`cardio.logged`), never in strength records.
     public var isCardio: Bool
+    /// Assisted (DOMAIN.md §"Assisted exercises"): a set's weight is the help (a counterweight or a band), so less is
+    /// better; records, the best set and the charts rank its sets by least assistance.
+    public var isAssisted: Bool
     /// How to do it; every built-in exercise has instructions, a custom one none.
     public var instructions: ExerciseInstructions?
 
     public init(id: String, name: String, primaryMuscles: [String], secondaryMuscles: [String] = [], equipment: [String],
                 mechanic: Mechanic, pattern: MovementPattern?, difficulty: Difficulty = .beginner,
                 alternatives: [String] = [], aliases: [String] = [], isCustom: Bool = false, isCardio: Bool = false,
-                instructions: ExerciseInstructions? = nil) {
+                isAssisted: Bool = false, instructions: ExerciseInstructions? = nil) {
         self.id = id
         self.name = name
         self.primaryMuscles = primaryMuscles
@@ -59,6 +62,7 @@ public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
         self.aliases = aliases
         self.isCustom = isCustom
         self.isCardio = isCardio
+        self.isAssisted = isAssisted
         self.instructions = instructions
     }
 

@@ -38,6 +38,7 @@ public struct ExerciseCatalogue: Sendable {
                             mechanic: mechanic, pattern: item["pattern"]?.stringValue.flatMap(MovementPattern.init(rawValue:)),
                             difficulty: difficulty, alternatives: item["alternatives"]?.stringArray ?? [],
                             aliases: item["aliases"]?.stringArray ?? [], isCardio: item["category"]?.stringValue == "cardio",
+                            isAssisted: item["assisted"]?.boolValue == true,
                             instructions: howTo?[id].flatMap { entry in
                                 entry["setup"]?.stringValue.map { ExerciseInstructions(setup: $0, steps: entry["steps"]?.stringArray ?? [],
                                                                                        cues: entry["cues"]?.stringArray ?? []) }
@@ -63,6 +64,9 @@ public struct ExerciseCatalogue: Sendable {
     /// The built-in cardio exercises' ids: logged as minutes and km, never as sets (`RecordingRules(cardio:)`,
     /// `EventJournal.Options.cardio`); every other built-in id is a strength exercise.
     public static let builtInCardioIDs: Set<String> = Set(builtIn.exercises.filter { !$0.isCustom && $0.isCardio }.map(\.id))
+
+    /// The built-in assisted exercises' ids (`Exercise.isAssisted`): their sets' weight is the help, less is better.
+    public static let builtInAssistedIDs: Set<String> = Set(builtIn.exercises.filter { !$0.isCustom && $0.isAssisted }.map(\.id))
 
     public func exercise(id: String) -> Exercise? { index[id].map { exercises[$0] } }
 

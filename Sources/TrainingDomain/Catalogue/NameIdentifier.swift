@@ -38,7 +38,8 @@ extension NameMatcher {
     ]
     static let wordSynonyms: [String: String] = [
         "bicep": "biceps", "tricep": "triceps", "sitting": "seated", "single": "one", "1": "one", "flye": "fly",
-        "dumbells": "dumbbell",
+        "dumbells": "dumbbell", "pressdown": "pushdown",
+        "legged": "leg", "armed": "arm",
     ]
     /// Equipment makers: a brand names the machine, not the movement.
     static let brands: Set<String> = ["panatta", "technogym", "cybex", "nautilus", "precor", "gym80", "hoist", "matrix", "atlantis",
@@ -46,10 +47,17 @@ extension NameMatcher {
     static let brandPairs: Set<String> = ["life fitness", "star trac", "body solid"]
     /// Muscle words a name may add or leave out when the exercise's prime mover is that muscle.
     static let muscleWords: Set<String> = ["biceps", "triceps", "chest"]
-    /// Words that describe the attachment or the listing, not the movement (`Triceps Pushdown - Rope Attachment`,
-    /// `Dips - Chest Version`).
-    static let fillerWords: Set<String> = ["attachment", "version", "handle"]
-    static let tempoWords: Set<String> = ["paused", "pause", "tempo", "slow"]
+    /// Words that describe the attachment, the listing or what a lifter logs, not the movement (`Triceps Pushdown - Rope
+    /// Attachment`, `Dips - Chest Version`, `Standard Lat Pulldown`, `Wide Grip Pullups` = `Wide Pullups`, FitNotes'
+    /// `Farmers Walk (yards)`).
+    static let fillerWords: Set<String> = ["attachment", "version", "handle", "standard", "grip", "position",
+                                           "yard", "meter", "metre", "mile", "second", "sec", "minute", "min"]
+    /// How a set is done, not what: a name may add them to a phrase (`Pause Squat`, `Strict Military Press`, `HIIT
+    /// Stationary Bike`, `Triceps Pushdown (Easy Cable)`, `Dumbbell Supinating Curls`).
+    static let tempoWords: Set<String> = ["paused", "pause", "tempo", "slow", "strict", "hiit", "easy", "hard", "supinating"]
+    /// The path of a machine (`Vertical Chest Press Machine`, `Leg Press Horizontal (Machine)`): set aside in a name
+    /// with a machine, where they name the model, not another movement.
+    static let machinePathWords: Set<String> = ["horizontal", "vertical"]
     /// The one position word a name may carry beyond a phrase (most free-standing lifts are done standing).
     static let defaultPosition = "standing"
     /// Positions that make another exercise of the same movement (`seated calf raise`, `lying leg curl`).
@@ -66,6 +74,7 @@ extension NameMatcher {
         words.formUnion(stopWords)
         words.formUnion(fillerWords)
         words.formUnion(tempoWords)
+        words.formUnion(machinePathWords)
         words.formUnion(positionWords)
         words.formUnion(["plate", "loaded", "hammer", "strength", "lever", "leverage", "body", "weight", "only", "resistance",
                          "medium", "normal", "regular", "grip", "against", "each", "per", "side", "push", "pull", "down"])
@@ -106,7 +115,11 @@ extension NameMatcher {
 
     /// Movement words and implements of a name or phrase (see the type's rule 1); with `vocabulary`, typos corrected.
     static func parse(_ text: String, vocabulary: Set<String>? = nil) -> (core: Set<String>, implements: Set<String>, plate: Bool) {
-        let words = SearchText.words(text).map { word in
+        // A duration or count in the name (`Plank 1:00`, `Wall Sits :45`, `KB Snatch 30''`) is how long, not what: a
+        // clock time anywhere and numbers at the end are dropped (`3/4 Sit-Up` and `1 Arm Row` keep theirs).
+        var split = SearchText.words(text.replacingOccurrences(of: "[0-9]*:[0-9]+", with: " ", options: .regularExpression))
+        while let last = split.last, last.allSatisfy(\.isNumber) { split.removeLast() }
+        let words = split.map { word in
             let known = vocabulary.map { corrected(word, vocabulary: $0) } ?? word
             return wordSynonyms[known] ?? known
         }
@@ -124,11 +137,12 @@ extension NameMatcher {
             if pair == "push down" || pair == "pull down" { core.insert(word + "down"); index += 2; continue }
             // Free-exercise-db's `Leverage …` machines are plate-loaded.
             if word == "lever" || word == "leverage" { implements.insert("machine"); plate = true; index += 1; continue }
-            // `Calf Raise On A Dumbbell`, `… On A Bench`: what the lifter stands or lies on is not the implement.
+            // `Calf Raise On A Dumbbell`, `… On A Bench`, `… On The Floor`: what the lifter stands or lies on is not the
+            // implement, nor (the floor) the movement.
             if word == "on" || word == "against" {
                 let article = next == "a" || next == "the"
                 let object = article ? (index + 2 < words.count ? words[index + 2] : "") : next
-                if implementWords[object] != nil { index += article ? 3 : 2; continue }
+                if implementWords[object] != nil || object == "floor" { index += article ? 3 : 2; continue }
             }
             if pair == "body weight" || pair == "body only" { implements.insert("bodyweight"); index += 2; continue }
             if pair == "resistance band" { implements.insert("band"); index += 2; continue }
@@ -140,6 +154,7 @@ extension NameMatcher {
             else if !brands.contains(word) && !stopWords.contains(word) && !fillerWords.contains(word) { core.insert(word) }
             index += 1
         }
+        if implements.contains("machine") { core.subtract(machinePathWords) }
         return (core, implements, plate)
     }
 
@@ -174,6 +189,8 @@ extension NameMatcher {
     struct StrictPhrase: Sendable { var text: String; var core: Set<String>; var implements: Set<String> }
     struct StrictCandidate: Sendable {
         var id: String; var phrases: [StrictPhrase]; var implements: Set<String>; var plate: Bool; var primaryMuscles: Set<String>
+        /// Done on a bench (its equipment has one): never the standing variant of a movement.
+        var onBench = false
         /// Some name or alias says `standing`: the exercise is the standing variant.
         var standing: Bool { phrases.contains { $0.core.contains(NameMatcher.defaultPosition) } }
     }
@@ -188,7 +205,7 @@ extension NameMatcher {
                 return StrictPhrase(text: text, core: parsed.core, implements: parsed.implements)
             }
             return StrictCandidate(id: exercise.id, phrases: phrases, implements: implements, plate: plate,
-                                   primaryMuscles: Set(exercise.primaryMuscles))
+                                   primaryMuscles: Set(exercise.primaryMuscles), onBench: exercise.equipment.contains { $0.hasSuffix("-bench") })
         }
     }
 
@@ -203,7 +220,8 @@ extension NameMatcher {
             if muscleWords.contains(word) { guard candidate.primaryMuscles.contains(word) else { return nil }; continue }
             guard tempoWords.contains(word) || word == defaultPosition else { return nil }
         }
-        if extra.contains(defaultPosition) && !candidate.standing && blocked(phrase.subtracting(muscleWords), candidate.id) { return nil }
+        if extra.contains(defaultPosition) && !candidate.standing
+            && (candidate.onBench || blocked(phrase.subtracting(muscleWords), candidate.id)) { return nil }
         return 2
     }
 

@@ -108,6 +108,10 @@ public struct NameMatcher: Sendable {
         return (core, equipment, variation)
     }
 
+    /// Whether a name says its weights are help: the word `assisted` (Strong's `Pull Up (Assisted)`, Hevy's
+    /// `Chin Up (Assisted)`). An import creates such a custom exercise with `assisted` (DOMAIN.md §"Assisted exercises").
+    public static func saysAssisted(_ name: String) -> Bool { SearchText.words(name).contains("assisted") }
+
     /// The best catalogue match for `name`, or nil when no exercise shares a word with it.
     public func match(_ name: String) -> NameMatch? { scores(name).first }
 

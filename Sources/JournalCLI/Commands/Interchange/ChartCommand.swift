@@ -39,7 +39,7 @@ struct ChartCommand: ParsableCommand {
                 }
                 let metric = ChartSeries.Metric(rawValue: metric)!
                 let points = ChartSeries.points(analysis, exercise: id, metric: metric)
-                let label = ChartSeries.label(metric, unit: analysis.unit.rawValue)
+                let label = ChartSeries.label(metric, unit: analysis.unit.rawValue, assisted: analysis.ledger.ranking(of: id).assisted)
                 svg = SVGChart.line(points, title: "\(analysis.exerciseName(id)): \(label)", unit: metric == .reps ? "reps" : analysis.unit.rawValue)
                 terminal = TerminalChart.render(points, title: "\(analysis.exerciseName(id)): \(label)", unit: metric == .reps ? "reps" : analysis.unit.rawValue)
                 data = ["exercise": .string(id), "metric": .string(metric.rawValue), "unit": .string(metric == .reps ? "reps" : analysis.unit.rawValue),

@@ -42,15 +42,19 @@ struct ExerciseCommand: ParsableCommand {
                     if view.sessions.isEmpty { return (lines + Self.howTo(view)).joined(separator: "\n") }
                     lines.append("")
                 }
-                if let best = view.bestSet { lines.append("Best set: \(Text.weight(best.weight, best.unit)) • \(best.reps) reps") }
-                if let start = view.startWeight { lines.append("Start weight: \(Text.weight(start.weight, start.unit))") }
-                if let bests = view.bests {
+                // An assisted exercise's weights are help: said so, and no e1RM (SetRanking).
+                let help = view.assisted ? " assistance" : ""
+                if let best = view.bestSet { lines.append("Best set: \(Text.weight(best.weight, best.unit))\(help) • \(best.reps) reps") }
+                if let start = view.startWeight { lines.append("Start weight: \(Text.weight(start.weight, start.unit))\(help)") }
+                if let bests = view.bests, view.assisted {
+                    lines.append("Least assistance: \(Text.kilograms(bests.heaviestWeightKilograms, unit)) (less is better; no e1RM on an assisted exercise)")
+                } else if let bests = view.bests {
                     lines.append("Heaviest: \(Text.kilograms(bests.heaviestWeightKilograms, unit)) · best e1RM: \(Text.kilograms(bests.e1rmKilograms, unit)) · best session volume: \(Text.kilograms(bests.sessionVolumeKilograms, unit))")
                 }
                 lines.append("")
                 lines.append(Text.table(["DATE", "WORKOUT", "TOP SET", "E1RM", "VOLUME", "REPS", ""], view.sessions.map { s in
-                    [s.date.description, s.workoutName, "\(Text.weight(s.topSet.weight, s.topSet.unit)) × \(s.topSet.reps)",
-                     Text.kilograms(s.e1rmKilograms, unit), Text.kilograms(s.volumeKilograms, unit), "\(s.reps)", s.rosette ? "🏅" : ""]
+                    [s.date.description, s.workoutName, "\(Text.weight(s.topSet.weight, s.topSet.unit))\(help) × \(s.topSet.reps)",
+                     view.assisted ? "–" : Text.kilograms(s.e1rmKilograms, unit), Text.kilograms(s.volumeKilograms, unit), "\(s.reps)", s.rosette ? "🏅" : ""]
                 }))
                 if let last = view.sessions.first {
                     lines.append("")
@@ -65,7 +69,8 @@ struct ExerciseCommand: ParsableCommand {
                 lines.append("")
                 if TerminalCharts.enabled {
                     // Oldest first, as a chart reads (a compact Unicode chart on a terminal).
-                    for (title, series) in [("Volume per session", view.charts.volume), ("Estimated 1RM per session", view.charts.e1rm)] {
+                    let second = view.assisted ? ("Least assistance per session", view.charts.maxWeight) : ("Estimated 1RM per session", view.charts.e1rm)
+                    for (title, series) in [("Volume per session", view.charts.volume), second] {
                         lines.append(TerminalCharts.render(series, title: title, unit: unit))
                     }
                 } else {
