@@ -225,7 +225,8 @@ extension ActiveWorkoutView: JSONRepresentable {
                     "superset": json(e.superset, json), "cardio": json(e.cardio), "last_cardio": json(e.lastCardio), "cardio_prefill": json(e.cardioPrefill), "notes": json(e.notes),
                     "sets": .array(e.rows.map { r in
                         object(["set": json(r.set), "weight": json(r.weight, json), "unit": json(r.unit.rawValue), "reps": json(r.reps, json),
-                                "kind": json(r.kind.rawValue), "completed": json(r.completed), "source": json(r.source.rawValue), "plus": json(r.plus)])
+                                "kind": json(r.kind.rawValue), "completed": json(r.completed), "source": json(r.source.rawValue), "plus": json(r.plus),
+                                "plates": json(r.plates, \.jsonValue), "target_rpe": json(r.targetRPE, json)])
                     }),
                 ])
             }),

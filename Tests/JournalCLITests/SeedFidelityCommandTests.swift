@@ -65,7 +65,8 @@ struct SeedFidelityCommandTests {
 
         """)
         let table = try CLI.run(["active", path, "--as-of", Self.asOf])
-        #expect(table.stdout.contains("    1  140 lb • 5 reps  (entered)\n    2  140 lb • 5 reps  (propagated)\n    3  140 lb • 5 reps  (propagated)\n"),
+        let plates = "  [per side 45, 2.5 on the 45 lb bar]"
+        #expect(table.stdout.contains("    1  140 lb • 5 reps  (entered)\(plates)\n    2  140 lb • 5 reps  (propagated)\(plates)\n    3  140 lb • 5 reps  (propagated)\(plates)\n"),
                 "\(table.stdout)")
     }
 

@@ -108,6 +108,12 @@ struct TypedCallsTests {
         #expect(EventCodec.encodeString(login) == #"{"v":1,"seq":1,"id":"ph-1","at":"2026-11-20T07:00:00.000+01:00","type":"account.logged_in","method":"auto","device_name":"Bo's phone"}"#)
         let equipment = try journal.updateEquipment(plates: [PlateStock(weight: 25, count: 2)], bars: [UserJournal.Bar(weight: 15)])
         #expect(EventCodec.encodeString(equipment).hasSuffix(#""type":"equipment.updated","plates":[{"weight":25,"count":2}],"bars":[{"weight":15}]}"#))
+        let inventory = try journal.updateEquipment(unit: .lb, bars: [UserJournal.Bar(name: "EZ", weight: 25, exercises: ["ez-bar-curl"]),
+                                                                      UserJournal.Bar(weight: 45, isDefault: true)],
+                                                    dumbbells: [20, 25], machines: [UserJournal.Machine(name: "Lat Pulldown", minimum: 10, maximum: 250, increment: 10)],
+                                                    attachments: ["rope"])
+        #expect(EventCodec.encodeString(inventory).hasSuffix(#""type":"equipment.updated","unit":"lb","bars":[{"name":"EZ","weight":25,"exercises":["ez-bar-curl"]},{"weight":45,"default":true}],"dumbbells":[20,25],"machines":[{"name":"Lat Pulldown","min_weight":10,"max_weight":250,"increment":10}],"attachments":["rope"]}"#),
+                "\(EventCodec.encodeString(inventory))")
         let link = try journal.linkExercise(try journal.createExercise(name: "Hip Thrust Machine"), to: nil)
         #expect(EventCodec.encodeString(link).hasSuffix(#""type":"exercise.linked","exercise":"custom-hip-thrust-machine","to":null}"#))
         let before = try Data(contentsOf: URL(fileURLWithPath: journal.path))
