@@ -124,6 +124,9 @@ struct TypedCallsTests {
             #expect(error.description.contains(#"progression.configured: field "deload_percent" is 80 but must be between 0 and 50"#))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal.path)) == before)
+        let clear = try journal.clearAllData(keeping: [.settings, .profile])
+        #expect(EventCodec.encodeString(clear).hasSuffix(#""type":"data.cleared","keep":["profile","settings"]}"#), "\(EventCodec.encodeString(clear))")
+        #expect(EventCodec.encodeString(try journal.clearAllData()).hasSuffix(#""type":"data.cleared"}"#))
     }
 }
 
