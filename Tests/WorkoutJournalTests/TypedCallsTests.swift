@@ -8,7 +8,7 @@ import WorkoutJournal
 /// vocabulary documents.
 @Suite("Typed calls cover the vocabulary")
 struct TypedCallsTests {
-    @Test("a day through typed calls alone records all 60 event types, each accepted by the rules")
+    @Test("a day through typed calls alone records all 61 event types, each accepted by the rules")
     func everyTypeHasACall() throws {
         let clock = TestClock("2026-11-20T07:00:00.000+01:00")
         let directory = JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { clock.now })
@@ -86,16 +86,17 @@ struct TypedCallsTests {
         try journal.recordSubscriptionCancelled(effectiveDate: LocalDate(year: 2027, month: 11, day: 27)); tick()
         try journal.recordPasswordReset(); tick()
         try journal.recordLogout(); tick()
+        try journal.recordExport(format: "json", events: 66, destination: "share sheet"); tick()
         try journal.recordAccountDeletionRequested(reason: "moving apps"); tick()
         try journal.clearAllData(); tick()
         let written = try EventReader.events(path: journal.path)
-        #expect(written.count == 68)
+        #expect(written.count == 69)
         let erasure = try journal.eraseAllData()
 
         let types = Set(written.map(\.type)).union([erasure.marker.type])
         let missing = EventType.allCases.map(\.name).filter { !types.contains($0) }
         #expect(missing == [])
-        #expect(EventType.allCases.count == 60)
+        #expect(EventType.allCases.count == 61)
         #expect(erasure.marker.type == "data.erased")
     }
 
