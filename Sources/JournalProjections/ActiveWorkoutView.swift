@@ -257,8 +257,9 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let submitted = workout.submitted.contains(exercise)
             let repRange = prescription?.repRange
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
+            // The warm-up set is a suggestion too: a weight the exercise's dumbbells or stack allow.
             let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit) }.map {
-                WarmupSuggestionView(weight: DisplayWeight(kilograms: $0.kilograms, in: unit).weight, unit: unit, reps: $0.reps,
+                WarmupSuggestionView(weight: suggested($0.kilograms, from: unit), unit: unit, reps: $0.reps,
                                      percent: "\($0.percentLow)-\($0.percentHigh)%")
             }
             var feedback: String?

@@ -20,6 +20,8 @@ struct EquipmentRowsTests {
         var targets: (dumbbell: Double, pulldown: Double, squat: Double, curl: Double)
         var squatPlates: [Double]
         var curlPlates: [Double]
+        /// The suggested warm-up sets of the dumbbell press and the pulldown.
+        var warmups: (dumbbell: Double, pulldown: Double)
         var testDescription: String { unit }
     }
 
@@ -27,11 +29,15 @@ struct EquipmentRowsTests {
         // kg: 20 + 2.5 = 22.5 → the 24 kg pair (20 is 2.5 away, 24 is 1.5); 50 + 2.5 = 52.5 → 55 on a 5 kg stack;
         // 100 + 2.5 = 102.5 on the Olympic bar (not the EZ bar listed first); the failed curl stays 30 on the 10 kg EZ bar.
         Case(unit: "kg", dumbbells: [10, 12, 14, 16, 18, 20, 24, 28], machine: (5, 100, 5), ezBar: 10,
-             past: (20, 50, 100, 30), targets: (24, 55, 102.5, 30), squatPlates: [25, 15, 1.25], curlPlates: [10]),
+             past: (20, 50, 100, 30), targets: (24, 55, 102.5, 30), squatPlates: [25, 15, 1.25], curlPlates: [10],
+             // 60 % of 24 is 15 after rounding, between the 14 and 16 kg pairs: 16; 60 % of 55 is 32.5: 35 on the stack.
+             warmups: (16, 35)),
         // lb: 40 + 5 = 45 → a tie between 40 and 50 goes to 50; 100 + 5 = 105 → 110 on a 10 lb stack; 225 + 5 = 230
         // on the 45 lb bar; the failed curl stays 65 on the 25 lb EZ bar.
         Case(unit: "lb", dumbbells: [20, 30, 40, 50, 60], machine: (10, 250, 10), ezBar: 25,
-             past: (40, 100, 225, 65), targets: (50, 110, 230, 65), squatPlates: [45, 45, 2.5], curlPlates: [10, 10]),
+             past: (40, 100, 225, 65), targets: (50, 110, 230, 65), squatPlates: [45, 45, 2.5], curlPlates: [10, 10],
+             // 60 % of 50 is the 30 lb pair; 60 % of 110 is 65 after rounding: 70 on the stack.
+             warmups: (30, 70)),
     ]
 
     static func events(_ c: Case) -> [Event] {
@@ -80,6 +86,8 @@ struct EquipmentRowsTests {
             #expect(e.rows.map(\.weight) == Array(repeating: target, count: e.rows.count), "\(id)")
             #expect(e.rows.allSatisfy { $0.source == .target }, "\(id)")
         }
+        #expect(try exercise("dumbbell-bench-press").warmup?.weight == c.warmups.dumbbell)
+        #expect(try exercise("lat-pulldown").warmup?.weight == c.warmups.pulldown)
     }
 
     @Test("each barbell row shows the plates per side on its exercise's bar: the EZ bar listed first is the curl's, never the squat's",
