@@ -12,7 +12,10 @@ extension Ledger {
     /// 4: a programme keeps the seq of its `programme.generated` (`RecordedProgramme.generatedSeq`); an open
     ///    workout keeps the rows the lifter deleted (`WorkoutRecord.removedRows`).
     /// 5: a custom exercise keeps its `exercise.created` `assisted` (`CustomExercise.assisted`).
-    public static let snapshotVersion = 5
+    /// 6: `equipment.updated` keeps every bar (its `default` and `exercises`), dumbbells, machines and attachments;
+    ///    a prescription keeps its target RPE (`Prescription.rpe`); `data.cleared` keeps what its `keep` names;
+    ///    `data.exported` is folded (`exports`).
+    public static let snapshotVersion = 6
 
     /// An as-of time after every event (9999-12-31T23:59:59.999Z): a snapshot's ledger folds everything, and a
     /// reader sets the real T afterwards when nothing folded was later than T.

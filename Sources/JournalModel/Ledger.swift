@@ -35,6 +35,9 @@ public struct Ledger: Equatable, Sendable, Codable {
     /// `exercise.linked`: custom or imported exercise → the catalogue exercise it is filed under (`Ledger+Links.swift`).
     /// Nil until the first link, so a snapshot of a journal without links encodes as before.
     public internal(set) var exerciseLinks: [String: String]?
+    /// `data.exported`, in order (seed 003's exports history). Nil until the first, so a snapshot of a journal without
+    /// exports encodes as before.
+    public internal(set) var exports: [ExportRecord]?
     var workoutIndex: [String: Int] = [:]
     /// The workout the last event named, so the open workout's events skip hashing its id. A cache, not
     /// state: ledgers compare equal whatever it holds, and it is not in a snapshot (`CodingKeys`), so a decoded
@@ -44,7 +47,7 @@ public struct Ledger: Equatable, Sendable, Codable {
     /// What a snapshot stores (`Ledger+Snapshot.swift`): every stored property except the cache `recentWorkout`.
     enum CodingKeys: String, CodingKey {
         case asOf, eventCount, clearedAtSeq, profile, answers, programme, workouts, templates, plans, customExercises
-        case favourites, progression, settings, restSettings, workoutIndex, equipment, exerciseLinks
+        case favourites, progression, settings, restSettings, workoutIndex, equipment, exerciseLinks, exports
     }
 
     public init(asOf: Timestamp) { self.asOf = asOf }
@@ -385,9 +388,21 @@ public struct Ledger: Equatable, Sendable, Codable {
     mutating func applyRare(_ event: Event) {
         switch event.knownType {
         case .dataCleared, .dataErased:
+            // A clear keeps what its `keep` names (DOMAIN.md §11); an erasure keeps nothing.
+            let keep = event.knownType == .dataCleared ? Set(event.array(.keep)?.compactMap(\.stringValue) ?? []) : []
+            let (keptProfile, keptSettings, keptRest) = (profile, settings, restSettings)
             let asOf = self.asOf
             self = Ledger(asOf: asOf)
             clearedAtSeq = event.seq
+            if keep.contains(Ledger.ClearKeep.settings.rawValue) {
+                settings = keptSettings
+                restSettings = keptRest
+                if let unit = WeightUnit(keptSettings["unit"]?.stringValue) { profile.unit = unit }
+            }
+            if keep.contains(Ledger.ClearKeep.profile.rawValue) {
+                profile = keptProfile
+                if let unit = keptSettings["unit"] { settings["unit"] = unit }
+            }
         case .accountCreated:
             profile.memberSince = event.at
             if let name = event.string(.name) { profile.name = name }
@@ -448,10 +463,26 @@ public struct Ledger: Equatable, Sendable, Codable {
                 guard let weight = plate.objectValue?["weight"]?.doubleValue, let count = plate.objectValue?["count"]?.intValue else { return nil }
                 return PlateStock(weight: weight, count: count)
             }
-            equipment.append(EquipmentUpdate(unit: event.string(.unit).flatMap(WeightUnit.init(parsing:)), plates: plates,
-                                             barWeight: event.array(.bars)?.first?.objectValue?["weight"]?.doubleValue,
+            let bars = event.array(.bars)?.compactMap { bar -> OwnedBar? in
+                guard let object = bar.objectValue, let weight = object["weight"]?.doubleValue else { return nil }
+                return OwnedBar(name: object["name"]?.stringValue, weight: weight, isDefault: object["default"]?.boolValue ?? false,
+                                exercises: object["exercises"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            }
+            let machines = event.array(.machines)?.compactMap { machine -> MachineStack? in
+                guard let object = machine.objectValue, let name = object["name"]?.stringValue, let low = object["min_weight"]?.doubleValue,
+                      let high = object["max_weight"]?.doubleValue, let step = object["increment"]?.doubleValue else { return nil }
+                return MachineStack(name: name, minimum: low, maximum: high, increment: step,
+                                    exercises: object["exercises"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            }
+            equipment.append(EquipmentUpdate(unit: event.string(.unit).flatMap(WeightUnit.init(parsing:)), plates: plates, bars: bars,
+                                             dumbbells: event.array(.dumbbells)?.compactMap(\.doubleValue), machines: machines,
+                                             attachments: event.array(.attachments)?.compactMap(\.stringValue),
                                              equipment: event.array(.equipment)?.compactMap(\.stringValue)))
         case .exerciseLinked: link(event)
+        case .dataExported:
+            guard let format = event.string(.format) else { return }
+            exports = (exports ?? []) + [ExportRecord(at: event.at, format: format, events: event.int(.events), workouts: event.int(.workouts),
+                                                      destination: event.string(.destination))]
         case .exerciseFavourited:
             if let id = event.string(.exercise), !favourites.contains(id), favourites.count < Ledger.maximumFavourites { favourites.append(id) }
         case .exerciseUnfavourited:

@@ -81,12 +81,15 @@ public struct Prescription: Equatable, Hashable, Sendable, Codable {
     public var note: String?
     public var minutes: Double?
     public var km: Double?
+    /// The target RPE of its working sets (seed 002's routine `targetRPE`); a set's own `rpe` wins (`targetRPE(ofSet:kind:)`).
+    public var rpe: Double?
 
     public init(exercise: String, sets: Int? = nil, setConfigs: [PrescribedSet] = [], reps: String? = nil, restSeconds: Int? = nil,
                 weight: Double? = nil, unit: WeightUnit? = nil, superset: String? = nil, note: String? = nil,
-                minutes: Double? = nil, km: Double? = nil) {
+                minutes: Double? = nil, km: Double? = nil, rpe: Double? = nil) {
         self.exercise = exercise; self.sets = sets; self.setConfigs = setConfigs; self.reps = reps; self.restSeconds = restSeconds
         self.weight = weight; self.unit = unit; self.superset = superset; self.note = note; self.minutes = minutes; self.km = km
+        self.rpe = rpe
     }
 
     /// Parses one element of a `programme.sessions[].exercises`, template or plan `exercises` array.
@@ -106,9 +109,17 @@ public struct Prescription: Equatable, Hashable, Sendable, Codable {
         note = object["note"]?.stringValue
         minutes = object["minutes"]?.doubleValue
         km = object["km"]?.doubleValue
+        rpe = object["rpe"]?.doubleValue
     }
 
     static func list(_ value: JSONValue?) -> [Prescription] { value?.arrayValue?.compactMap(Prescription.init) ?? [] }
+
+    /// The target RPE of set `number` (from 1) of `kind`: its own `rpe` when the sets are configured one by one, else
+    /// the exercise's for a working set; nil for a warm-up without one.
+    public func targetRPE(ofSet number: Int, kind: SetKind) -> Double? {
+        if setConfigs.indices.contains(number - 1), let own = setConfigs[number - 1].rpe { return own }
+        return kind.isWorking ? rpe : nil
+    }
 
     /// How many set rows the prescription asks for.
     public var setCount: Int { setConfigs.isEmpty ? (sets ?? 0) : setConfigs.count }
@@ -323,6 +334,30 @@ public struct Subscription: Equatable, Hashable, Sendable, Codable {
     }
 }
 
+extension Ledger {
+    /// What a `data.cleared` may keep (its `keep`, DOMAIN.md §11); by default it keeps nothing.
+    public enum ClearKeep: String, Sendable, CaseIterable {
+        /// The profile facts: name, email, member since, unit, birth date, gender, height, body weight, subscription
+        /// (seed 004's Settings profile, kept in the app's preferences).
+        case profile
+        /// The settings (`settings.changed`) and each exercise's rest (`rest.configured`).
+        case settings
+
+        /// Whether `type` records a fact this kind of keep holds (`account.created`, `profile.updated` and the
+        /// subscription for `profile`; `settings.changed` and `rest.configured` for `settings`). A `settings.changed`
+        /// of `unit` is a profile fact too (it sets the profile's unit).
+        public func holds(_ event: Event) -> Bool {
+            switch (self, event.knownType) {
+            case (.profile, .accountCreated?), (.profile, .profileUpdated?), (.profile, .subscriptionStarted?),
+                 (.profile, .subscriptionRenewed?), (.profile, .subscriptionCancelled?): return true
+            case (.profile, .settingsChanged?): return event.string(.key) == "unit"
+            case (.settings, .settingsChanged?), (.settings, .restConfigured?): return true
+            default: return false
+            }
+        }
+    }
+}
+
 public struct Profile: Equatable, Hashable, Sendable, Codable {
     public var name: String?
     public var email: String?
@@ -436,16 +471,61 @@ public struct PlateStock: Equatable, Hashable, Sendable, Codable {
     public init(weight: Double, count: Int) { self.weight = weight; self.count = count }
 }
 
-/// What one `equipment.updated` said, in journal order: the keys it carried (the domain's `PlateInventory` applies
-/// them over its standard set).
+/// One export the user made (`data.exported`, seed 003's exports history).
+public struct ExportRecord: Equatable, Hashable, Sendable, Codable {
+    public var at: Timestamp
+    public var format: String
+    public var events: Int?
+    public var workouts: Int?
+    public var destination: String?
+    public init(at: Timestamp, format: String, events: Int? = nil, workouts: Int? = nil, destination: String? = nil) {
+        self.at = at; self.format = format; self.events = events; self.workouts = workouts; self.destination = destination
+    }
+}
+
+/// A bar the lifter owns (`equipment.updated` `bars`), in its update's unit.
+public struct OwnedBar: Equatable, Hashable, Sendable, Codable {
+    public var name: String?
+    public var weight: Double
+    /// Marked as the bar of every barbell exercise no bar lists (`default`).
+    public var isDefault: Bool
+    /// The exercises loaded on this bar (an EZ bar's curls); empty for a general bar.
+    public var exercises: [String]
+    public init(name: String? = nil, weight: Double, isDefault: Bool = false, exercises: [String] = []) {
+        self.name = name; self.weight = weight; self.isDefault = isDefault; self.exercises = exercises
+    }
+}
+
+/// A weight-stack machine the lifter can use (`equipment.updated` `machines`), in its update's unit: it can be set
+/// from `minimum` to `maximum` in steps of `increment`.
+public struct MachineStack: Equatable, Hashable, Sendable, Codable {
+    public var name: String
+    public var minimum: Double
+    public var maximum: Double
+    public var increment: Double
+    /// Exercises done on it besides those whose catalogue equipment names it.
+    public var exercises: [String]
+    public init(name: String, minimum: Double, maximum: Double, increment: Double, exercises: [String] = []) {
+        self.name = name; self.minimum = minimum; self.maximum = maximum; self.increment = increment; self.exercises = exercises
+    }
+}
+
+/// What one `equipment.updated` said, in journal order: the keys it carried (the domain's `EquipmentInventory`
+/// applies them over its standard set).
 public struct EquipmentUpdate: Equatable, Hashable, Sendable, Codable {
     public var unit: WeightUnit?
     public var plates: [PlateStock]?
-    /// The weight of the first of `bars`.
-    public var barWeight: Double?
+    public var bars: [OwnedBar]?
+    /// The weight of each dumbbell pair owned.
+    public var dumbbells: [Double]?
+    public var machines: [MachineStack]?
+    /// Cable attachments (rope, straight bar, V-bar, …).
+    public var attachments: [String]?
     public var equipment: [String]?
-    public init(unit: WeightUnit? = nil, plates: [PlateStock]? = nil, barWeight: Double? = nil, equipment: [String]? = nil) {
-        self.unit = unit; self.plates = plates; self.barWeight = barWeight; self.equipment = equipment
+    public init(unit: WeightUnit? = nil, plates: [PlateStock]? = nil, bars: [OwnedBar]? = nil, dumbbells: [Double]? = nil,
+                machines: [MachineStack]? = nil, attachments: [String]? = nil, equipment: [String]? = nil) {
+        self.unit = unit; self.plates = plates; self.bars = bars; self.dumbbells = dumbbells; self.machines = machines
+        self.attachments = attachments; self.equipment = equipment
     }
 }
 

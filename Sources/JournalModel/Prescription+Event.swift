@@ -24,6 +24,7 @@ extension Prescription {
         if let note { object["note"] = .string(note) }
         if let minutes { object["minutes"] = .number(minutes) }
         if let km { object["km"] = .number(km) }
+        if let rpe { object["rpe"] = .number(rpe) }
         return .object(object)
     }
 

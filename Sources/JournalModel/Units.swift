@@ -1,3 +1,13 @@
+/// The weights a piece of equipment can be set to (`Units.loadable(_:from:to:on:)`).
+public enum LoadableWeights: Equatable, Sendable {
+    /// Any multiple of a step (a loaded bar): nil is the unit's loading step.
+    case step(Double?)
+    /// A fixed set of weights in `unit` (dumbbell pairs).
+    case choices([Double], unit: WeightUnit)
+    /// A weight stack from `minimum` to `maximum` in steps of `increment`, in `unit`.
+    case stack(minimum: Double, maximum: Double, increment: Double, unit: WeightUnit)
+}
+
 /// A weight unit as events write it: `kg` or `lb`.
 public enum WeightUnit: String, Sendable, Hashable, CaseIterable, Codable {
     case kg
@@ -51,9 +61,32 @@ public enum Units {
 
     /// A weight recorded in `source` as a loadable weight of `target` (DOMAIN.md §"One unit rule"): as recorded when the
     /// units agree (the lifter loaded it), else converted and rounded to the nearest multiple of `step` (by default
-    /// the target unit's loading step, 2.5 kg or 5 lb): 40 kg is 90 lb, never 88.19 lb; 135 lb is 62.5 kg.
+    /// the target unit's loading step, 2.5 kg or 5 lb): 40 kg is 90 lb, never 88.19 lb; 135 lb (61.23 kg) is 60 kg.
     public static func loadable(_ value: Double, from source: WeightUnit, to target: WeightUnit, step: Double? = nil) -> Double {
         source == target ? value : round(convert(value, from: source, to: target), toNearest: step ?? target.loadingStep)
+    }
+
+    /// A weight recorded in `source` as a weight `equipment` can be set to, in `target` (DOMAIN.md §"Equipment"): the
+    /// equipment's weights are converted to `target` and the nearest is taken (a tie goes to the heavier). With no
+    /// weights to choose from (`.step`), `loadable(_:from:to:step:)`: the lifter's own weight when the units agree, else
+    /// the nearest multiple of the step.
+    public static func loadable(_ value: Double, from source: WeightUnit, to target: WeightUnit, on equipment: LoadableWeights) -> Double {
+        let weight = convert(value, from: source, to: target)
+        switch equipment {
+        case .step(let step):
+            return loadable(value, from: source, to: target, step: step)
+        case .choices(let weights, let unit):
+            let options = weights.map { convert($0, from: unit, to: target) }
+            return options.min { a, b in
+                let da = abs(a - weight), db = abs(b - weight)
+                return da == db ? a > b : da < db
+            } ?? loadable(value, from: source, to: target)
+        case .stack(let minimum, let maximum, let increment, let unit):
+            guard increment > 0, maximum >= minimum else { return loadable(value, from: source, to: target) }
+            let inStack = min(max(convert(value, from: source, to: unit), minimum), maximum)
+            let steps = min(((inStack - minimum) / increment).rounded(.toNearestOrAwayFromZero), ((maximum - minimum) / increment + 1e-9).rounded(.down))
+            return convert(minimum + steps * increment, from: unit, to: target)
+        }
     }
 
     /// Rounds down to a multiple of `step`, with a small tolerance for binary fractions (62.4999… → 62.5).

@@ -22,9 +22,15 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var source: Source
         /// "+N" over the same set of the previous workout of the same name, 0 when not more.
         public var plus: Int
-        public init(set: Int, weight: Double?, unit: WeightUnit, reps: Int?, kind: SetKind = .working, completed: Bool, source: Source, plus: Int = 0) {
+        /// The plates to load on each side of the exercise's bar for `weight` (seed 002's inline plate calculator);
+        /// nil for an exercise not loaded on a bar, or a weight below the bar.
+        public var plates: PlateLoading?
+        /// The RPE the prescription asks of this set (seed 002's routine target RPE).
+        public var targetRPE: Double?
+        public init(set: Int, weight: Double?, unit: WeightUnit, reps: Int?, kind: SetKind = .working, completed: Bool, source: Source, plus: Int = 0,
+                    plates: PlateLoading? = nil, targetRPE: Double? = nil) {
             self.set = set; self.weight = weight; self.unit = unit; self.reps = reps; self.kind = kind; self.completed = completed
-            self.source = source; self.plus = plus
+            self.source = source; self.plus = plus; self.plates = plates; self.targetRPE = targetRPE
         }
     }
     public struct InjuryWarning: Equatable, Sendable {
@@ -166,7 +172,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         let ledger = analysis.ledger
         guard let workout = ActiveWorkoutView.openWorkout(ledger, id: id) else { return nil }
         let unit = analysis.unit
-        func suggested(_ kilograms: Double, from source: WeightUnit) -> Double { ActiveWorkoutView.suggested(kilograms, from: source, in: unit) }
+        let inventory = EquipmentInventory.from(ledger: ledger, defaultUnit: unit)
         let asOf = analysis.asOf
         let previous = analysis.finished.last { $0.name == workout.name && $0.startedAt.epochMilliseconds <= workout.startedAt.epochMilliseconds }
         let injuries = ledger.answers["injuries"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -176,6 +182,10 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         for entry in workout.exercises {
             let exercise = entry.exercise
             let prescription = entry.prescription
+            // What the lifter's equipment can be set to for this exercise (DOMAIN.md §7 "Equipment").
+            let gear = analysis.equipment(exercise)
+            let loadable = inventory.loadableWeights(for: exercise, equipment: gear)
+            func suggested(_ kilograms: Double, from source: WeightUnit) -> Double { ActiveWorkoutView.suggested(kilograms, from: source, in: unit, on: loadable) }
             let completedSets = workout.sets(of: exercise)
             let lastSession = analysis.sessionIndices[exercise]?.last.map { analysis.finished[$0].sets(of: exercise) } ?? []
             let prescribedCount = prescription?.setCount ?? 0
@@ -188,7 +198,9 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             })
             for row in workout.rows where row.exercise == exercise { numbers.insert(row.set) }
             for set in completedSets { numbers.insert(set.set) }
-            let target = analysis.context.nextTarget(analysis.progressionInput(exercise, prescription: prescription))
+            let target = analysis.context.nextTarget(analysis.progressionInput(exercise, prescription: prescription)).map {
+                unit.kilograms(Units.loadable(unit.fromKilograms($0), from: unit, to: unit, on: loadable))
+            }
             let targetWeight = target.map { DisplayWeight(kilograms: $0, in: unit).weight }
 
             let thenWorking = previous.map { $0.workingSets(of: exercise) } ?? []
@@ -207,8 +219,10 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                         workingIndex += 1
                         totalSets += 1; totalReps += set.reps; volume += set.volumeKilograms
                     }
-                    let row = Row(set: number, weight: DisplayWeight(kilograms: set.kilograms, in: unit).weight, unit: unit, reps: set.reps,
+                    var row = Row(set: number, weight: DisplayWeight(kilograms: set.kilograms, in: unit).weight, unit: unit, reps: set.reps,
                                   kind: set.kind, completed: true, source: .completed, plus: plus)
+                    row.plates = row.weight.flatMap { inventory.plates(for: exercise, equipment: gear, weight: $0, in: unit) }
+                    row.targetRPE = prescription?.targetRPE(ofSet: number, kind: row.kind)
                     // Values typed into this row before or after ticking it keep carrying to the later incomplete rows.
                     if let typed = workout.rows.first(where: { $0.exercise == exercise && $0.set == number }), typed.weight != nil || typed.reps != nil {
                         carried[row.kind] = (typed.weight != nil ? row.weight : carried[row.kind]?.weight,
@@ -268,6 +282,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                     row.source = .entered
                     carried[kind] = (weight ?? carried[kind]?.weight, entered.reps ?? carried[kind]?.reps)
                 }
+                row.plates = row.weight.flatMap { inventory.plates(for: exercise, equipment: gear, weight: $0, in: unit) }
+                row.targetRPE = prescription?.targetRPE(ofSet: number, kind: kind)
                 rows.append(row)
             }
 
@@ -275,8 +291,9 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let submitted = workout.submitted.contains(exercise)
             let repRange = prescription?.repRange
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
+            // The warm-up set is a suggestion too: a weight the exercise's dumbbells or stack allow.
             let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit) }.map {
-                WarmupSuggestionView(weight: DisplayWeight(kilograms: $0.kilograms, in: unit).weight, unit: unit, reps: $0.reps,
+                WarmupSuggestionView(weight: suggested($0.kilograms, from: unit), unit: unit, reps: $0.reps,
                                      percent: "\($0.percentLow)-\($0.percentHigh)%")
             }
             var feedback: String?
@@ -343,10 +360,10 @@ public struct ActiveWorkoutView: Equatable, Sendable {
 }
 
 extension ActiveWorkoutView {
-    /// A weight the workout suggests (a prefill) in the display unit `unit`: `Units.loadable`, so a pound lifter is
-    /// never offered 132.28 lb for a 60 kg set.
-    static func suggested(_ kilograms: Double, from source: WeightUnit, in unit: WeightUnit) -> Double {
-        Rounding.display(Units.loadable(source.fromKilograms(kilograms), from: source, to: unit))
+    /// A weight the workout suggests (a prefill) in the display unit `unit`: `Units.loadable` on the exercise's
+    /// equipment, so a pound lifter is never offered 132.28 lb for a 60 kg set, nor a dumbbell pair he does not own.
+    static func suggested(_ kilograms: Double, from source: WeightUnit, in unit: WeightUnit, on equipment: LoadableWeights = .step(nil)) -> Double {
+        Rounding.display(Units.loadable(source.fromKilograms(kilograms), from: source, to: unit, on: equipment))
     }
 
     /// The rows a workout plans for an exercise before anything is typed, by kind (PROJECTIONS.md §"Active workout"):

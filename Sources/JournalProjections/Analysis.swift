@@ -53,6 +53,11 @@ public struct Analysis: Sendable {
         if let custom = ledger.customExercises[id], !custom.primaryMuscles.isEmpty { return custom.primaryMuscles }
         return context.workedMuscles(id)
     }
+    /// The equipment an exercise needs: a custom exercise's own (`exercise.created`), else the context's.
+    public func equipment(_ id: String) -> [String] {
+        if let custom = ledger.customExercises[id], !custom.equipment.isEmpty { return custom.equipment }
+        return context.equipment(id)
+    }
     public func isCompound(_ id: String) -> Bool {
         if let mechanic = ledger.customExercises[id]?.mechanic { return mechanic == "compound" }
         return context.isCompound(id)

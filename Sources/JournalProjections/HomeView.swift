@@ -145,7 +145,12 @@ public struct HomeView: Equatable, Sendable {
         public var date: LocalDate
         public var finished: Bool
         public var workouts: Int
-        public init(date: LocalDate, finished: Bool, workouts: Int) { self.date = date; self.finished = finished; self.workouts = workouts }
+        /// What is scheduled that day and not done yet (seed 001's session indicators): a dated plan's name, or a
+        /// programme session the week still needs (`HomeView.scheduleDays`).
+        public var scheduled: [String]
+        public init(date: LocalDate, finished: Bool, workouts: Int, scheduled: [String] = []) {
+            self.date = date; self.finished = finished; self.workouts = workouts; self.scheduled = scheduled
+        }
     }
     public struct Week: Equatable, Sendable {
         /// Monday of this local week.
@@ -202,6 +207,17 @@ public struct HomeView: Equatable, Sendable {
         self.message = message; self.activeWorkout = activeWorkout
     }
 
+    /// The days `count` sessions are scheduled on, in order (PROJECTIONS.md §"The week (home)"): the days from `from`
+    /// to `to` without a finished workout (`trained`), every other one when they leave a rest day between sessions
+    /// (2 sessions in 5 days: days 1 and 3), else one after another from `from`; sessions past the last day are not
+    /// scheduled this week.
+    public static func scheduleDays(count: Int, from: Int, to: Int, trained: Set<Int>) -> [Int] {
+        guard count > 0, from <= to else { return [] }
+        let free = (from...to).filter { !trained.contains($0) }
+        let step = free.count >= 2 * count - 1 ? 2 : 1
+        return Array(stride(from: 0, to: free.count, by: step).map { free[$0] }.prefix(count))
+    }
+
     /// The home page of `analysis` (the full ledger).
     public init(_ analysis: Analysis) {
         self.init(ledger: analysis.ledger, finished: analysis.finished.map(FinishedWorkout.init),
@@ -250,9 +266,17 @@ public struct HomeView: Equatable, Sendable {
         }
         let completed = ledger.programme == nil ? thisWeek.count : sessions.filter(\.completed).count
         let target = ledger.weeklyTarget
+        // Seed 001's scheduled days: the sessions the week still needs from today on, then the week's dated plans.
+        let trainedDays = Set(thisWeek.map(\.day))
+        var scheduled = HomeView.scheduleDays(count: cards.count, from: today, to: weekStart + 6, trained: trainedDays)
+            .enumerated().reduce(into: [Int: [String]]()) { $0[$1.element, default: []].append(cards[$1.offset].name) }
+        for plan in ledger.plans where plan.startedWorkout == nil {
+            guard let day = plan.date.flatMap(LocalDate.init(iso:))?.day, day >= weekStart, day < weekStart + 7 else { continue }
+            scheduled[day, default: []].append(plan.name)
+        }
         let calendar = (0..<7).map { offset -> CalendarDay in
             let count = thisWeek.filter { $0.day == weekStart + offset }.count
-            return CalendarDay(date: LocalDate(day: weekStart + offset), finished: count > 0, workouts: count)
+            return CalendarDay(date: LocalDate(day: weekStart + offset), finished: count > 0, workouts: count, scheduled: scheduled[weekStart + offset] ?? [])
         }
         let message: String
         if finished.isEmpty {

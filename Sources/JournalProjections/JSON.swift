@@ -135,7 +135,7 @@ extension HomeView: JSONRepresentable {
             "week": object([
                 "start": json(week.start), "completed": json(week.completed), "target": json(week.target, json), "workouts": json(week.workouts),
                 "sessions": .array(week.sessions.map { object(["session": json($0.session), "name": json($0.name), "completed": json($0.completed), "workout": json($0.workout, json)]) }),
-                "calendar": .array(week.calendar.map { object(["date": json($0.date), "weekday": json(HomeView.weekdays[$0.date.isoWeekday - 1]), "finished": json($0.finished), "workouts": json($0.workouts)]) }),
+                "calendar": .array(week.calendar.map { object(["date": json($0.date), "weekday": json(HomeView.weekdays[$0.date.isoWeekday - 1]), "finished": json($0.finished), "workouts": json($0.workouts), "scheduled": json($0.scheduled)]) }),
             ]),
             "next_workout": json(nextWorkout),
             "upcoming": json(upcoming),
@@ -193,11 +193,12 @@ extension ProgressView: JSONRepresentable {
             "record_count": json(recordCount),
             "weekly_frequency": .array(weeklyFrequency.map { object(["week": json($0.week), "workouts": json($0.workouts)]) }),
             "weekly_volume": .array(weeklyFrequency.map { object(["week": json($0.week), "volume_kg": json($0.volumeKilograms)]) }),
+            "weekly_sets": .array(weeklyFrequency.map { object(["week": json($0.week), "sets": json($0.sets)]) }),
             "muscle_groups": .array(muscleGroups.map { object(["muscle": json($0.muscle), "sets": json($0.sets), "percent": json($0.percent)]) }),
             "consistency": object(["target": json(consistency.target), "weeks": json(consistency.weeks), "weeks_met": json(consistency.weeksMet),
                                    "percent": json(consistency.percent)]),
             "strength": .array(strength.map { object(["exercise": json($0.exercise), "name": json($0.name), "favourite": json($0.favourite), "points": json($0.points), "assisted": json($0.assisted),
-                                                      "unit": json("kg")]) }),
+                                                      "e1rm": json($0.oneRepMax), "unit": json("kg")]) }),
             "recent_prs": json(recentRecords),
         ])
     }
@@ -225,7 +226,8 @@ extension ActiveWorkoutView: JSONRepresentable {
                     "superset": json(e.superset, json), "cardio": json(e.cardio), "last_cardio": json(e.lastCardio), "cardio_prefill": json(e.cardioPrefill), "notes": json(e.notes),
                     "sets": .array(e.rows.map { r in
                         object(["set": json(r.set), "weight": json(r.weight, json), "unit": json(r.unit.rawValue), "reps": json(r.reps, json),
-                                "kind": json(r.kind.rawValue), "completed": json(r.completed), "source": json(r.source.rawValue), "plus": json(r.plus)])
+                                "kind": json(r.kind.rawValue), "completed": json(r.completed), "source": json(r.source.rawValue), "plus": json(r.plus),
+                                "plates": json(r.plates, \.jsonValue), "target_rpe": json(r.targetRPE, json)])
                     }),
                 ])
             }),
@@ -278,6 +280,8 @@ extension ProfileView: JSONRepresentable {
             "programme": json(programme), "favourites": json(favourites), "settings": .object(JSONObject(settings)),
             "workouts": json(workouts),
             "exercise_rest": .object(JSONObject(exerciseRest.map { JSONField($0.exercise, .int($0.seconds)) })),
+            "exports": .array(exports.map { object(["at": json($0.at), "format": json($0.format), "events": json($0.events, json),
+                                                    "workouts": json($0.workouts, json), "destination": json($0.destination, json)]) }),
             "questionnaire": .object(JSONObject(answers)),
         ])
     }

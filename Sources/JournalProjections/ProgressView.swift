@@ -22,8 +22,10 @@ public struct ProgressView: Equatable, Sendable {
         public var workouts: Int
         /// Working volume of the week's finished workouts (seed 002/003 overview: weekly volume), kilograms.
         public var volumeKilograms: Double
-        public init(week: LocalDate, workouts: Int, volumeKilograms: Double = 0) {
-            self.week = week; self.workouts = workouts; self.volumeKilograms = volumeKilograms
+        /// Working sets of the week's finished workouts (seed 003's weekly bar chart of sets).
+        public var sets: Int
+        public init(week: LocalDate, workouts: Int, volumeKilograms: Double = 0, sets: Int = 0) {
+            self.week = week; self.workouts = workouts; self.volumeKilograms = volumeKilograms; self.sets = sets
         }
     }
     public struct MuscleShare: Equatable, Sendable {
@@ -48,12 +50,17 @@ public struct ProgressView: Equatable, Sendable {
         public var exercise: String
         public var name: String
         public var favourite: Bool
-        /// Max working weight per session, kilograms, oldest first; on an assisted exercise the least assistance.
+        /// Max working weight per session (the top set), kilograms, oldest first; on an assisted exercise the least
+        /// assistance.
         public var points: [ChartPoint]
         /// An assisted exercise (`SetRanking`): its points are help, lower is better.
         public var assisted: Bool
-        public init(exercise: String, name: String, favourite: Bool, points: [ChartPoint], assisted: Bool = false) {
+        /// The best estimated one-rep max (Epley, as the records) per session, kilograms, oldest first (seed 003's
+        /// "1RM Estimate" metric); empty for an assisted exercise.
+        public var oneRepMax: [ChartPoint]
+        public init(exercise: String, name: String, favourite: Bool, points: [ChartPoint], assisted: Bool = false, oneRepMax: [ChartPoint] = []) {
             self.exercise = exercise; self.name = name; self.favourite = favourite; self.points = points; self.assisted = assisted
+            self.oneRepMax = oneRepMax
         }
     }
 
@@ -112,12 +119,13 @@ public struct ProgressView: Equatable, Sendable {
         let shares = muscleSets.map { MuscleShare(muscle: $0.key, sets: $0.value, percent: (Double($0.value) * 1000 / Double(max(1, totalSets))).rounded() / 10) }
             .sorted { ($0.sets, $1.muscle) > ($1.sets, $0.muscle) }
 
-        var perWeek: [Int: Int] = [:], volumePerWeek: [Int: Double] = [:]
+        var perWeek: [Int: Int] = [:], volumePerWeek: [Int: Double] = [:], setsPerWeek: [Int: Int] = [:]
         for workout in inRange {
             perWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += 1
-            var workoutVolume = 0.0
-            for set in workout.sets where set.isWorking { workoutVolume += set.volumeKilograms }
+            var workoutVolume = 0.0, workoutSets = 0
+            for set in workout.sets where set.isWorking { workoutVolume += set.volumeKilograms; workoutSets += 1 }
             volumePerWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += workoutVolume
+            setsPerWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += workoutSets
         }
         var weeks: [WeekCount] = []
         if let from {
@@ -125,7 +133,7 @@ public struct ProgressView: Equatable, Sendable {
             let last = LocalDate.weekStart(ofDay: today)
             while week <= last {
                 weeks.append(WeekCount(week: LocalDate(day: week), workouts: perWeek[week] ?? 0,
-                                       volumeKilograms: Rounding.kilograms(volumePerWeek[week] ?? 0)))
+                                       volumeKilograms: Rounding.kilograms(volumePerWeek[week] ?? 0), sets: setsPerWeek[week] ?? 0))
                 week += 7
             }
         }
@@ -145,15 +153,21 @@ public struct ProgressView: Equatable, Sendable {
         order += others
         let strength = order.prefix(10).compactMap { exercise -> StrengthSeries? in
             let rank = analysis.ledger.ranking(of: exercise)
-            let points = (analysis.sessionIndices[exercise] ?? []).compactMap { index -> ChartPoint? in
+            var points: [ChartPoint] = [], oneRepMax: [ChartPoint] = []
+            for index in analysis.sessionIndices[exercise] ?? [] {
                 let workout = analysis.finished[index]
-                guard ids.contains(workout.id) else { return nil }
-                let top = analysis.performance(of: exercise, inFinished: index)?.workingSets.max { rank.load($0) < rank.load($1) }
-                return ChartPoint(date: LocalDate(day: workout.day), workout: workout.id, value: Rounding.kilograms(top?.kilograms ?? 0))
+                guard ids.contains(workout.id) else { continue }
+                let sets = analysis.performance(of: exercise, inFinished: index)?.workingSets ?? []
+                let date = LocalDate(day: workout.day)
+                let top = sets.max { rank.load($0) < rank.load($1) }
+                points.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(top?.kilograms ?? 0)))
+                if !rank.assisted {
+                    oneRepMax.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sets.map(rank.e1rm).max() ?? 0)))
+                }
             }
             return points.isEmpty ? nil : StrengthSeries(exercise: exercise, name: analysis.exerciseName(exercise),
                                                          favourite: analysis.ledger.favourites.contains(exercise), points: points,
-                                                         assisted: rank.assisted)
+                                                         assisted: rank.assisted, oneRepMax: oneRepMax)
         }
         self.init(range: range, from: from.map { LocalDate(day: $0) }, to: LocalDate(day: today), workouts: inRange.count,
                   workoutsThisMonth: analysis.finished.filter { $0.day >= monthStart && $0.day <= today }.count,

@@ -35,7 +35,8 @@ extension ProjectionContext {
                 catalogue.exercise(id: id).flatMap { exercise in
                     exercise.instructions.map { ExerciseHowTo(equipment: exercise.equipment, setup: $0.setup, steps: $0.steps, cues: $0.cues) }
                 }
-            })
+            },
+            equipment: { catalogue.exercise(id: $0)?.equipment ?? [] })
     }()
 
     /// The rule for one exercise: seed 002's suggestion for it in the lifter's unit (`input.unit`), with its

@@ -29,6 +29,9 @@ public struct ProjectionContext: Sendable {
     public var defaultRest: @Sendable (_ ruleset: String?, _ compound: Bool) -> Int
     /// How to do an exercise and what it needs (the catalogue's instructions and equipment); nil when unknown.
     public var howTo: @Sendable (String) -> ExerciseHowTo?
+    /// The equipment an exercise needs (catalogue items: `barbell`, `dumbbells`, `lat-pulldown`, …): which of the
+    /// lifter's equipment loads it (DOMAIN.md §7 "Equipment").
+    public var equipment: @Sendable (String) -> [String]
 
     public init(
         exerciseName: @escaping @Sendable (String) -> String = ProjectionContext.titleCase,
@@ -41,7 +44,8 @@ public struct ProjectionContext: Sendable {
         injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases,
         isCardio: @escaping @Sendable (String) -> Bool = { _ in false },
         defaultRest: @escaping @Sendable (String?, Bool) -> Int = ProjectionContext.seedRest,
-        howTo: @escaping @Sendable (String) -> ExerciseHowTo? = { _ in nil }
+        howTo: @escaping @Sendable (String) -> ExerciseHowTo? = { _ in nil },
+        equipment: @escaping @Sendable (String) -> [String] = { _ in [] }
     ) {
         self.exerciseName = exerciseName
         self.muscles = muscles
@@ -54,6 +58,7 @@ public struct ProjectionContext: Sendable {
         self.isCardio = isCardio
         self.defaultRest = defaultRest
         self.howTo = howTo
+        self.equipment = equipment
     }
 
     public static let standard = ProjectionContext()

@@ -110,6 +110,8 @@ public struct ProfileView: Equatable, Sendable {
     public var workouts: Int
     /// Each exercise's own rest (`rest.configured`, seed 004's picker; 0 = Off), by exercise id.
     public var exerciseRest: [(exercise: String, seconds: Int)]
+    /// The exports made (`data.exported`, seed 003's exports history), newest first.
+    public var exports: [ExportRecord] = []
 
     public static func == (a: ProfileView, b: ProfileView) -> Bool {
         a.name == b.name && a.email == b.email && a.memberSince == b.memberSince && a.unit == b.unit && a.birthDate == b.birthDate
@@ -117,6 +119,7 @@ public struct ProfileView: Equatable, Sendable {
             && a.subscriptionStatus == b.subscriptionStatus && a.programme == b.programme && a.favourites == b.favourites
             && a.settings == b.settings && a.workouts == b.workouts && a.answers == b.answers
             && a.exerciseRest.map(\.exercise) == b.exerciseRest.map(\.exercise) && a.exerciseRest.map(\.seconds) == b.exerciseRest.map(\.seconds)
+            && a.exports == b.exports
     }
 
     public init(_ analysis: Analysis) {
@@ -140,5 +143,6 @@ public struct ProfileView: Equatable, Sendable {
         settings = ledger.settings.keys.sorted().map { JSONField($0, ledger.settings[$0]!) }
         workouts = analysis.finished.count
         exerciseRest = ledger.restSettings.keys.sorted().map { ($0, ledger.restSettings[$0]!) }
+        exports = (ledger.exports ?? []).reversed()
     }
 }

@@ -305,10 +305,22 @@ extension UserJournal {
     @discardableResult
     public func retakeQuiz(reason: String? = nil) throws(JournalError) -> Event { try send(.programmeReset, [.reason: UserJournal.text(reason)]) }
 
-    /// Seed 004's "Clear All Data" (DOMAIN.md §11): every projection and every export starts again from nothing, but
-    /// the bytes stay in the file; for "Delete account" use `eraseAllData()`, which removes them.
+    /// The user exported data (seed 003's exports history, the profile's `exports`): the format, how much it held and
+    /// where it went. The export's bytes come from `Exporters` (JournalInterchange); this records the fact.
     @discardableResult
-    public func clearAllData() throws(JournalError) -> Event { try send(.dataCleared, [:]) }
+    public func recordExport(format: String, events: Int? = nil, workouts: Int? = nil, destination: String? = nil) throws(JournalError) -> Event {
+        try send(.dataExported, [.format: .string(format), .events: UserJournal.int(events), .workouts: UserJournal.int(workouts),
+                                 .destination: UserJournal.text(destination)])
+    }
+
+    /// "Clear All Data" (DOMAIN.md §11): every projection and every export starts again from nothing but what
+    /// `keeping` names (seed 004 keeps its Settings profile: `[.profile]`), and the bytes stay in the file; for
+    /// "Delete account" use `eraseAllData()`, which removes them.
+    @discardableResult
+    public func clearAllData(keeping: Set<Ledger.ClearKeep> = []) throws(JournalError) -> Event {
+        let keep = Ledger.ClearKeep.allCases.filter(keeping.contains).map { JSONValue.string($0.rawValue) }
+        return try send(.dataCleared, [.keep: keep.isEmpty ? nil : .array(keep)])
+    }
 
     /// "Delete account" (DOMAIN.md §11), or a clear whose bytes must go too: erases every event physically (FORMAT.md §6 "Erasure"):
     /// the journal then holds only the marker `data.erased`, and no snapshot, torn-tail file or recorded backup keeps

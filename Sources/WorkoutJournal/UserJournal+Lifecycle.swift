@@ -19,12 +19,11 @@ extension UserJournal {
         case swap
     }
 
-    /// A bar the lifter owns (`equipment.updated`), in the update's unit.
-    public struct Bar: Equatable, Sendable {
-        public var name: String?
-        public var weight: Double
-        public init(name: String? = nil, weight: Double) { self.name = name; self.weight = weight }
-    }
+    /// A bar the lifter owns (`equipment.updated` `bars`), in the update's unit: the model's `OwnedBar`.
+    public typealias Bar = OwnedBar
+
+    /// A weight-stack machine (`equipment.updated` `machines`), in the update's unit: the model's `MachineStack`.
+    public typealias Machine = MachineStack
 
     // MARK: Account and subscription (facts only, never credentials: FORMAT.md §13)
 
@@ -78,20 +77,32 @@ extension UserJournal {
         try send(.questionnaireStarted, [.ruleset: UserJournal.text(ruleset)])
     }
 
-    /// The plates, bars and equipment the lifter owns; only what is given changes (PROJECTIONS.md, the plate
-    /// calculator). Plates and bars are in `unit`, else the lifter's unit.
+    /// The plates, bars, dumbbell pairs, machines, cable attachments and equipment the lifter owns; only what is
+    /// given changes (DOMAIN.md §7 "Equipment"). Weights are in `unit`, else the inventory's unit.
     @discardableResult
-    public func updateEquipment(unit: WeightUnit? = nil, plates: [PlateStock]? = nil, bars: [Bar]? = nil,
+    public func updateEquipment(unit: WeightUnit? = nil, plates: [PlateStock]? = nil, bars: [Bar]? = nil, dumbbells: [Double]? = nil,
+                                machines: [Machine]? = nil, attachments: [String]? = nil,
                                 equipment: [String]? = nil) throws(JournalError) -> Event {
-        try send(.equipmentUpdated, [
+        func exercises(_ ids: [String]) -> JSONValue? { ids.isEmpty ? nil : .array(ids.map(JSONValue.string)) }
+        return try send(.equipmentUpdated, [
             .unit: UserJournal.text(unit?.rawValue),
             .plates: plates.map { .array($0.map { .object(["weight": .number($0.weight), "count": .int($0.count)]) }) },
             .bars: bars.map { .array($0.map { bar in
                 var object: JSONObject = [:]
                 if let name = bar.name { object["name"] = .string(name) }
                 object["weight"] = .number(bar.weight)
+                if bar.isDefault { object["default"] = .bool(true) }
+                if let ids = exercises(bar.exercises) { object["exercises"] = ids }
                 return .object(object)
             }) },
+            .dumbbells: dumbbells.map { .array($0.map(JSONValue.number)) },
+            .machines: machines.map { .array($0.map { machine in
+                var object: JSONObject = ["name": .string(machine.name), "min_weight": .number(machine.minimum),
+                                          "max_weight": .number(machine.maximum), "increment": .number(machine.increment)]
+                if let ids = exercises(machine.exercises) { object["exercises"] = ids }
+                return .object(object)
+            }) },
+            .attachments: attachments.map { .array($0.map(JSONValue.string)) },
             .equipment: equipment.map { .array($0.map(JSONValue.string)) },
         ])
     }

@@ -39,4 +39,42 @@ struct ClearDataCommandTests {
         let history = try CLI.run(["history", restored, "--as-of", "2026-11-05T00:00:00Z"])
         #expect(history.stdout.contains("Fresh"), "\(history.stdout)")
     }
+
+    @Test("a clear that keeps the profile (seed 004) or the settings keeps just those; the JSONL export restores them with the rest",
+          arguments: [("kg", #"["profile"]"#), ("lb", #"["profile"]"#), ("lb", #"["settings"]"#), ("kg", #"["profile","settings"]"#)])
+    func keeping(_ unit: String, _ keep: String) throws {
+        let events = """
+            {"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","name":"Secret Sam","unit":"\(unit)"}
+            {"type":"settings.changed","at":"2026-11-01T09:01:00.000+00:00","key":"rest_default_s","value":75}
+            {"type":"rest.configured","at":"2026-11-01T09:02:00.000+00:00","exercise":"barbell-bench-press","seconds":150}
+            {"type":"workout.started","at":"2026-11-02T18:00:00.000+00:00","workout":"old","name":"Sams Day","session":null}
+            {"type":"set.completed","at":"2026-11-02T18:01:00.000+00:00","workout":"old","exercise":"barbell-bench-press","set":1,"weight":100,"unit":"\(unit)","reps":5,"kind":"working"}
+            {"type":"workout.finished","at":"2026-11-02T18:45:00.000+00:00","workout":"old"}
+            {"type":"data.cleared","at":"2026-11-03T09:00:00.000+00:00","keep":\(keep)}
+            {"type":"workout.started","at":"2026-11-04T18:00:00.000+00:00","workout":"new","name":"Fresh","session":null}
+            {"type":"set.completed","at":"2026-11-04T18:01:00.000+00:00","workout":"new","exercise":"barbell-back-squat","set":1,"weight":60,"unit":"\(unit)","reps":5,"kind":"working"}
+            {"type":"workout.finished","at":"2026-11-04T18:45:00.000+00:00","workout":"new"}
+
+            """
+        let path = try SeedFidelityCommandTests.recorded(events)
+        let asOf = ["--as-of", "2026-11-05T00:00:00Z"]
+        let profile = try SeedFidelityCommandTests.json(["profile", path] + asOf)
+        let keepsProfile = keep.contains("profile"), keepsSettings = keep.contains("settings")
+        #expect(profile["name"] as? String == (keepsProfile ? "Secret Sam" : nil))
+        #expect(profile["unit"] as? String == (keepsProfile ? unit : "kg"))
+        #expect(profile["settings"] as? [String: Int] == (keepsSettings ? ["rest_default_s": 75] : [:]))
+        #expect(profile["exercise_rest"] as? [String: Int] == (keepsSettings ? ["barbell-bench-press": 150] : [:]))
+        #expect(profile["workouts"] as? Int == 1)
+        let history = try CLI.run(["history", path] + asOf)
+        #expect(history.stdout.contains("Fresh") && !history.stdout.contains("Sams Day"), "\(history.stdout)")
+
+        let jsonl = try CLI.run(["export", path, "--format", "jsonl"])
+        #expect(jsonl.stdout.split(separator: "\n").count == (keepsProfile ? 1 : 0) + (keepsSettings ? 2 : 0) + 3)
+        #expect(!jsonl.stdout.contains("Sams Day") && jsonl.stdout.contains("Secret Sam") == keepsProfile, "\(jsonl.stdout)")
+        let restored = try CLI.temporaryDirectory() + "/restored.journal"
+        let record = try CLI.run(["record", restored], stdin: jsonl.stdout)
+        #expect(record.status == 0, "\(record.stderr)")
+        let again = try SeedFidelityCommandTests.json(["profile", restored] + asOf)
+        #expect(NSDictionary(dictionary: again) == NSDictionary(dictionary: profile))
+    }
 }

@@ -86,13 +86,14 @@ struct LifterWeekCommandTests {
     }
 
     @Test("the logger's planned rows weigh the target and the last warm-up comes back as a warm-up",
-          arguments: [("kg", 60.0, 40.0, "62.5 kg", "40 kg"), ("lb", 135.0, 95.0, "140 lb", "95 lb")])
-    func rowsFollowTheTarget(_ unit: String, _ bench: Double, _ warmup: Double, _ target: String, _ warm: String) throws {
+          arguments: [("kg", 60.0, 40.0, "62.5 kg", "40 kg", "  [per side 20, 1.25 on the 20 kg bar]", "  [per side 10 on the 20 kg bar]"),
+                      ("lb", 135.0, 95.0, "140 lb", "95 lb", "  [per side 45, 2.5 on the 45 lb bar]", "  [per side 25 on the 45 lb bar]")])
+    func rowsFollowTheTarget(_ unit: String, _ bench: Double, _ warmup: Double, _ target: String, _ warm: String, _ plates: String, _ warmPlates: String) throws {
         let path = try SeedFidelityCommandTests.recorded(Self.startingStrength(unit: unit)
             + Self.session("w1", 0, day: "2026-11-02", unit: unit, squat: 100, bench: bench, warmup: warmup)
             + #"{"type":"workout.started","at":"2026-11-04T18:00:00.000+00:00","workout":"w2","name":"Workout A","session":0}"# + "\n")
         let table = try CLI.run(["active", path, "--as-of", "2026-11-04T18:05:00.000+00:00"])
-        #expect(table.stdout.contains("  Target: \(target)\n    1  \(warm) • 10 reps (warmup)  (last session)\n    2  \(target) • 5 reps  (target)\n    3  \(target) • 5 reps  (target)\n    4  \(target) • 5 reps  (target)\n"),
+        #expect(table.stdout.contains("  Target: \(target)\n    1  \(warm) • 10 reps (warmup)  (last session)\(warmPlates)\n    2  \(target) • 5 reps  (target)\(plates)\n    3  \(target) • 5 reps  (target)\(plates)\n    4  \(target) • 5 reps  (target)\(plates)\n"),
                 "\(table.stdout)")
 
         // "Add set" after a completed set copies it.
@@ -124,8 +125,9 @@ struct LifterWeekCommandTests {
     }
 
     @Test("after a kg ↔ lb switch the target, the rows and the programme's weight are loadable in the new unit; a unit-only edit past the new limit is refused",
-          arguments: [("kg", "lb", 100.0, "220 lb", "45 lb", 450.0), ("lb", "kg", 225.0, "102.5 kg", "20 kg", 1000.0)])
-    func unitSwitch(_ from: String, _ to: String, _ squat: Double, _ target: String, _ press: String, _ heavy: Double) throws {
+          arguments: [("kg", "lb", 100.0, "220 lb", "45 lb", 450.0, "  [per side 45, 35, 5, 2.5 on the 45 lb bar]", "  [per side nothing on the 45 lb bar]"),
+                      ("lb", "kg", 225.0, "102.5 kg", "20 kg", 1000.0, "  [per side 25, 15, 1.25 on the 20 kg bar]", "  [per side nothing on the 20 kg bar]")])
+    func unitSwitch(_ from: String, _ to: String, _ squat: Double, _ target: String, _ press: String, _ heavy: Double, _ plates: String, _ pressPlates: String) throws {
         let pressWeight = from == "kg" ? 20 : 45
         let path = try SeedFidelityCommandTests.recorded("""
             {"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","name":"Sam","unit":"\(from)"}
@@ -140,9 +142,9 @@ struct LifterWeekCommandTests {
 
             """)
         let table = try CLI.run(["active", path, "--as-of", "2026-11-04T18:05:00.000+00:00"])
-        #expect(table.stdout.contains("  Target: \(target)\n    1  \(target) • 5 reps  (target)\n    2  \(target) • 4 reps  (target)\n    3  \(target) • 4 reps  (target)\n"),
+        #expect(table.stdout.contains("  Target: \(target)\n    1  \(target) • 5 reps  (target)\(plates)\n    2  \(target) • 4 reps  (target)\(plates)\n    3  \(target) • 4 reps  (target)\(plates)\n"),
                 "\(table.stdout)")
-        #expect(table.stdout.contains("  Target: \(press)\n    1  \(press) • 5 reps  (target)\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("  Target: \(press)\n    1  \(press) • 5 reps  (target)\(pressPlates)\n"), "\(table.stdout)")
         let explain = try CLI.run(["explain", path, "deload", "barbell-back-squat", "--as-of", "2026-11-04T18:05:00.000+00:00"])
         #expect(explain.stdout.contains("next target \(target) × 5"), "\(explain.stdout)")
 

@@ -65,7 +65,8 @@ struct SeedFidelityCommandTests {
 
         """)
         let table = try CLI.run(["active", path, "--as-of", Self.asOf])
-        #expect(table.stdout.contains("    1  140 lb • 5 reps  (entered)\n    2  140 lb • 5 reps  (propagated)\n    3  140 lb • 5 reps  (propagated)\n"),
+        let plates = "  [per side 45, 2.5 on the 45 lb bar]"
+        #expect(table.stdout.contains("    1  140 lb • 5 reps  (entered)\(plates)\n    2  140 lb • 5 reps  (propagated)\(plates)\n    3  140 lb • 5 reps  (propagated)\(plates)\n"),
                 "\(table.stdout)")
     }
 
@@ -244,11 +245,24 @@ struct SeedFidelityCommandTests {
         #expect((json["questionnaire"] as? [String: Any])?["age"] as? Int == 31)
     }
 
-    @Test("progress shows the volume of each week")
+    @Test("progress shows the volume and the working sets of each week, and the estimated 1RM per session")
     func weeklyVolume() throws {
         let sample = CLI.sample("ppl-12-weeks.journal")
         let table = try CLI.run(["progress", sample, "--as-of", "2026-11-22T12:00:00-05:00"])
-        #expect(table.stdout.hasSuffix("""
+        #expect(table.stdout.contains("""
+
+        Working sets per week:
+          2026-10-19  59
+          2026-10-26  118
+          2026-11-02  118
+          2026-11-09  118
+          2026-11-16  116
+
+        Estimated 1RM per session (Epley):
+          Barbell Bench Press: 89.58 → 89.58 → 89.58 → 93.17
+
+        """), "\(table.stdout)")
+        #expect(table.stdout.contains("""
 
         Volume per week:
           2026-10-19  14,340 kg

@@ -61,6 +61,7 @@ struct LedgerCoverageTests {
         "profile.updated": ["unit": "lb"],
         "settings.changed": ["key": "theme", "value": "dark"],
         "data.cleared": [:],
+        "data.exported": ["format": "jsonl", "events": 40, "destination": "backup.jsonl"],
         "data.erased": ["through_seq": 40, "events": 40],
         "workout.paused": ["workout": "wo"],
         "workout.resumed": ["workout": "wp"],

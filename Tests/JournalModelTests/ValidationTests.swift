@@ -200,7 +200,7 @@ struct ValidationTests {
         (#"{"type":"template.created","template":"t1","name":"A","exercises":[{"exercise":"barbell-bench-press"},{"exercise":"barbell-squat","sets":[{"reps":5},{"reps":"x"}]}]}"#,
          #"template.created: field "exercises[1].sets" is [{"reps":5},{"reps":"x"}] but must be int 1–50 or [{`weight`? number 0–1100, `unit`? `kg`/`lb`, `reps`? int 0–100, `reps_range`? string (≤ 16 bytes), `kind`? `working`/`warmup`/`drop`/`failure`, `rpe`? number 6–10}] (≤ 50)"#),
         (#"{"type":"template.created","template":"t1","name":"A","exercises":[{"exercise":"barbell-bench-press","bogus":1}]}"#,
-         #"template.created: field "exercises[0].bogus" is not a known key (keys: exercise, sets, reps, rest_s, superset, note, minutes, km)"#),
+         #"template.created: field "exercises[0].bogus" is not a known key (keys: exercise, sets, reps, rest_s, superset, note, minutes, km, rpe)"#),
         (#"{"type":"template.created","template":"t1","name":"A","exercises":[{"exercise":"Bad_Id"}]}"#,
          #"template.created: field "exercises[0].exercise" is "Bad_Id" but must be a kebab-case id such as "barbell-bench-press""#),
         (#"{"type":"template.created","template":"t1","name":"A","exercises":[{"exercise":"barbell-bench-press"},{"exercise":"no-such-lift"}]}"#,

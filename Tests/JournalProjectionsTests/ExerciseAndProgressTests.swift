@@ -55,14 +55,18 @@ struct ExerciseAndProgressTests {
         #expect(ProgressView(a, range: .oneMonth) == ProgressView(
             range: .oneMonth, from: d("2026-10-20"), to: d("2026-11-20"), workouts: 2, workoutsThisMonth: 2, totalVolumeKilograms: 3640,
             dayStreak: 0, recordCount: 4,
-            weeklyFrequency: [("2026-10-19", 0, 0), ("2026-10-26", 0, 0), ("2026-11-02", 0, 0), ("2026-11-09", 0, 0), ("2026-11-16", 2, 3640)].map { ProgressView.WeekCount(week: d($0.0), workouts: $0.1, volumeKilograms: $0.2) },
+            weeklyFrequency: [("2026-10-19", 0, 0, 0), ("2026-10-26", 0, 0, 0), ("2026-11-02", 0, 0, 0), ("2026-11-09", 0, 0, 0), ("2026-11-16", 2, 3640, 9)]
+                .map { ProgressView.WeekCount(week: d($0.0), workouts: $0.1, volumeKilograms: $0.2, sets: $0.3) },
             muscleGroups: [ProgressView.MuscleShare(muscle: "chest", sets: 6, percent: 66.7), ProgressView.MuscleShare(muscle: "shoulders", sets: 3, percent: 33.3)],
             consistency: ProgressView.Consistency(target: 1, weeks: 1, weeksMet: 1, percent: 100),
             strength: [
+                // The top set and the Epley estimate per session: 60 × 8 → 76, 60 × 9 → 78, 40 × 8 → 50.667.
                 ProgressView.StrengthSeries(exercise: "bench", name: "Bench", favourite: false, points: [
-                    ChartPoint(date: d("2026-11-16"), workout: "w1", value: 60), ChartPoint(date: d("2026-11-18"), workout: "w2", value: 60)]),
+                    ChartPoint(date: d("2026-11-16"), workout: "w1", value: 60), ChartPoint(date: d("2026-11-18"), workout: "w2", value: 60)], oneRepMax: [
+                    ChartPoint(date: d("2026-11-16"), workout: "w1", value: 76), ChartPoint(date: d("2026-11-18"), workout: "w2", value: 78)]),
                 ProgressView.StrengthSeries(exercise: "ohp", name: "Ohp", favourite: false, points: [
-                    ChartPoint(date: d("2026-11-16"), workout: "w1", value: 40), ChartPoint(date: d("2026-11-18"), workout: "w2", value: 40)]),
+                    ChartPoint(date: d("2026-11-16"), workout: "w1", value: 40), ChartPoint(date: d("2026-11-18"), workout: "w2", value: 40)], oneRepMax: [
+                    ChartPoint(date: d("2026-11-16"), workout: "w1", value: 50.667), ChartPoint(date: d("2026-11-18"), workout: "w2", value: 50.667)]),
             ],
             recentRecords: a.records.reversed()))
         // A week that has not met its target yet is not counted against consistency; a missed week is.

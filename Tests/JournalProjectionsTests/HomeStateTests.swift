@@ -32,7 +32,7 @@ struct HomeStateTests {
     }
 
     /// The encoded home state of `LedgerSnapshotTests.events` as of version `HomeState.snapshotVersion`.
-    static let pinned = (version: 2, digest: UInt64(0x5b63_a2e6_f425_893e))   // an assisted exercise's bests are minus its help
+    static let pinned = (version: 2, digest: UInt64(0x6efb_d9c8_84ba_95ac))   // assisted bests, and the ledger inside changed (Ledger.snapshotVersion 6, which HomePage.stateVersion includes)
 
     @Test("a change to what the home state stores or computes cannot reuse old home snapshots: its encoding is pinned to the version")
     func goldenDigest() throws {

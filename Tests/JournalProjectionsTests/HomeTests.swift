@@ -35,7 +35,9 @@ struct HomeTests {
                     HomeView.SessionStatus(session: 1, name: "Pull", completed: false),
                     HomeView.SessionStatus(session: 2, name: "Legs", completed: false),
                 ],
-                calendar: days.enumerated().map { HomeView.CalendarDay(date: d($1), finished: $0 < 2, workouts: $0 < 2 ? 1 : 0) }),
+                // Seed 001's scheduled days: the two sessions left, from today (Wednesday) with a rest day between.
+                calendar: days.enumerated().map { HomeView.CalendarDay(date: d($1), finished: $0 < 2, workouts: $0 < 2 ? 1 : 0,
+                                                                       scheduled: [2: ["Pull"], 4: ["Legs"]][$0] ?? []) }),
             nextWorkout: SessionCard(session: 1, name: "Pull", exercises: [SessionCard.Exercise(exercise: "row", name: "Row", sets: 3, reps: "8-12")]),
             upcoming: [SessionCard(session: 2, name: "Legs", exercises: [SessionCard.Exercise(exercise: "squat", name: "Squat", sets: 4, reps: "6-10")])],
             recentRecords: [],
@@ -60,7 +62,8 @@ struct HomeTests {
             start: d("2026-11-23"), completed: 0, target: 3, workouts: 0,
             sessions: [HomeView.SessionStatus(session: 0, name: "Push", completed: false), HomeView.SessionStatus(session: 1, name: "Pull", completed: false),
                        HomeView.SessionStatus(session: 2, name: "Legs", completed: false)],
-            calendar: (0..<7).map { HomeView.CalendarDay(date: LocalDate(day: d("2026-11-23").day + $0), finished: false, workouts: 0) }))
+            calendar: (0..<7).map { HomeView.CalendarDay(date: LocalDate(day: d("2026-11-23").day + $0), finished: false, workouts: 0,
+                                                         scheduled: [0: ["Push"], 2: ["Pull"], 4: ["Legs"]][$0] ?? []) }))
         #expect(monday.nextWorkout?.name == "Push")
         #expect(monday.programme?.week == 4)
         #expect(monday.message == "New week, fresh start")

@@ -47,7 +47,7 @@ struct TemplatesProfileAndJSONTests {
     @Test("the profile gathers name, unit, body weight, subscription, settings and favourites")
     func profile() {
         let view = ProfileView(analysis(events, asOf: "2026-10-09T12:00:00.000+01:00"))
-        #expect(view.jsonString == #"{"name":"Sam","email":"sam@example.com","member_since":"2026-10-01","unit":"lb","birth_date":null,"gender":null,"height":null,"body_weight":{"value":80,"unit":"kg"},"subscription":{"plan":"annual","status":"cancelled","price":99.99,"currency":"GBP","trial_days":null,"next_billing_date":"2027-10-07","effective_date":"2027-10-07"},"programme":null,"favourites":["bench"],"settings":{"rest_default_s":90},"workouts":0,"exercise_rest":{},"questionnaire":{}}"#)
+        #expect(view.jsonString == #"{"name":"Sam","email":"sam@example.com","member_since":"2026-10-01","unit":"lb","birth_date":null,"gender":null,"height":null,"body_weight":{"value":80,"unit":"kg"},"subscription":{"plan":"annual","status":"cancelled","price":99.99,"currency":"GBP","trial_days":null,"next_billing_date":"2027-10-07","effective_date":"2027-10-07"},"programme":null,"favourites":["bench"],"settings":{"rest_default_s":90},"workouts":0,"exercise_rest":{},"exports":[],"questionnaire":{}}"#)
     }
 
     @Test("every view's JSON carries the issue's fixed keys")
@@ -70,7 +70,7 @@ struct TemplatesProfileAndJSONTests {
         #expect(keys(bench) == ["exercise", "name", "assisted", "empty_message", "best_set", "start_weight", "sessions", "records", "bests", "charts", "charts_unit", "cardio", "how_to"])
         #expect(keys(bench.objectValue?["sessions"]?.arrayValue?.first) == ["workout", "workout_name", "date", "volume_kg", "top_set", "e1rm_kg", "max_weight_kg", "reps", "rosette", "sets", "duration_s"])
         #expect(keys(ProgressView(a).jsonValue) == ["range", "from", "to", "workouts", "workouts_this_month", "total_volume_kg", "day_streak", "record_count",
-                                                    "weekly_frequency", "weekly_volume", "muscle_groups", "consistency", "strength", "recent_prs"])
+                                                    "weekly_frequency", "weekly_volume", "weekly_sets", "muscle_groups", "consistency", "strength", "recent_prs"])
         #expect(keys(ActiveWorkoutView(a)?.jsonValue) == ["workout", "name", "started_at", "elapsed_s", "paused", "previous_workout", "can_finish", "sets", "reps", "volume_kg", "rest", "warmup", "exercises"])
         let all = Projections.all(events: journal(activeEvents), asOf: t("2026-11-18T18:15:00.000+01:00"))
         #expect(keys(all.jsonValue) == ["as_of", "event_count", "home", "history", "progress", "active", "exercises", "templates", "profile"])

@@ -8,7 +8,7 @@ import WorkoutJournal
 /// vocabulary documents.
 @Suite("Typed calls cover the vocabulary")
 struct TypedCallsTests {
-    @Test("a day through typed calls alone records all 60 event types, each accepted by the rules")
+    @Test("a day through typed calls alone records all 61 event types, each accepted by the rules")
     func everyTypeHasACall() throws {
         let clock = TestClock("2026-11-20T07:00:00.000+01:00")
         let directory = JournalDirectory(path: try temporaryDirectory(), device: "ph", clock: { clock.now })
@@ -86,16 +86,17 @@ struct TypedCallsTests {
         try journal.recordSubscriptionCancelled(effectiveDate: LocalDate(year: 2027, month: 11, day: 27)); tick()
         try journal.recordPasswordReset(); tick()
         try journal.recordLogout(); tick()
+        try journal.recordExport(format: "json", events: 66, destination: "share sheet"); tick()
         try journal.recordAccountDeletionRequested(reason: "moving apps"); tick()
         try journal.clearAllData(); tick()
         let written = try EventReader.events(path: journal.path)
-        #expect(written.count == 68)
+        #expect(written.count == 69)
         let erasure = try journal.eraseAllData()
 
         let types = Set(written.map(\.type)).union([erasure.marker.type])
         let missing = EventType.allCases.map(\.name).filter { !types.contains($0) }
         #expect(missing == [])
-        #expect(EventType.allCases.count == 60)
+        #expect(EventType.allCases.count == 61)
         #expect(erasure.marker.type == "data.erased")
     }
 
@@ -108,6 +109,12 @@ struct TypedCallsTests {
         #expect(EventCodec.encodeString(login) == #"{"v":1,"seq":1,"id":"ph-1","at":"2026-11-20T07:00:00.000+01:00","type":"account.logged_in","method":"auto","device_name":"Bo's phone"}"#)
         let equipment = try journal.updateEquipment(plates: [PlateStock(weight: 25, count: 2)], bars: [UserJournal.Bar(weight: 15)])
         #expect(EventCodec.encodeString(equipment).hasSuffix(#""type":"equipment.updated","plates":[{"weight":25,"count":2}],"bars":[{"weight":15}]}"#))
+        let inventory = try journal.updateEquipment(unit: .lb, bars: [UserJournal.Bar(name: "EZ", weight: 25, exercises: ["ez-bar-curl"]),
+                                                                      UserJournal.Bar(weight: 45, isDefault: true)],
+                                                    dumbbells: [20, 25], machines: [UserJournal.Machine(name: "Lat Pulldown", minimum: 10, maximum: 250, increment: 10)],
+                                                    attachments: ["rope"])
+        #expect(EventCodec.encodeString(inventory).hasSuffix(#""type":"equipment.updated","unit":"lb","bars":[{"name":"EZ","weight":25,"exercises":["ez-bar-curl"]},{"weight":45,"default":true}],"dumbbells":[20,25],"machines":[{"name":"Lat Pulldown","min_weight":10,"max_weight":250,"increment":10}],"attachments":["rope"]}"#),
+                "\(EventCodec.encodeString(inventory))")
         let link = try journal.linkExercise(try journal.createExercise(name: "Hip Thrust Machine"), to: nil)
         #expect(EventCodec.encodeString(link).hasSuffix(#""type":"exercise.linked","exercise":"custom-hip-thrust-machine","to":null}"#))
         let before = try Data(contentsOf: URL(fileURLWithPath: journal.path))
@@ -118,6 +125,9 @@ struct TypedCallsTests {
             #expect(error.description.contains(#"progression.configured: field "deload_percent" is 80 but must be between 0 and 50"#))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal.path)) == before)
+        let clear = try journal.clearAllData(keeping: [.settings, .profile])
+        #expect(EventCodec.encodeString(clear).hasSuffix(#""type":"data.cleared","keep":["profile","settings"]}"#), "\(EventCodec.encodeString(clear))")
+        #expect(EventCodec.encodeString(try journal.clearAllData()).hasSuffix(#""type":"data.cleared"}"#))
     }
 }
 

@@ -52,6 +52,7 @@ public enum EventVocabulary {
         .optional("note", note),
         .optional("minutes", .number(0...maximumCardioMinutes)),
         .optional("km", .number(0...maximumCardioKilometres)),
+        .optional("rpe", rpe, "the target RPE of its working sets"),
     ])
     static let programme = FieldKind.object([
         .required("split", .text(maxBytes: 64)),
@@ -63,6 +64,7 @@ public enum EventVocabulary {
                 .required("exercise", .slug), .required("sets", .integer(1...20)),
                 .required("reps", .text(maxBytes: 16)), .required("rest_s", .integer(0...3600)),
                 .optional("weight", weight), .optional("unit", unit), .optional("note", note),
+                .optional("rpe", rpe, "the target RPE of its working sets"),
             ]), maxCount: 40)),
             .optional("focus", .text(maxBytes: 64)),
         ]), maxCount: 14)),
@@ -110,7 +112,10 @@ public enum EventVocabulary {
         EventSchema("settings.changed", group: "Profile", "A setting changed (`rest_default_s`, `rest_compound_s`, `rest_isolation_s`, `unit`, `theme`, `keep_awake`, …).", [
             .required("key", .text(maxBytes: 64)), .required("value", .any, "a rest setting (`rest_…_s`): whole seconds 0–3600; `unit`: `kg`/`lb`"),
         ], check: checkSetting),
-        EventSchema("data.cleared", group: "Profile", "The user deleted all data: projections ignore every earlier event (the bytes stay in the file).", []),
+        EventSchema("data.cleared", group: "Profile", "The user deleted all data: projections ignore every earlier event but what `keep` names (the bytes stay in the file).", [
+            .optional("keep", .array(of: .choice(["profile", "settings"]), maxCount: 2),
+                      "`profile`: name, email, unit, birth date, gender, height, body weight, subscription; `settings`: `settings.changed`, `rest.configured`; none when absent"),
+        ]),
 
         // Onboarding and programmes
         EventSchema("questionnaire.started", group: "Programme", "The user began the questionnaire.", [
@@ -131,9 +136,20 @@ public enum EventVocabulary {
         EventSchema("equipment.updated", group: "Programme", "The lifter's plates, bars and equipment changed.", [
             .optional("unit", unit),
             .optional("plates", .array(of: .object([.required("weight", .number(0...100)), .required("count", .integer(0...100))]), maxCount: 30)),
-            .optional("bars", .array(of: .object([.optional("name", name), .required("weight", .number(0...100))]), maxCount: 10)),
+            .optional("bars", .array(of: .object([
+                .optional("name", name), .required("weight", .number(0...100)),
+                .optional("default", .boolean, "the bar of every barbell exercise no bar lists"),
+                .optional("exercises", .array(of: .slug, maxCount: 50), "the exercises loaded on this bar (an EZ bar's curls)"),
+            ]), maxCount: 10)),
+            .optional("dumbbells", .array(of: .number(0...maximumDumbbell), maxCount: 100), "the weight of each dumbbell pair owned"),
+            .optional("machines", .array(of: .object([
+                .required("name", name), .required("min_weight", .number(0...1100)), .required("max_weight", .number(0...1100)),
+                .required("increment", .number(0...100), "the stack's step, more than 0"),
+                .optional("exercises", .array(of: .slug, maxCount: 50), "the exercises done on it, besides those whose equipment names it"),
+            ]), maxCount: 50)),
+            .optional("attachments", .array(of: .text(maxBytes: 64), maxCount: 30), "cable attachments: rope, straight bar, V-bar, …"),
             .optional("equipment", .array(of: .text(maxBytes: 64), maxCount: 100)),
-        ]),
+        ], check: checkEquipment),
         EventSchema("progression.configured", group: "Programme", "The progression rule of one exercise changed.", [
             exerciseRef, .optional("increment", .number(0...100)), .optional("unit", unit),
             .optional("trigger", .choice(["all_sets", "top_set"])), .optional("deload_percent", .number(0...50)),
@@ -283,6 +299,13 @@ public enum EventVocabulary {
         // Seed 003's SessionTimer start/pause; listed last so the earlier types keep their codes.
         EventSchema("workout.paused", group: "Workouts", "The user paused the session timer; paused time is not workout time.", [workoutRef]),
         EventSchema("workout.resumed", group: "Workouts", "The user resumed the paused session timer.", [workoutRef]),
+        // Seed 003's exports history; listed last so the earlier types keep their codes.
+        EventSchema("data.exported", group: "Profile", "The user exported data (seed 003's exports history); the export itself is not in the journal.", [
+            .required("format", .text(maxBytes: 32), "`jsonl`, `json`, `strong-csv`, … (`journal export --format`)"),
+            .optional("events", .integer(0...Int.max), "how many events the export held"),
+            .optional("workouts", .integer(0...Int.max), "how many workouts the export held"),
+            .optional("destination", .text(maxBytes: 200), "where it went: a file name, the share sheet, …"),
+        ]),
     ]
 
     static let byType: [String: EventSchema] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
@@ -374,6 +397,26 @@ public enum EventVocabulary {
     }
 
     // MARK: Rules beyond shapes
+
+    /// The heaviest dumbbell `equipment.updated` takes (in its unit).
+    public static let maximumDumbbell = 200.0
+
+    /// A machine's stack: `min_weight` ≤ `max_weight` and an `increment` above 0.
+    @Sendable static func checkEquipment(_ event: Event) -> EventRuleViolation? {
+        for (index, machine) in (event.array(.machines) ?? []).enumerated() {
+            guard let object = machine.objectValue else { continue }
+            let low = object["min_weight"]?.doubleValue ?? 0, high = object["max_weight"]?.doubleValue ?? 0
+            if low > high {
+                return EventRuleViolation(type: event.type, field: "machines[\(index)].max_weight", value: object["max_weight"],
+                                          rule: "must be at least min_weight (\(formatNumber(low)))")
+            }
+            if (object["increment"]?.doubleValue ?? 0) <= 0 {
+                return EventRuleViolation(type: event.type, field: "machines[\(index)].increment", value: object["increment"],
+                                          rule: "must be more than 0 (the stack's step)")
+            }
+        }
+        return nil
+    }
 
     @Sendable static func checkWeight(_ event: Event) -> EventRuleViolation? { checkWeight(event, limits: maximumWeight, limitName: nil) }
 

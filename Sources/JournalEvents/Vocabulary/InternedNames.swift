@@ -67,6 +67,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
     case dataErased
     case workoutPaused
     case workoutResumed
+    case dataExported
 
     /// The type's name as written in a line: `set.completed`.
     public var name: String {
@@ -131,6 +132,7 @@ public enum EventType: UInt8, CaseIterable, Sendable {
         case .dataErased: return "data.erased"
         case .workoutPaused: return "workout.paused"
         case .workoutResumed: return "workout.resumed"
+        case .dataExported: return "data.exported"
         }
     }
 
@@ -243,6 +245,14 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case sourceCategory
     case assisted
     case sourceLayout
+    // The equipment inventory, what a clear keeps and the exports history: appended so that earlier codes stay as they were.
+    case dumbbells
+    case machines
+    case attachments
+    case keep
+    case format
+    case destination
+    case workouts
 
     /// The key as written in a line: `birth_date`.
     public var name: String {
@@ -340,6 +350,13 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .sourceCategory: return "source_category"
         case .assisted: return "assisted"
         case .sourceLayout: return "source_layout"
+        case .dumbbells: return "dumbbells"
+        case .machines: return "machines"
+        case .attachments: return "attachments"
+        case .keep: return "keep"
+        case .format: return "format"
+        case .destination: return "destination"
+        case .workouts: return "workouts"
         }
     }
 

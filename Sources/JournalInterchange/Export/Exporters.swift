@@ -7,12 +7,22 @@ import TrainingDomain
 /// Writes events and workouts in the layouts `journal export` offers (INTERCHANGE.md §"Export").
 public enum Exporters {
     /// The events an export may show: after a `data.cleared` ("Clear All Data", or the clear that follows
-    /// `account.deleted`) only the events after the last one, renumbered from seq 1, so nothing the lifter cleared —
-    /// history, name, notes — leaves the device in an export, and the export still restores into a new journal with
-    /// `journal record` (INTERCHANGE.md §"Export"). Without a `data.cleared`, every event as stored.
+    /// `account.deleted`) only the facts its `keep` kept (the profile's or settings' own events, as recorded) and the
+    /// events after the last one, renumbered from seq 1, so nothing the lifter cleared — history, name, notes — leaves
+    /// the device in an export, and the export still restores into a new journal with `journal record` to the same
+    /// views (INTERCHANGE.md §"Export"). Without a `data.cleared`, every event as stored.
     public static func visible(_ events: [Event]) -> [Event] {
         guard let cleared = events.lastIndex(where: { $0.knownType == .dataCleared }) else { return events }
-        return events[(cleared + 1)...].enumerated().map { offset, event in
+        // Each clear keeps, of the facts before it (those earlier clears kept included), the kinds its `keep` names.
+        var kept: [Event] = []
+        var start = events.startIndex
+        for index in events.indices where index <= cleared && (events[index].knownType == .dataCleared || events[index].knownType == .dataErased) {
+            let keep = events[index].knownType == .dataCleared
+                ? (events[index].array(.keep) ?? []).compactMap { $0.stringValue.flatMap(Ledger.ClearKeep.init(rawValue:)) } : []
+            kept = (kept + events[start..<index]).filter { event in keep.contains { $0.holds(event) } }
+            start = index + 1
+        }
+        return (kept + events[(cleared + 1)...]).enumerated().map { offset, event in
             var event = event
             event.seq = offset + 1
             return event

@@ -8,7 +8,7 @@ public enum Redaction {
     public static let email = "redacted@example.invalid"
 
     /// Keys replaced in every event type that has them.
-    static let freeTextKeys: Set<String> = ["note", "reason", "device_name", "rationale"]
+    static let freeTextKeys: Set<String> = ["note", "reason", "device_name", "rationale", "destination"]
 
     public static func redact(_ event: Event) -> Event {
         var copy = event

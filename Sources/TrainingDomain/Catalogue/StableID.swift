@@ -4,18 +4,25 @@ public enum StableID {
     /// A custom exercise id from a name: `custom-` and the name's words in kebab case (`Leg Press Keller` →
     /// `custom-leg-press-keller`), at most 64 bytes; a name without letters or digits gets its hash.
     public static func customExercise(name: String) -> String {
-        var slug = ""
-        for scalar in name.lowercased().folding(options: .diacriticInsensitive, locale: nil).unicodeScalars {
-            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") { slug.unicodeScalars.append(scalar) }
-            else if !slug.isEmpty && slug.last != "-" { slug.append("-") }
-        }
-        while slug.last == "-" { slug.removeLast() }
+        var slug = kebab(name)
         if slug.isEmpty { slug = hex(fnv1a(name)) }
         let id = "custom-" + slug
         if id.utf8.count <= 64 { return id }
         var cut = String(id.prefix(55))
         while cut.last == "-" { cut.removeLast() }
         return cut + "-" + String(hex(fnv1a(name)).prefix(8))
+    }
+
+    /// A name's words in kebab case, lower case and without accents (`Lat Pulldown` → `lat-pulldown`); empty for a
+    /// name without letters or digits.
+    public static func kebab(_ name: String) -> String {
+        var slug = ""
+        for scalar in name.lowercased().folding(options: .diacriticInsensitive, locale: nil).unicodeScalars {
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") { slug.unicodeScalars.append(scalar) }
+            else if !slug.isEmpty && slug.last != "-" { slug.append("-") }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        return slug
     }
 
     /// The 64-bit FNV-1a hash of `text`'s UTF-8.

@@ -36,6 +36,9 @@ public struct ProgrammeTemplate: Sendable {
         repeatSessionsToDays = json["repeat_sessions_to_days"]?.boolValue ?? false
     }
 
+    /// The sessions' names, in order (`Workout A`, `Workout B`).
+    public var sessionNames: [String] { sessions.compactMap { $0["name"]?.stringValue } }
+
     /// Exercise ids in the order they first appear.
     public var exerciseIDs: [String] {
         var seen: [String] = []

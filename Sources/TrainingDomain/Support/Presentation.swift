@@ -38,6 +38,26 @@ extension Exercise {
     }
 }
 
+extension ProgrammeTemplate {
+    /// The built-in template as `journal programme templates --json` lists it.
+    public var jsonValue: JSONValue {
+        .object([
+            "template": .string(id), "name": .string(name), "split": .string(split), "experience": .array(experience.map(JSONValue.string)),
+            "goals": .array(goals.map(JSONValue.string)), "days": .array(days.map(JSONValue.int)), "weeks": .int(weeks),
+            "sessions": .array(sessionNames.map(JSONValue.string)), "exercises": .array(exerciseIDs.map(JSONValue.string)),
+            "summary": .string(summary),
+        ])
+    }
+
+    /// `starting-strength  Starting Strength  beginner  3 days  12 weeks  Workout A, Workout B` and its summary.
+    public var lines: [String] {
+        let days = days.count > 1 && days == Array((days.min() ?? 0)...(days.max() ?? 0)) ? "\(days.min() ?? 0)–\(days.max() ?? 0)"
+            : days.map(String.init).joined(separator: ", ")
+        return ["\(id)  \(name)  \(experience.joined(separator: "/"))  \(days) days  \(weeks) weeks  \(sessionNames.joined(separator: ", "))",
+                "  \(summary)"]
+    }
+}
+
 extension PlateLoading {
     public var jsonValue: JSONValue {
         .object([
@@ -45,6 +65,14 @@ extension PlateLoading {
             "per_side": .array(perSide.map(JSONValue.number)), "achieved": .number(achieved),
             "difference": .number(difference), "exact": .bool(isExact),
         ])
+    }
+
+    /// One line for a logger row: `per side 25, 10 on the 20 kg bar`, and when inexact `(closest 97.5 kg, 2.5 kg short)`.
+    public var summary: String {
+        let u = unit.rawValue
+        var text = "per side \(perSide.isEmpty ? "nothing" : perSide.map(formatWeight).joined(separator: ", ")) on the \(formatWeight(barWeight)) \(u) bar"
+        if !isExact { text += " (closest \(formatWeight(achieved)) \(u), \(formatWeight(abs(difference))) \(u) \(difference > 0 ? "short" : "over"))" }
+        return text
     }
 
     /// `100 kg: bar 20 kg + per side 25, 10, 5` and, when inexact, the closest weight and the gap.

@@ -31,17 +31,10 @@ public struct PlateInventory: Equatable, Sendable {
         }
     }
 
-    /// The inventory after the ledger's `equipment.updated` events (`Ledger.equipment`): each replaces the keys it
-    /// carries (`unit`, `plates`, the first of `bars` as the bar), and a unit other than the current one starts from
-    /// that unit's standard set. Starts from `standard(defaultUnit)`; the ledger starts over at `data.cleared`.
+    /// The plates and default bar after the ledger's `equipment.updated` events (`EquipmentInventory.from`): the bar
+    /// of a barbell exercise no bar lists.
     public static func from(ledger: Ledger, defaultUnit: WeightUnit = .kg) -> PlateInventory {
-        var inventory = standard(defaultUnit)
-        for update in ledger.equipment {
-            if let unit = update.unit, unit != inventory.unit { inventory = standard(unit) }
-            if let plates = update.plates { inventory.plates = plates }
-            if let bar = update.barWeight { inventory.barWeight = bar }
-        }
-        return inventory
+        EquipmentInventory.from(ledger: ledger, defaultUnit: defaultUnit).plateInventory(for: nil)
     }
 
     /// Parses `25x4,20x2,1.25x2` (weight × count; `×` also accepted). A plate without a count means a pair.

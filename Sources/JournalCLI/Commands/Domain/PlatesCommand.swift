@@ -18,12 +18,14 @@ struct PlatesCommand: ParsableCommand {
     @Option(help: "Plates owned, WEIGHTxCOUNT separated by commas, e.g. 25x4,20x2,1.25x2.") var plates: String?
     @Option(help: "kg or lb (default kg, or the journal's unit: its equipment's, else its profile's).") var unit: String?
     @Option(help: "A journal whose equipment.updated events give the plates and bar.") var journal: String?
+    @Option(help: "With --journal: load the bar this exercise uses (the bar listing it, else the default bar).") var exercise: String?
     @Flag(help: "Print JSON instead of text.") var json = false
 
     func validate() throws {
         guard target.isFinite, target > 0 else { throw ValidationError("TARGET \"\(formatNumber(target))\" must be a weight above 0") }
         if let bar, !(bar.isFinite && bar >= 0) { throw ValidationError("--bar \"\(formatNumber(bar))\" must be a weight of 0 or more") }
         if let unit, WeightUnit(parsing: unit) == nil { throw ValidationError("--unit \"\(unit)\" must be kg or lb") }
+        if exercise != nil, journal == nil { throw ValidationError("--exercise needs --journal (the journal whose bars say which bar it uses)") }
         if let plates {
             do { _ = try PlateInventory.parsePlates(plates) } catch { throw ValidationError("--plates: \(error.description)") }
         }
@@ -36,7 +38,7 @@ struct PlatesCommand: ParsableCommand {
             if let journal {
                 // The journal's unit (the profile's) chooses the standard set until equipment.updated names plates.
                 let ledger = Ledger(events: try JournalLoader.events(path: journal), asOf: Ledger.everything)
-                inventory = PlateInventory.from(ledger: ledger, defaultUnit: chosenUnit ?? ledger.displayUnit)
+                inventory = EquipmentInventory.from(ledger: ledger, defaultUnit: chosenUnit ?? ledger.displayUnit).plateInventory(for: exercise)
             } else {
                 inventory = .standard(chosenUnit ?? .kg)
             }

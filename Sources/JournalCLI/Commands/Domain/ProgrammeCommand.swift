@@ -5,6 +5,6 @@ struct ProgrammeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "programme",
         abstract: "Generate training programmes from questionnaire answers.",
-        subcommands: [ProgrammeGenerateCommand.self]
+        subcommands: [ProgrammeGenerateCommand.self, ProgrammeTemplatesCommand.self]
     )
 }

@@ -25,6 +25,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Replace names, emails, notes and free text.") var redact = false
     @Option(name: .shortAndLong, help: "Output file (default: standard output; required for --format journal).") var output: String?
     @Option(help: "Weight unit of the CSV formats: kg or lb (default: the journal's display unit).") var unit: UnitOption?
+    @Flag(help: "Once written, record the export in the journal (data.exported: the profile's exports history).") var record = false
 
     func validate() throws {
         if format == .journal && output == nil { throw ValidationError("--format journal writes a binary file: give -o OUT") }
@@ -35,10 +36,17 @@ struct ExportCommand: ParsableCommand {
         try reportingFailures {
             let original = try JournalLoader.events(path: file)
             let events = redact ? original.map(Redaction.redact) : original
+            var held: (events: Int?, workouts: Int?) = (nil, nil)
             switch format {
-            case .journal: try exportJournal(events: events)
-            case .jsonl: try Interchange.write(Exporters.jsonl(Exporters.visible(events)), to: output)
-            case .json: try Interchange.write(Exporters.json(Exporters.visible(events)), to: output)
+            case .journal: held.events = try exportJournal(events: events)
+            case .jsonl:
+                let visible = Exporters.visible(events)
+                try Interchange.write(Exporters.jsonl(visible), to: output)
+                held.events = visible.count
+            case .json:
+                let visible = Exporters.visible(events)
+                try Interchange.write(Exporters.json(visible), to: output)
+                held.events = visible.count
             case .strongCSV, .hevyCSV, .fitNotesCSV:
                 let analysis = Interchange.analysis(events)
                 let unit = self.unit?.unit ?? analysis.unit
@@ -48,16 +56,36 @@ struct ExportCommand: ParsableCommand {
                     : format == .hevyCSV ? Exporters.hevyCSV(analysis, unit: unit, redact: redact, imported: imported)
                     : Exporters.fitNotesCSV(analysis, unit: unit, redact: redact, imported: imported)
                 try Interchange.write(text, to: output)
+                held.workouts = analysis.finished.count
                 if output != nil {
                     StandardError.write("exported \(analysis.finished.count) workouts, \(analysis.finished.reduce(0) { $0 + $1.sets.count }) sets to \(output!)\n")
                 }
             }
+            if record { recordExport(held) }
         }
     }
 
-    /// Copies the file (or re-records the redacted events), then reads it back and compares every event.
-    func exportJournal(events: [Event]) throws {
-        guard let output else { return }
+    /// Appends `data.exported` (format, what it held, the output file) once the export is written; a failure to
+    /// record it is reported and leaves the export as written.
+    func recordExport(_ held: (events: Int?, workouts: Int?)) {
+        var draft: JSONObject = ["type": "data.exported", "format": .string(format.rawValue)]
+        if let events = held.events { draft["events"] = .int(events) }
+        if let workouts = held.workouts { draft["workouts"] = .int(workouts) }
+        if let output { draft["destination"] = .string(output) }
+        do {
+            let journal = try EventJournal(path: file, device: "cli", options: Journal.recordingOptions, clock: SystemClock.now)
+            defer { journal.close() }
+            _ = try journal.record(.object(draft))
+        } catch {
+            StandardError.write("\(file): the export was written but not recorded in the exports history: \(error)\n")
+        }
+    }
+
+    /// Copies the file (or re-records the redacted events), then reads it back and compares every event; the number
+    /// of events written.
+    @discardableResult
+    func exportJournal(events: [Event]) throws -> Int? {
+        guard let output else { return nil }
         let written: JournalCopy.Written
         do {
             written = try JournalCopy.write(source: file, reRecording: redact ? events : nil, to: output)
@@ -65,5 +93,6 @@ struct ExportCommand: ParsableCommand {
             throw Failure(message: failure.description)
         }
         print("wrote \(output): \(written.events) events, verified" + (written.clean ? " clean" : " (the source itself is not clean: run journal verify \(file))") + (redact ? ", redacted" : ""))
+        return written.events
     }
 }

@@ -45,8 +45,10 @@ struct ActiveCommand: ParsableCommand {
                     for row in e.rows {
                         let kind = row.kind == .working ? "" : " (\(row.kind.rawValue))"
                         let plus = row.plus > 0 ? "  +\(row.plus)" : ""
-                        lines.append("  \(row.completed ? "✓" : " ") \(row.set)  \(Text.weight(row.weight, row.unit)) • \(row.reps.map(String.init) ?? "–") reps\(kind)\(plus)"
-                                     + (row.completed ? "" : row.source == .none ? "" : "  (\(row.source.rawValue.replacingOccurrences(of: "_", with: " ")))"))
+                        let rpe = row.targetRPE.map { " @ RPE \(Text.number($0))" } ?? ""
+                        lines.append("  \(row.completed ? "✓" : " ") \(row.set)  \(Text.weight(row.weight, row.unit)) • \(row.reps.map(String.init) ?? "–") reps\(rpe)\(kind)\(plus)"
+                                     + (row.completed ? "" : row.source == .none ? "" : "  (\(row.source.rawValue.replacingOccurrences(of: "_", with: " ")))")
+                                     + (row.plates.map { "  [\($0.summary)]" } ?? ""))
                     }
                 }
                 if !view.canFinish { lines.append(""); lines.append("Complete a set before finishing.") }

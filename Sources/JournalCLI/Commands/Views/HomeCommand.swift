@@ -43,7 +43,7 @@ struct HomeCommand: ParsableCommand {
         lines.append("This week (from \(home.week.start)): \(home.week.completed)\(target) complete")
         for session in home.week.sessions { lines.append("  \(session.completed ? "✓" : " ") \(session.name)") }
         lines.append("  " + ["M", "T", "W", "T", "F", "S", "S"].joined(separator: " "))
-        lines.append("  " + home.week.calendar.map { $0.finished ? "●" : "·" }.joined(separator: " "))
+        lines.append("  " + home.week.calendar.map { $0.finished ? "●" : $0.scheduled.isEmpty ? "·" : "○" }.joined(separator: " "))
         func card(_ c: SessionCard) -> String { "\(c.name) • \(c.exercises.count) exercise\(c.exercises.count == 1 ? "" : "s")" }
         if let next = home.nextWorkout {
             lines.append("")

@@ -25,6 +25,10 @@ struct ProfileCommand: ParsableCommand {
                 if let p = view.programme { lines.append("Programme: \(p.split) · \(p.daysPerWeek) days/week · \(p.weeks) weeks") }
                 if !view.favourites.isEmpty { lines.append("Favourites: " + view.favourites.map(analysis.exerciseName).joined(separator: ", ")) }
                 for setting in view.settings { lines.append("\(setting.key): \(JSONWriter.string(setting.value))") }
+                for export in view.exports {
+                    let size = [export.events.map { "\($0) events" }, export.workouts.map { "\($0) workouts" }].compactMap { $0 }.joined(separator: ", ")
+                    lines.append("Exported \(export.at.rfc3339): \(export.format)" + (size.isEmpty ? "" : " (\(size))") + (export.destination.map { " to \($0)" } ?? ""))
+                }
                 if !view.exerciseRest.isEmpty {
                     lines.append("Rest: " + view.exerciseRest.map { "\(analysis.exerciseName($0.exercise)) \($0.seconds == 0 ? "off" : "\($0.seconds)s")" }.joined(separator: ", "))
                 }

@@ -46,6 +46,18 @@ struct ProgressCommand: ParsableCommand {
                     lines.append("Volume per week:")
                     for week in view.weeklyFrequency { lines.append("  \(week.week)  \(Text.kilograms(week.volumeKilograms, unit))") }
                 }
+                if view.weeklyFrequency.contains(where: { $0.sets > 0 }) {
+                    lines.append("")
+                    lines.append("Working sets per week:")
+                    for week in view.weeklyFrequency { lines.append("  \(week.week)  \(week.sets)") }
+                }
+                if !view.strength.isEmpty {
+                    lines.append("")
+                    lines.append("Estimated 1RM per session (Epley):")
+                    for series in view.strength {
+                        lines.append("  \(series.name): " + series.oneRepMax.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }.joined(separator: " → "))
+                    }
+                }
                 return lines.joined(separator: "\n")
             }
         }

@@ -1,0 +1,95 @@
+import JournalModel
+
+/// Everything the lifter can load (seed 002's equipment inventory): plates, bars, dumbbell pairs, weight-stack
+/// machines and cable attachments, from `equipment.updated` events (DOMAIN.md §7 "Equipment").
+public struct EquipmentInventory: Equatable, Sendable {
+    /// The unit of the plates and bars.
+    public var unit: WeightUnit
+    public var plates: [PlateStock]
+    /// The bars owned; empty means the standard bar of `unit` (20 kg, 45 lb).
+    public var bars: [OwnedBar]
+    public var dumbbells: [Double]
+    public var dumbbellUnit: WeightUnit
+    /// Each machine with the unit of its stack.
+    public var machines: [(stack: MachineStack, unit: WeightUnit)]
+    public var attachments: [String]
+
+    public init(unit: WeightUnit, plates: [PlateStock], bars: [OwnedBar] = [], dumbbells: [Double] = [], dumbbellUnit: WeightUnit? = nil,
+                machines: [(stack: MachineStack, unit: WeightUnit)] = [], attachments: [String] = []) {
+        self.unit = unit; self.plates = plates; self.bars = bars; self.dumbbells = dumbbells; self.dumbbellUnit = dumbbellUnit ?? unit
+        self.machines = machines; self.attachments = attachments
+    }
+
+    public static func == (a: EquipmentInventory, b: EquipmentInventory) -> Bool {
+        a.unit == b.unit && a.plates == b.plates && a.bars == b.bars && a.dumbbells == b.dumbbells && a.dumbbellUnit == b.dumbbellUnit
+            && a.machines.map(\.stack) == b.machines.map(\.stack) && a.machines.map(\.unit) == b.machines.map(\.unit) && a.attachments == b.attachments
+    }
+
+    /// Seed 002's first-launch default: the standard plate set and bar of `unit`, no dumbbells, machines or attachments.
+    public static func standard(_ unit: WeightUnit) -> EquipmentInventory {
+        EquipmentInventory(unit: unit, plates: PlateInventory.standard(unit).plates)
+    }
+
+    /// The inventory after the ledger's `equipment.updated` events (`Ledger.equipment`), starting from `standard(defaultUnit)`:
+    /// each update replaces the keys it carries; its weights are in its `unit`, else the inventory's. A `unit` other than
+    /// the plates' starts the plates and bars from that unit's standard set. The ledger starts over at `data.cleared`.
+    public static func from(ledger: Ledger, defaultUnit: WeightUnit = .kg) -> EquipmentInventory {
+        var inventory = standard(defaultUnit)
+        for update in ledger.equipment {
+            let unit = update.unit ?? inventory.unit
+            if unit != inventory.unit {
+                let standard = standard(unit)
+                inventory.unit = unit; inventory.plates = standard.plates; inventory.bars = []
+            }
+            if let plates = update.plates { inventory.plates = plates }
+            if let bars = update.bars { inventory.bars = bars }
+            if let dumbbells = update.dumbbells { inventory.dumbbells = dumbbells.sorted(); inventory.dumbbellUnit = unit }
+            if let machines = update.machines { inventory.machines = machines.map { ($0, unit) } }
+            if let attachments = update.attachments { inventory.attachments = attachments }
+        }
+        return inventory
+    }
+
+    /// The bar of a barbell exercise no bar lists: the bar marked `default`, else the first bar that lists no
+    /// exercises (an EZ bar given its curls is never the squat's bar), else the first bar; the standard bar without any.
+    public var defaultBar: OwnedBar {
+        bars.first(where: \.isDefault) ?? bars.first { $0.exercises.isEmpty } ?? bars.first
+            ?? OwnedBar(name: nil, weight: PlateInventory.standard(unit).barWeight)
+    }
+
+    /// The bar `exercise` is loaded on: the bar that lists it, else `defaultBar`.
+    public func bar(for exercise: String?) -> OwnedBar {
+        exercise.flatMap { id in bars.first { $0.exercises.contains(id) } } ?? defaultBar
+    }
+
+    /// The plates and the bar of `exercise` (nil: the default bar), for `PlateCalculator`.
+    public func plateInventory(for exercise: String?) -> PlateInventory {
+        PlateInventory(unit: unit, plates: plates, barWeight: bar(for: exercise).weight)
+    }
+
+    /// The machine `exercise` is done on: one that lists it, else one whose name is the exercise's id or one of its
+    /// equipment items in kebab case (`Lat Pulldown` for an exercise needing `lat-pulldown`).
+    public func machine(for exercise: String, equipment: [String]) -> (stack: MachineStack, unit: WeightUnit)? {
+        machines.first { $0.stack.exercises.contains(exercise) } ?? machines.first { machine in
+            let slug = StableID.kebab(machine.stack.name)
+            return slug == exercise || equipment.contains(slug)
+        }
+    }
+
+    /// The weights `exercise` (needing `equipment`) can be set to: its machine's stack, else the dumbbell pairs owned
+    /// for a dumbbell exercise, else any multiple of the unit's loading step (a bar: DOMAIN.md §7).
+    public func loadableWeights(for exercise: String, equipment: [String]) -> LoadableWeights {
+        if let machine = machine(for: exercise, equipment: equipment) {
+            return .stack(minimum: machine.stack.minimum, maximum: machine.stack.maximum, increment: machine.stack.increment, unit: machine.unit)
+        }
+        if equipment.contains("dumbbells"), !dumbbells.isEmpty { return .choices(dumbbells, unit: dumbbellUnit) }
+        return .step(nil)
+    }
+
+    /// What to load on each side of `exercise`'s bar for `weight` (in `weightUnit`), in the plates' unit; nil when the
+    /// exercise is not a barbell exercise (by its `equipment`), is done on a machine, or the weight is below its bar.
+    public func plates(for exercise: String, equipment: [String], weight: Double, in weightUnit: WeightUnit) -> PlateLoading? {
+        guard equipment.contains("barbell"), machine(for: exercise, equipment: equipment) == nil else { return nil }
+        return try? PlateCalculator.load(target: Units.convert(weight, from: weightUnit, to: unit), inventory: plateInventory(for: exercise))
+    }
+}
