@@ -38,7 +38,7 @@ public final class BatchRecorder {
 
     public let journal: EventJournal
     public let policy: Policy
-    var pending: [JSONValue] = []
+    var pending: [EventJournal.Draft] = []
     var lines: [Int] = []
     var openedAt: Int64 = 0
 
@@ -54,6 +54,18 @@ public final class BatchRecorder {
     /// Adds the draft read from input line `line` at time `now`; records the batch when it is full (returning its
     /// events, durable), else returns none.
     public func add(_ draft: JSONValue, line: Int, now: Int64) throws(Refusal) -> [Event] {
+        try add(.value(draft), line: line, now: now)
+    }
+
+    /// Adds input line `line` (its bytes, without the line break) as `add` adds its draft (`EventJournal.Draft(line:)`:
+    /// an event in canonical form is decoded in one pass); a line that is not JSON refuses the batch ("is not JSON: …").
+    public func add(line bytes: [UInt8], line: Int, now: Int64) throws(Refusal) -> [Event] {
+        let draft: EventJournal.Draft
+        do { draft = try EventJournal.Draft(line: bytes) } catch { throw refuse(line: line, reason: "is not JSON: \(error)") }
+        return try add(draft, line: line, now: now)
+    }
+
+    func add(_ draft: EventJournal.Draft, line: Int, now: Int64) throws(Refusal) -> [Event] {
         if pending.isEmpty { openedAt = now }
         pending.append(draft)
         lines.append(line)

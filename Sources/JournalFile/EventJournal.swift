@@ -103,10 +103,36 @@ public final class EventJournal {
     /// `firstInputLine` + the draft's index.
     public func record(batch drafts: [JSONValue], firstInputLine: Int? = nil, inputLines: [Int]? = nil, sealNow: Bool = true,
                        framing: Framing = .live) throws(JournalError) -> [Event] {
+        try record(batch: drafts.map(Draft.value), firstInputLine: firstInputLine, inputLines: inputLines, sealNow: sealNow, framing: framing)
+    }
+
+    /// A draft to record: a JSON object (envelope keys optional) or an event whose envelope is whole already.
+    public enum Draft: Sendable {
+        case value(JSONValue)
+        /// Decoded from a line holding a whole envelope (`EventCodec.decode`): checked as `value` of that line would be.
+        case complete(Event)
+
+        /// The draft of an input line: one pass into an event when the line is an event in canonical form, else its
+        /// JSON value (which `JSONParser` refuses with its reason and offset when the line is not JSON).
+        public init(line: [UInt8]) throws(JSONParser.Error) {
+            if let event = EventCodec.decodeCanonical(line) { self = .complete(event); return }
+            self = .value(try JSONParser.parse(line))
+        }
+    }
+
+    /// `record(batch:)` of drafts of either kind.
+    @discardableResult
+    public func record(batch drafts: [Draft], firstInputLine: Int? = nil, inputLines: [Int]? = nil, sealNow: Bool = true,
+                       framing: Framing = .live) throws(JournalError) -> [Event] {
         var staged = rules
         var events: [Event] = []
+        events.reserveCapacity(drafts.count)
         for (index, draft) in drafts.enumerated() {
-            switch staged.prepare(draft, device: device, now: clock(), allowUnknownTypes: options.allowUnknownTypes) {
+            let prepared = switch draft {
+            case .value(let value): staged.prepare(value, device: device, now: clock(), allowUnknownTypes: options.allowUnknownTypes)
+            case .complete(let event): staged.prepare(complete: event, allowUnknownTypes: options.allowUnknownTypes)
+            }
+            switch prepared {
             case .success(let event):
                 staged.apply(event)
                 events.append(event)

@@ -59,27 +59,23 @@ public enum Merge {
         var report = Report()
         report.eventsA = a.count
         report.eventsB = b.count
-        func body(_ event: Event) -> [UInt8] { identity(event) }
-        var versions: [String: [[UInt8]: Event]] = [:]
-        var inA = Set<[UInt8]>()
-        for event in a {
-            let key = body(event)
-            inA.insert(key)
-            versions[event.id, default: [:]][key] = event
+        // Each id's versions (rule 1's identities), in the order first met, with the inputs that hold them. An id has
+        // one version but for a collision (rule 5), so a version is found by comparing bytes, not by hashing them.
+        var versions: [String: [Version]] = [:]
+        versions.reserveCapacity(a.count)
+        func add(_ event: Event, fromA: Bool) {
+            Version.note(identity(event), of: event, fromA: fromA, in: &versions[event.id, default: []])
         }
-        var inB = Set<[UInt8]>()
-        for event in b {
-            let key = body(event)
-            inB.insert(key)
-            versions[event.id, default: [:]][key] = event
-        }
-        report.shared = inA.intersection(inB).count
-        report.onlyA = inA.subtracting(inB).count
-        report.onlyB = inB.subtracting(inA).count
+        for event in a { add(event, fromA: true) }
+        for event in b { add(event, fromA: false) }
 
         var merged: [(key: SortKey, event: Event)] = []
+        merged.reserveCapacity(versions.count)
         for (id, byBody) in versions {
-            let ordered = byBody.map { (body: $0.key, event: $0.value) }.sorted { SortKey($0.event, $0.body) < SortKey($1.event, $1.body) }
+            for version in byBody {
+                if version.inA && version.inB { report.shared += 1 } else if version.inA { report.onlyA += 1 } else { report.onlyB += 1 }
+            }
+            let ordered = byBody.count == 1 ? byBody : byBody.sorted { SortKey($0.event, $0.body) < SortKey($1.event, $1.body) }
             for (index, version) in ordered.enumerated() {
                 var event = version.event
                 if index > 0 {
@@ -96,6 +92,23 @@ public enum Merge {
         for index in events.indices { events[index].seq = base + index + 1 }
         report.output = events.count
         return (events, report)
+    }
+
+    /// One version of an id: its identity, the event, and which inputs hold it.
+    struct Version {
+        var body: [UInt8]
+        var event: Event
+        var inA: Bool
+        var inB: Bool
+
+        /// Marks `body` as held by the input (`fromA`, else b), among `known`, the versions of `event`'s id so far.
+        static func note(_ body: [UInt8], of event: Event, fromA: Bool, in known: inout [Version]) {
+            if let index = known.firstIndex(where: { $0.body == body }) {
+                if fromA { known[index].inA = true } else { known[index].inB = true }
+            } else {
+                known.append(Version(body: body, event: event, inA: fromA, inB: !fromA))
+            }
+        }
     }
 
     /// Rule 1's identity of an event: its line with `seq` zeroed (the id and every other field).

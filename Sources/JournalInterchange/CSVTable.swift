@@ -25,14 +25,14 @@ public struct CSVTable: Sendable {
         /// The cell trimmed of surrounding spaces, or "" when the row is shorter.
         public func cell(_ index: Int?) -> String {
             guard let index, index < cells.count else { return "" }
-            return cells[index].trimmingCharacters(in: .whitespacesAndNewlines)
+            return Trim.whitespacesAndNewlines(cells[index])
         }
         /// The cell as the file holds it (a quoted cell's spaces kept: Strong's `"Bench Press "`), or "".
         public func text(_ index: Int?) -> String {
             guard let index, index < cells.count else { return "" }
             return cells[index]
         }
-        public var isBlank: Bool { cells.allSatisfy { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } }
+        public var isBlank: Bool { cells.allSatisfy { Trim.whitespacesAndNewlines($0).isEmpty } }
     }
 
     /// Parses `text`; `file` names it in errors. `lenient` reads past quoting errors (above).
@@ -166,6 +166,24 @@ public struct CSVTable: Sendable {
             }
         }
         return semicolons > commas ? ";" : ","
+    }
+
+    /// Foundation's trims of a cell, answered without Foundation when there is nothing to trim: the first and last
+    /// bytes are printable ASCII (every number and date, nearly every name), so neither end is a space or a newline.
+    enum Trim {
+        static func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+        static func hasNothingToTrim(_ text: String) -> Bool {
+            guard let first = text.utf8.first, let last = text.utf8.last else { return true }
+            return isPrintableASCII(first) && isPrintableASCII(last)
+        }
+        /// `trimmingCharacters(in: .whitespacesAndNewlines)`.
+        static func whitespacesAndNewlines(_ text: String) -> String {
+            hasNothingToTrim(text) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        /// `trimmingCharacters(in: .whitespaces)`.
+        static func whitespaces(_ text: String) -> String {
+            hasNothingToTrim(text) ? text : text.trimmingCharacters(in: .whitespaces)
+        }
     }
 
     /// The index of the first header matching one of `aliases` (compared by `normalize`).

@@ -85,7 +85,9 @@ extension RecordingRules {
     /// the CLI's writers) a live `workout.started` is refused while another live workout is open.
     func checkNewEvent(_ event: Event) -> EventRuleViolation? {
         if oneOpenWorkout, event.knownType == .workoutStarted, !RecordingRules.startsRecordedAfterwards(event),
-           let open = ledger.workouts.filter({ $0.status == .open && !recordedAfterwards.contains($0.id) }).map(\.id).sorted().first {
+           let open = ledger.workouts.indices.lazy
+               .filter({ ledger.workouts[$0].status == .open && !recordedAfterwards.contains(ledger.workouts[$0].id) })
+               .map({ ledger.workouts[$0].id }).min() {
             return EventRuleViolation(type: event.type, field: "workout", value: event[.workout],
                                       rule: "cannot start while workout \"\(open)\" is open (one active workout at a time, as in the seed apps: finish or discard \"\(open)\" first)")
         }

@@ -111,9 +111,8 @@ public struct RecordingRules: Sendable {
     public func prepare(_ draft: JSONValue, device: String, now: Timestamp, allowUnknownTypes: Bool = false) -> Result<Event, Problem> {
         guard case .object(var object) = draft else { return .failure(.notAnObject(found: draft.kindName)) }
         // Rebuilding the envelope below would silently drop a repeated key: refuse it here.
-        var keys = Set<String>()
-        for field in object.fields where !keys.insert(field.key).inserted {
-            return .failure(.envelope(EventCodec.DecodingError(field: field.key, reason: "appears twice in the same event")))
+        if let repeated = object.firstRepeatedKeyIndex {
+            return .failure(.envelope(EventCodec.DecodingError(field: object.fields[repeated].key, reason: "appears twice in the same event")))
         }
         let type = object["type"]?.stringValue ?? ""
         if object["v"] == nil { object["v"] = .int(EventVocabulary.schema(for: type)?.version ?? 1) }
@@ -126,6 +125,12 @@ public struct RecordingRules: Sendable {
             + object.fields.filter { !envelope.contains($0.key) })
         let event: Event
         do { event = try EventCodec.decode(.object(object)) } catch { return .failure(.envelope(error)) }
+        return prepare(complete: event, allowUnknownTypes: allowUnknownTypes)
+    }
+
+    /// `prepare` of a draft that holds its whole envelope, decoded already (`EventCodec.decode` of its line): such a
+    /// draft has nothing to fill in, so this is the event and the answer `prepare` gives for the line's JSON value.
+    public func prepare(complete event: Event, allowUnknownTypes: Bool = false) -> Result<Event, Problem> {
         if let violation = check(event, allowUnknownTypes: allowUnknownTypes) ?? checkNewEvent(event) { return .failure(.rule(violation)) }
         return .success(event)
     }

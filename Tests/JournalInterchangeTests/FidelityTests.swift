@@ -56,6 +56,21 @@ import TrainingDomain
         #expect(Set(back.map { $0[3] }).count == 72)
     }
 
+    /// Reading the real export gives the same events, byte for byte, whatever the reader's inner workings: the hash of
+    /// the recorded lines (`journal import --unit kg --utc-offset +01:00 --device test`, then `journal cat`).
+    @Test func theRealStrongExportRecordsTheSameLines() throws {
+        guard let path = realStrongExport else {
+            print("skipped: ../shared/realdata/strong-export.csv is not beside the repository")
+            return
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let events = try record(planner.plan(try read(text, .strong, unit: .kg), file: "in.csv", existing: []).drafts)
+        let lines = events.map { EventCodec.encodeString($0) + "\n" }.joined()
+        #expect(events.count == 2349)
+        #expect(lines.utf8.count == 662_102)
+        #expect(StableID.hex(StableID.fnv1a(lines)) == "712d4faea5d344d6")
+    }
+
     /// Old Strong: semicolons, a unit per row, no duration.
     static let strongSemicolon = """
         Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes

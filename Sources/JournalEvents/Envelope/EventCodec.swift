@@ -33,7 +33,7 @@ public enum EventCodec {
         out.append(contentsOf: ",\"id\":".utf8)
         JSONWriter.writeString(event.id, into: &out)
         out.append(contentsOf: ",\"at\":\"".utf8)
-        out.append(contentsOf: event.at.rfc3339.utf8)
+        event.at.writeRFC3339(into: &out)
         out.append(contentsOf: "\",\"type\":".utf8)
         JSONWriter.writeString(event.type, into: &out)
         for field in event.fields.fields {
@@ -53,8 +53,14 @@ public enum EventCodec {
     /// fully understand is decoded again by the reference path (`decodeReference`), so
     /// results and errors are the reference path's on every input.
     public static func decode(_ line: [UInt8]) throws(DecodingError) -> Event {
-        if let event = line.withUnsafeBufferPointer({ EventLineDecoder.decode($0) }) { return event }
+        if let event = decodeCanonical(line) { return event }
         return try decodeReference(line)
+    }
+
+    /// The fast path alone: the event of a line in canonical form, or nil for any other line — one `decode` reads with
+    /// the reference path (an error, or an event written otherwise: other key order, whitespace, escapes).
+    public static func decodeCanonical(_ line: [UInt8]) -> Event? {
+        line.withUnsafeBufferPointer { EventLineDecoder.decode($0) }
     }
 
     public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(DecodingError) -> Event {
@@ -86,11 +92,9 @@ public enum EventCodec {
         var payload: [JSONField] = []
         payload.reserveCapacity(object.count)
         var v: Int?, seq: Int?, id: String?, at: Timestamp?, type: String?
-        var seen = Set<String>()
-        for field in object.fields {
-            if !seen.insert(field.key).inserted {
-                throw DecodingError(field: field.key, reason: "appears twice in the same event")
-            }
+        let repeated = object.firstRepeatedKeyIndex
+        for (index, field) in object.fields.enumerated() {
+            if index == repeated { throw DecodingError(field: field.key, reason: "appears twice in the same event") }
             switch field.key {
             case "v":
                 guard let n = field.value.intValue, n >= 1 else { throw envelope("v", field.value, "must be an integer ≥ 1") }

@@ -37,17 +37,31 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DDTHH:MM:SS.mmm±HH:MM`.
     public var rfc3339: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(29)
+        writeRFC3339(into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `rfc3339`'s UTF-8 to `out` (the event encoder writes it so, with no `String` in between).
+    public func writeRFC3339(into out: inout [UInt8]) {
         let local = localMilliseconds
         let day = floorDiv(local, 86_400_000)
         let msOfDay = local - day * 86_400_000
-        let date = LocalDate(day: Int(day))
-        let hours = msOfDay / 3_600_000
-        let minutes = (msOfDay / 60_000) % 60
-        let seconds = (msOfDay / 1000) % 60
-        let millis = msOfDay % 1000
-        let sign = offsetSeconds < 0 ? "-" : "+"
+        LocalDate(day: Int(day)).writeISO(into: &out)
+        out.append(UInt8(ascii: "T"))
+        appendPadded(msOfDay / 3_600_000, 2, into: &out)
+        out.append(UInt8(ascii: ":"))
+        appendPadded((msOfDay / 60_000) % 60, 2, into: &out)
+        out.append(UInt8(ascii: ":"))
+        appendPadded((msOfDay / 1000) % 60, 2, into: &out)
+        out.append(UInt8(ascii: "."))
+        appendPadded(msOfDay % 1000, 3, into: &out)
+        out.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
         let offset = abs(Int(offsetSeconds))
-        return "\(date)T\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(millis, 3))\(sign)\(pad(Int64(offset / 3600), 2)):\(pad(Int64(offset / 60 % 60), 2))"
+        appendPadded(Int64(offset / 3600), 2, into: &out)
+        out.append(UInt8(ascii: ":"))
+        appendPadded(Int64(offset / 60 % 60), 2, into: &out)
     }
 
     /// Parses RFC 3339 (`T` or space, optional fraction of 1–9 digits, `Z` or `±HH:MM`).
@@ -157,8 +171,20 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.day < rhs.day }
 
     public var description: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(10)
+        writeISO(into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `description`'s UTF-8 (`YYYY-MM-DD`) to `out`.
+    public func writeISO(into out: inout [UInt8]) {
         let (y, m, d) = components
-        return "\(pad(Int64(y), 4))-\(pad(Int64(m), 2))-\(pad(Int64(d), 2))"
+        appendPadded(Int64(y), 4, into: &out)
+        out.append(UInt8(ascii: "-"))
+        appendPadded(Int64(m), 2, into: &out)
+        out.append(UInt8(ascii: "-"))
+        appendPadded(Int64(d), 2, into: &out)
     }
 
     public static func daysIn(month: Int, year: Int) -> Int {
@@ -172,7 +198,18 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
 @inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 @inline(__always) func floorMod(_ a: Int64, _ b: Int64) -> Int64 { a - floorDiv(a, b) * b }
-func pad(_ value: Int64, _ width: Int) -> String {
-    let text = String(value)
-    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+/// Appends `value`'s decimal text (`-` first when negative) after as many `0` as make it `width` characters long.
+func appendPadded(_ value: Int64, _ width: Int, into out: inout [UInt8]) {
+    var magnitude = value.magnitude
+    var digits = 1
+    var scale: UInt64 = 1
+    while magnitude / scale >= 10 { scale *= 10; digits += 1 }
+    let length = digits + (value < 0 ? 1 : 0)
+    if length < width { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length)) }
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    while scale > 0 {
+        out.append(UInt8(ascii: "0") + UInt8(magnitude / scale))
+        magnitude %= scale
+        scale /= 10
+    }
 }

@@ -72,6 +72,18 @@ public struct JSONObject: Equatable, Hashable, Sendable, ExpressibleByDictionary
     }
 
     public var keys: [String] { fields.map(\.key) }
+
+    /// The index of the first field whose key an earlier field has, or nil: compared pair by pair for an event's few
+    /// fields (cheaper than hashing every key), through a set beyond.
+    public var firstRepeatedKeyIndex: Int? {
+        if fields.count <= 16 {
+            for index in fields.indices.dropFirst() where fields[..<index].contains(where: { $0.key == fields[index].key }) { return index }
+            return nil
+        }
+        var seen = Set<String>()
+        return fields.firstIndex { !seen.insert($0.key).inserted }
+    }
+
     public var isEmpty: Bool { fields.isEmpty }
     public var count: Int { fields.count }
     public func makeIterator() -> IndexingIterator<[JSONField]> { fields.makeIterator() }

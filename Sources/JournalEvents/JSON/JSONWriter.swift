@@ -44,21 +44,29 @@ public enum JSONWriter {
 
     public static func writeString(_ value: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(0x5C); out.append(byte)
-            case UInt8(ascii: "\\"): out.append(0x5C); out.append(byte)
-            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
+        var value = value
+        value.withUTF8 { bytes in
+            // Most strings need no escape: their bytes are copied at once.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): out.append(0x5C); out.append(byte)
+                case UInt8(ascii: "\\"): out.append(0x5C); out.append(byte)
+                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+                case 0..<0x20:
+                    out.append(contentsOf: "\\u00".utf8)
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0xF)])
+                default: out.append(byte)
+                }
             }
         }
         out.append(UInt8(ascii: "\""))

@@ -367,10 +367,23 @@ public enum EventVocabulary {
 
     /// `segment(.segment)+` with segments of `a-z`, `0-9` and `_`.
     public static func isWellFormedTypeName(_ type: String) -> Bool {
-        let segments = type.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count >= 2, type.utf8.count <= 64 else { return false }
-        return segments.allSatisfy { segment in
-            !segment.isEmpty && segment.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+        // One pass over the bytes in place (every decoded draft's type is checked): no split into substrings.
+        var type = type
+        return type.withUTF8 { bytes in
+            guard bytes.count <= 64 else { return false }
+            var segments = 1, length = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") {
+                    guard length > 0 else { return false }
+                    segments += 1
+                    length = 0
+                } else if (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 95 {
+                    length += 1
+                } else {
+                    return false
+                }
+            }
+            return segments >= 2 && length > 0
         }
     }
 

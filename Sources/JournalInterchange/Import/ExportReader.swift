@@ -143,14 +143,14 @@ struct RowReader {
         var essential: Set<Int> = []
 
         static let number: @Sendable (String) -> Bool = { ValueParsing.number($0) != nil }
-        static let date: @Sendable (String) -> Bool = { ValueParsing.dateTime($0.trimmingCharacters(in: .whitespaces)) != nil }
-        static let optionalDate: @Sendable (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces).isEmpty || date($0) }
-        static let weightUnit: @Sendable (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces).isEmpty || WeightUnit(parsing: $0.trimmingCharacters(in: .whitespaces)) != nil }
+        static let date: @Sendable (String) -> Bool = { ValueParsing.dateTime(CSVTable.Trim.whitespaces($0)) != nil }
+        static let optionalDate: @Sendable (String) -> Bool = { CSVTable.Trim.whitespaces($0).isEmpty || date($0) }
+        static let weightUnit: @Sendable (String) -> Bool = { CSVTable.Trim.whitespaces($0).isEmpty || WeightUnit(parsing: CSVTable.Trim.whitespaces($0)) != nil }
         static let distanceUnit: @Sendable (String) -> Bool = {
-            ["", "km", "kms", "kilometres", "kilometers", "m", "meters", "metres", "mi", "mile", "miles"].contains($0.trimmingCharacters(in: .whitespaces).lowercased())
+            ["", "km", "kms", "kilometres", "kilometers", "m", "meters", "metres", "mi", "mile", "miles"].contains(CSVTable.Trim.whitespaces($0).lowercased())
         }
-        static let clock: @Sendable (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces).isEmpty || ValueParsing.clockSeconds($0) != nil }
-        static let duration: @Sendable (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces).isEmpty || ValueParsing.duration($0) != nil }
+        static let clock: @Sendable (String) -> Bool = { CSVTable.Trim.whitespaces($0).isEmpty || ValueParsing.clockSeconds($0) != nil }
+        static let duration: @Sendable (String) -> Bool = { CSVTable.Trim.whitespaces($0).isEmpty || ValueParsing.duration($0) != nil }
 
         mutating func check(_ column: Int?, _ valid: @escaping (String) -> Bool) {
             if let column { typed.append((column, valid)) }
@@ -179,7 +179,7 @@ struct RowReader {
         // reads; the best keep the most typed values (a join that swallows numbers into a name is worse).
         let separator = String(table.delimiter)
         var readings: [(label: String, column: Int?, row: CSVTable.Row)] = []
-        if row.cells[width...].allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        if row.cells[width...].allSatisfy({ CSVTable.Trim.whitespaces($0).isEmpty }) {
             readings.append(("the \(extra) empty trailing field\(extra == 1 ? "" : "s") dropped", nil, CSVTable.Row(line: row.line, cells: Array(row.cells[..<width]))))
         }
         for column in shape.text {
@@ -220,7 +220,7 @@ struct RowReader {
     /// A free-text cell as written (spaces kept), or "" when it holds only spaces.
     func text(_ row: CSVTable.Row, _ column: Int?) -> String {
         let text = row.text(column)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : text
+        return CSVTable.Trim.whitespacesAndNewlines(text).isEmpty ? "" : text
     }
 
     func require(_ aliases: [String], what: String) throws(InterchangeError) -> Int {
@@ -328,7 +328,7 @@ struct RowReader {
         let workoutNotes = table.column(Aliases.workoutNotes), rpe = table.column(Aliases.rpe)
         shape.check(date, RowShape.date)
         shape.check(setOrder) { text in
-            let order = text.trimmingCharacters(in: .whitespaces)
+            let order = CSVTable.Trim.whitespaces(text)
             return RowReader.kind(strongSetOrder: order) != nil || order.lowercased().contains("rest")
         }
         for column in [reps, number, durationSeconds, weightKg, weightLb, weightPlain, distance, distanceKm, distanceMeters, seconds, rpe] { shape.check(column, RowShape.number) }
@@ -358,7 +358,8 @@ struct RowReader {
                     }
                 }
                 let make = { ImportedWorkout(name: workoutName, start: start, durationSeconds: durationValue, firstLine: row.line) }
-                if order.lowercased().contains("rest") || row.cell(exercise).lowercased() == "rest timer" {
+                // A set number or W/D/F is shorter than "rest": no lowercasing and search for those.
+                if (order.utf8.count >= 4 && order.lowercased().contains("rest")) || row.cell(exercise).lowercased() == "rest timer" {
                     add(nil, key: key, make: make)
                     skipped.append(SkippedRow(line: row.line, reason: "a rest-timer row, not a set")); continue
                 }
@@ -423,7 +424,7 @@ struct RowReader {
         let superset = table.column(["superset_id"])
         shape.check(start, RowShape.date)
         shape.check(end, RowShape.optionalDate)
-        shape.check(setType) { ["", "normal", "warmup", "warm_up", "warm-up", "dropset", "drop", "drop_set", "failure"].contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }
+        shape.check(setType) { ["", "normal", "warmup", "warm_up", "warm-up", "dropset", "drop", "drop_set", "failure"].contains(CSVTable.Trim.whitespaces($0).lowercased()) }
         for column in [setIndex, weightKg, weightLb, reps, km, miles, seconds, rpe, superset] { shape.check(column, RowShape.number) }
         shape.text = [exercise, title] + [description, exerciseNotes].compactMap { $0 }
         shape.essential = Set([start, exercise, reps] + [weightKg, weightLb].compactMap { $0 })

@@ -33,8 +33,15 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// `2021-02-10 16:46:13`
     public var description: String {
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(date) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+        var out: [UInt8] = []
+        out.reserveCapacity(19)
+        date.writeISO(into: &out)
+        for (index, part) in [seconds / 3600, seconds / 60 % 60, seconds % 60].enumerated() {
+            out.append(index == 0 ? UInt8(ascii: " ") : UInt8(ascii: ":"))
+            if part < 10 { out.append(UInt8(ascii: "0")) }
+            out.append(contentsOf: String(part).utf8)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     public func timestamp(offsetSeconds: Int32) -> Timestamp {

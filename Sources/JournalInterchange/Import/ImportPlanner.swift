@@ -215,6 +215,7 @@ public struct ImportPlanner: Sendable {
             let id = usedInFile[base]! == 1 ? base : "\(base)-\(usedInFile[base]!)"
             let start = workout.start.timestamp(offsetSeconds: offsetSeconds)
             let finish = start.adding(milliseconds: Int64(max(0, workout.durationSeconds ?? 0)) * 1000)
+            let at = JSONValue.string(start.rfc3339)
             if rules.isUsed(workout: id) || knownStarts.contains(ImportPlanner.sameWorkoutKey(start: start, name: workout.name.isEmpty ? "Workout" : workout.name)) {
                 present += 1
                 continue
@@ -237,7 +238,7 @@ public struct ImportPlanner: Sendable {
                 let exercise = resolve(set.exerciseName)
                 if exercise.custom && !knownCustom.contains(exercise.id) {
                     knownCustom.insert(exercise.id)
-                    var event: JSONObject = ["type": "exercise.created", "at": .string(start.rfc3339), "exercise": .string(exercise.id),
+                    var event: JSONObject = ["type": "exercise.created", "at": at, "exercise": .string(exercise.id),
                                              "name": .string(truncate(set.exerciseName, 200)), "source": .string(app)]
                     // The apps write an assisted exercise's help as its weight: the journal ranks it as help.
                     if NameMatcher.saysAssisted(set.exerciseName) { event["assisted"] = .bool(true) }
@@ -274,7 +275,7 @@ public struct ImportPlanner: Sendable {
                     }
                 }
                 var fields: [(String, JSONValue)] = [
-                    ("type", "set.completed"), ("at", .string(start.rfc3339)), ("workout", .string(id)), ("exercise", .string(exercise.id)),
+                    ("type", "set.completed"), ("at", at), ("workout", .string(id)), ("exercise", .string(exercise.id)),
                     ("set", .int(number)), ("weight", .number(set.weight)), ("unit", .string(set.unit.rawValue)), ("reps", .int(set.reps)),
                     ("kind", .string(set.kind)),
                 ]
@@ -307,15 +308,15 @@ public struct ImportPlanner: Sendable {
             for (name, count) in counted { setCounts[name, default: 0] += count }
             drafts += created
             var started: [(String, JSONValue)] = [
-                ("type", "workout.started"), ("at", .string(start.rfc3339)), ("workout", .string(id)),
-                ("name", .string(truncate(workout.name, 200))), ("session", .null), ("started_at", .string(start.rfc3339)), ("source", .string(app)),
+                ("type", "workout.started"), ("at", at), ("workout", .string(id)),
+                ("name", .string(truncate(workout.name, 200))), ("session", .null), ("started_at", at), ("source", .string(app)),
             ]
             if workout.name.isEmpty { started[3].1 = "Workout" }
             // Strong 6.x's layout is given back to Strong 6.x (`ImportedRows.layout(of:)`).
             if export.layout == .strong6 { started.append(("source_layout", .string(ImportedRows.strong6Layout))) }
             drafts.append(.object(JSONObject(started.map { JSONField($0.0, $0.1) })))
             for note in workout.notes {
-                drafts.append(["type": "workout.noted", "at": .string(start.rfc3339), "workout": .string(id), "note": .string(truncate(note, 4000))])
+                drafts.append(["type": "workout.noted", "at": at, "workout": .string(id), "note": .string(truncate(note, 4000))])
             }
             drafts += sets
             // A superset is linked when its exercises are adjacent in the workout and in no other superset, as the
@@ -331,16 +332,16 @@ public struct ImportPlanner: Sendable {
                     continue
                 }
                 linked.formUnion(superset.exercises)
-                drafts.append(["type": "superset.linked", "at": .string(start.rfc3339), "workout": .string(id),
+                drafts.append(["type": "superset.linked", "at": at, "workout": .string(id),
                                "group": .string(ImportPlanner.supersetGroup(workout: id, label: superset.label)),
                                "exercises": .array(superset.exercises.map(JSONValue.string))])
             }
             for entry in workout.exerciseNotes {
-                drafts.append(["type": "exercise.noted", "at": .string(start.rfc3339), "workout": .string(id),
+                drafts.append(["type": "exercise.noted", "at": at, "workout": .string(id),
                                "exercise": .string(resolve(entry.name).id), "note": .string(truncate(entry.note, 4000))])
             }
             for entry in cardio {
-                var fields: JSONObject = ["type": "cardio.logged", "at": .string(start.rfc3339), "workout": .string(id),
+                var fields: JSONObject = ["type": "cardio.logged", "at": at, "workout": .string(id),
                                           "exercise": .string(entry.exercise), "minutes": .number(min(1440, entry.seconds / 60))]
                 if entry.km > 0 { fields["km"] = .number(min(1000, entry.km)) }
                 fields["source"] = .string(app)

@@ -17,7 +17,7 @@ enum ValueParsing {
 
     /// A number with `.` or (in semicolon files) `,` as decimal mark; nil for an empty cell.
     static func number(_ text: String) -> Double?? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = CSVTable.Trim.whitespaces(text)
         if trimmed.isEmpty { return .some(nil) }
         if let value = Double(trimmed), value.isFinite { return .some(value) }
         if let value = Double(trimmed.replacingOccurrences(of: ",", with: ".")), value.isFinite, trimmed.filter({ $0 == "," }).count == 1 {
@@ -49,20 +49,10 @@ enum ValueParsing {
     /// `2021-02-10 16:46:13`, `2021-02-10T16:46`, `2024/03/04`, `2024-03-04`, `7 Apr 2026, 10:14`, `3 févr. 2026, 18:00`,
     /// `Apr 7, 2026, 10:14 AM`. Nil when it is none of these.
     static func dateTime(_ text: String) -> LocalDateTime? {
-        let base = text.first?.isNumber == true ? text.replacingOccurrences(of: "T", with: " ") : text
-        let folded = base.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-        var tokens: [String] = []
-        var current = ""
-        for character in folded {
-            if character.isLetter || character.isNumber || character == ":" { current.append(character) } else if !current.isEmpty {
-                tokens.append(current); current = ""
-            }
-        }
-        if !current.isEmpty { tokens.append(current) }
         var year: Int?, month: Int?, day: Int?, seconds = 0, pm: Bool?
         var numbers: [Int] = []
-        for token in tokens {
-            if token.contains(":") {
+        for token in asciiDateTokens(text) ?? dateTokens(text) {
+            if token.utf8.contains(UInt8(ascii: ":")) {
                 let parts = token.split(separator: ":").map { Int($0) }
                 guard parts.count >= 2, parts.count <= 3, let h = parts[0], let m = parts[1], h < 24, m < 60 else { return nil }
                 let s = parts.count == 3 ? parts[2] ?? 0 : 0
@@ -94,13 +84,48 @@ enum ValueParsing {
         return LocalDateTime(date: LocalDate(year: year, month: month, day: day), seconds: seconds)
     }
 
+    /// A date's words, numbers and times (`16:46:13`), case and diacritics folded: the runs of letters, digits and `:`.
+    /// A `T` is a space in a text that starts with a digit (`2021-02-10T16:46`).
+    static func dateTokens(_ text: String) -> [String] {
+        let base = text.first?.isNumber == true ? text.replacingOccurrences(of: "T", with: " ") : text
+        let folded = base.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        var tokens: [String] = []
+        var current = ""
+        for character in folded {
+            if character.isLetter || character.isNumber || character == ":" { current.append(character) } else if !current.isEmpty {
+                tokens.append(current); current = ""
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+
+    /// `dateTokens` of an ASCII text, from its bytes (folding is lowercasing there); nil when `text` is not ASCII.
+    static func asciiDateTokens(_ text: String) -> [String]? {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9"), upper = UInt8(ascii: "A")...UInt8(ascii: "Z"), lower = UInt8(ascii: "a")...UInt8(ascii: "z")
+        let startsWithDigit = text.utf8.first.map { digits.contains($0) } ?? false
+        var tokens: [String] = []
+        var current: [UInt8] = []
+        for original in text.utf8 {
+            guard original < 0x80 else { return nil }
+            var byte = original
+            if startsWithDigit && byte == UInt8(ascii: "T") { byte = UInt8(ascii: " ") }
+            if upper.contains(byte) { byte += 0x20 }
+            if lower.contains(byte) || digits.contains(byte) || byte == UInt8(ascii: ":") { current.append(byte) } else if !current.isEmpty {
+                tokens.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true)
+            }
+        }
+        if !current.isEmpty { tokens.append(String(decoding: current, as: UTF8.self)) }
+        return tokens
+    }
+
     /// Strong's `2h 18m`, `47m`, `1h`, `30s`; also `1:05:00` and plain seconds. Nil when unreadable or longer than
     /// `maxDurationSeconds`.
     static func duration(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = CSVTable.Trim.whitespaces(text).lowercased()
         if trimmed.isEmpty { return nil }
         if let seconds = Double(trimmed) { return durationSeconds(seconds) }
-        if trimmed.contains(":") {
+        if trimmed.utf8.contains(UInt8(ascii: ":")) {
             let parts = trimmed.split(separator: ":").map { Int($0) ?? -1 }
             guard parts.count >= 2, parts.count <= 3, parts.allSatisfy({ $0 >= 0 && $0 <= maxDurationSeconds }) else { return nil }
             return durationSeconds(Double(parts.reduce(0) { $0 * 60 + $1 } * (parts.count == 2 ? 60 : 1)))
@@ -129,7 +154,7 @@ enum ValueParsing {
 
     /// `0:01:30` or `90` as seconds (FitNotes `Time`).
     static func clockSeconds(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = CSVTable.Trim.whitespaces(text)
         if trimmed.isEmpty { return nil }
         if let value = Double(trimmed) { return value.isFinite && value >= 0 ? value : nil }
         let parts = trimmed.split(separator: ":").compactMap { Double($0) }

@@ -94,18 +94,12 @@ struct RecordCommand: ParsableCommand {
                 case .line(let bytes):
                     lineNumber += 1
                     if StandardInput.isBlank(bytes) { continue }
-                    let draft: JSONValue
-                    do {
-                        draft = try JSONParser.parse(bytes)
-                    } catch {
-                        throw recorder.refuse(line: lineNumber, reason: "is not JSON: \(error)")
-                    }
-                    acknowledge(try recorder.add(draft, line: lineNumber, now: StandardInput.monotonicMilliseconds()))
+                    acknowledge(try recorder.add(line: bytes, line: lineNumber, now: StandardInput.monotonicMilliseconds()))
                 }
             }
             acknowledge(try recorder.flush())
-        } catch let refusal as BatchRecorder.Refusal {
-            throw Failure(message: refusal.description)
+        } catch {
+            throw Failure(message: error.description)
         }
     }
 
