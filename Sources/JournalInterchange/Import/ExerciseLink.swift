@@ -18,7 +18,7 @@ public struct ExerciseLink: Sendable {
     public var sets: Int
 
     /// The event to record.
-    public var draft: JSONValue { ["type": "exercise.linked", "exercise": .string(custom), "to": target.map { .string($0) } ?? .null] }
+    public var draft: JSONValue { .draft(.exerciseLinked, [.exercise: .string(custom), .to: target.map { .string($0) } ?? .null]) }
 
     /// Resolves NAME and EXERCISE against the journal at `path` (its `events`) and the catalogue.
     public init(events: [Event], path: String, name: String, exercise: String, catalogue: ExerciseCatalogue = .builtIn) throws(Refusal) {

@@ -238,11 +238,11 @@ public struct ImportPlanner: Sendable {
                 let exercise = resolve(set.exerciseName)
                 if exercise.custom && !knownCustom.contains(exercise.id) {
                     knownCustom.insert(exercise.id)
-                    var event: JSONObject = ["type": "exercise.created", "at": at, "exercise": .string(exercise.id),
-                                             "name": .string(truncate(set.exerciseName, 200)), "source": .string(app)]
                     // The apps write an assisted exercise's help as its weight: the journal ranks it as help.
-                    if NameMatcher.saysAssisted(set.exerciseName) { event["assisted"] = .bool(true) }
-                    created.append(.object(event))
+                    created.append(.draft(.exerciseCreated, at: at, [
+                        .exercise: .string(exercise.id), .name: .string(truncate(set.exerciseName, 200)), .source: .string(app),
+                        .assisted: NameMatcher.saysAssisted(set.exerciseName) ? .bool(true) : nil,
+                    ]))
                 }
                 if set.isTimed {
                     var row: JSONObject = [:]
@@ -274,31 +274,30 @@ public struct ImportPlanner: Sendable {
                         supersets.append((label, [exercise.id], set.line))
                     }
                 }
-                var fields: [(String, JSONValue)] = [
-                    ("type", "set.completed"), ("at", at), ("workout", .string(id)), ("exercise", .string(exercise.id)),
-                    ("set", .int(number)), ("weight", .number(set.weight)), ("unit", .string(set.unit.rawValue)), ("reps", .int(set.reps)),
-                    ("kind", .string(set.kind)),
-                ]
-                if let rpe = set.rpe {
-                    if rpe >= 6, rpe <= 10, (rpe * 2).rounded() == rpe * 2 { fields.append(("rpe", .number(rpe))) }
+                var rpe: JSONValue?, sourceRPE: JSONValue?
+                if let given = set.rpe {
+                    if given >= 6, given <= 10, (given * 2).rounded() == given * 2 { rpe = .number(given) }
                     else {
-                        warnings.append(SkippedRow(line: set.line, reason: "RPE \(format(rpe)) kept as source_rpe only (the journal's rpe is 6–10 in steps of 0.5)"))
-                        if rpe >= 0, rpe <= 100 { fields.append(("source_rpe", .number(rpe))) }
+                        warnings.append(SkippedRow(line: set.line, reason: "RPE \(format(given)) kept as source_rpe only (the journal's rpe is 6–10 in steps of 0.5)"))
+                        if given >= 0, given <= 100 { sourceRPE = .number(given) }
                     }
                 }
-                if let note = set.note { fields.append(("note", .string(truncate(note, 4000)))) }
-                // What the app wrote, so an export to its layout gives the rows back (INTERCHANGE.md §"Names given back").
-                fields.append(("source", .string(app)))
-                fields.append(("source_name", .string(truncate(set.exerciseName, 200))))
-                if let label = set.sourceSet { fields.append(("source_set", .string(truncate(label, 16)))) }
-                if let seconds = set.seconds { fields.append(("source_seconds", .number(min(EventVocabulary.maximumSourceSeconds, seconds)))) }
-                if let km = set.kilometres { fields.append(("source_km", .number(min(EventVocabulary.maximumSourceKilometres, km)))) }
-                if let category = set.category { fields.append(("source_category", .string(truncate(category, 64)))) }
                 if outOfRange != nil {
-                    fields.append(("out_of_range", .bool(true)))
                     warnings.append(SkippedRow(line: set.line, reason: "kept beyond the sanity limits (--keep-out-of-range): \(format(set.weight)) \(set.unit.rawValue) × \(set.reps)"))
                 }
-                sets.append(.object(JSONObject(fields.map { JSONField($0.0, $0.1) })))
+                // After the set, what the app wrote, so an export to its layout gives the rows back (INTERCHANGE.md
+                // §"Names given back").
+                sets.append(.draft(.setCompleted, at: at, [
+                    .workout: .string(id), .exercise: .string(exercise.id), .set: .int(number), .weight: .number(set.weight),
+                    .unit: .string(set.unit.rawValue), .reps: .int(set.reps), .kind: .string(set.kind),
+                    .rpe: rpe, .sourceRpe: sourceRPE, .note: set.note.map { .string(truncate($0, 4000)) },
+                    .source: .string(app), .sourceName: .string(truncate(set.exerciseName, 200)),
+                    .sourceSet: set.sourceSet.map { .string(truncate($0, 16)) },
+                    .sourceSeconds: set.seconds.map { .number(min(EventVocabulary.maximumSourceSeconds, $0)) },
+                    .sourceKm: set.kilometres.map { .number(min(EventVocabulary.maximumSourceKilometres, $0)) },
+                    .sourceCategory: set.category.map { .string(truncate($0, 64)) },
+                    .outOfRange: outOfRange != nil ? .bool(true) : nil,
+                ]))
                 counted[set.exerciseName, default: 0] += 1
             }
             if sets.isEmpty && cardio.isEmpty {
@@ -307,16 +306,14 @@ public struct ImportPlanner: Sendable {
             }
             for (name, count) in counted { setCounts[name, default: 0] += count }
             drafts += created
-            var started: [(String, JSONValue)] = [
-                ("type", "workout.started"), ("at", at), ("workout", .string(id)),
-                ("name", .string(truncate(workout.name, 200))), ("session", .null), ("started_at", at), ("source", .string(app)),
-            ]
-            if workout.name.isEmpty { started[3].1 = "Workout" }
             // Strong 6.x's layout is given back to Strong 6.x (`ImportedRows.layout(of:)`).
-            if export.layout == .strong6 { started.append(("source_layout", .string(ImportedRows.strong6Layout))) }
-            drafts.append(.object(JSONObject(started.map { JSONField($0.0, $0.1) })))
+            drafts.append(.draft(.workoutStarted, at: at, [
+                .workout: .string(id), .name: workout.name.isEmpty ? "Workout" : .string(truncate(workout.name, 200)), .session: .null,
+                .startedAt: at, .source: .string(app),
+                .sourceLayout: export.layout == .strong6 ? .string(ImportedRows.strong6Layout) : nil,
+            ]))
             for note in workout.notes {
-                drafts.append(["type": "workout.noted", "at": at, "workout": .string(id), "note": .string(truncate(note, 4000))])
+                drafts.append(.draft(.workoutNoted, at: at, [.workout: .string(id), .note: .string(truncate(note, 4000))]))
             }
             drafts += sets
             // A superset is linked when its exercises are adjacent in the workout and in no other superset, as the
@@ -332,24 +329,25 @@ public struct ImportPlanner: Sendable {
                     continue
                 }
                 linked.formUnion(superset.exercises)
-                drafts.append(["type": "superset.linked", "at": at, "workout": .string(id),
-                               "group": .string(ImportPlanner.supersetGroup(workout: id, label: superset.label)),
-                               "exercises": .array(superset.exercises.map(JSONValue.string))])
+                drafts.append(.draft(.supersetLinked, at: at, [
+                    .workout: .string(id), .group: .string(ImportPlanner.supersetGroup(workout: id, label: superset.label)),
+                    .exercises: .array(superset.exercises.map(JSONValue.string)),
+                ]))
             }
             for entry in workout.exerciseNotes {
-                drafts.append(["type": "exercise.noted", "at": at, "workout": .string(id),
-                               "exercise": .string(resolve(entry.name).id), "note": .string(truncate(entry.note, 4000))])
+                drafts.append(.draft(.exerciseNoted, at: at, [
+                    .workout: .string(id), .exercise: .string(resolve(entry.name).id), .note: .string(truncate(entry.note, 4000)),
+                ]))
             }
             for entry in cardio {
-                var fields: JSONObject = ["type": "cardio.logged", "at": at, "workout": .string(id),
-                                          "exercise": .string(entry.exercise), "minutes": .number(min(1440, entry.seconds / 60))]
-                if entry.km > 0 { fields["km"] = .number(min(1000, entry.km)) }
-                fields["source"] = .string(app)
-                fields["source_name"] = .string(truncate(entry.name, 200))
-                fields["source_rows"] = .array(Array(entry.rows.prefix(200)))
-                drafts.append(.object(fields))
+                drafts.append(.draft(.cardioLogged, at: at, [
+                    .workout: .string(id), .exercise: .string(entry.exercise), .minutes: .number(min(1440, entry.seconds / 60)),
+                    .km: entry.km > 0 ? .number(min(1000, entry.km)) : nil,
+                    .source: .string(app), .sourceName: .string(truncate(entry.name, 200)), .sourceRows: .array(Array(entry.rows.prefix(200))),
+                ]))
             }
-            drafts.append(["type": "workout.finished", "at": .string(finish.rfc3339), "workout": .string(id), "finished_at": .string(finish.rfc3339)])
+            let finishedAt = JSONValue.string(finish.rfc3339)
+            drafts.append(.draft(.workoutFinished, at: finishedAt, [.workout: .string(id), .finishedAt: finishedAt]))
             imported += 1
             setTotal += sets.count
             cardioTotal += cardio.count

@@ -68,14 +68,10 @@ struct ExportCommand: ParsableCommand {
     /// Appends `data.exported` (format, what it held, the output file) once the export is written; a failure to
     /// record it is reported and leaves the export as written.
     func recordExport(_ held: (events: Int?, workouts: Int?)) {
-        var draft: JSONObject = ["type": "data.exported", "format": .string(format.rawValue)]
-        if let events = held.events { draft["events"] = .int(events) }
-        if let workouts = held.workouts { draft["workouts"] = .int(workouts) }
-        if let output { draft["destination"] = .string(output) }
         do {
-            let journal = try EventJournal(path: file, device: "cli", options: Journal.recordingOptions, clock: SystemClock.now)
+            let journal = try UserJournal.open(path: file, device: "cli", options: Journal.recordingOptions)
             defer { journal.close() }
-            _ = try journal.record(.object(draft))
+            try journal.recordExport(format: format.rawValue, events: held.events, workouts: held.workouts, destination: output)
         } catch {
             StandardError.write("\(file): the export was written but not recorded in the exports history: \(error)\n")
         }
