@@ -60,14 +60,18 @@ public struct ServerTLS: Sendable {
         self.privateKey = privateKey
     }
 
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
     /// Swift-nio-ssl's server configuration from the two files; a file that does not read says which and why.
     func configuration() throws -> TLSConfiguration {
         let chain: [NIOSSLCertificate], key: NIOSSLPrivateKey
         do { chain = try NIOSSLCertificate.fromPEMFile(certificateChain) } catch {
-            throw DatabaseURL.Problem(description: "--tls-certificate \(certificateChain) is not a readable PEM certificate chain (\(error))")
+            throw Problem(description: "--tls-certificate \(certificateChain) is not a readable PEM certificate chain (\(error))")
         }
         do { key = try NIOSSLPrivateKey(file: privateKey, format: .pem) } catch {
-            throw DatabaseURL.Problem(description: "--tls-key \(privateKey) is not a readable PEM private key (\(error))")
+            throw Problem(description: "--tls-key \(privateKey) is not a readable PEM private key (\(error))")
         }
         return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
     }
