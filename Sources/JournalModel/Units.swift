@@ -71,11 +71,11 @@ public enum Units {
     /// weights to choose from (`.step`), `loadable(_:from:to:step:)`: the lifter's own weight when the units agree, else
     /// the nearest multiple of the step.
     public static func loadable(_ value: Double, from source: WeightUnit, to target: WeightUnit, on equipment: LoadableWeights) -> Double {
-        let weight = convert(value, from: source, to: target)
         switch equipment {
         case .step(let step):
             return loadable(value, from: source, to: target, step: step)
         case .choices(let weights, let unit):
+            let weight = convert(value, from: source, to: target)
             let options = weights.map { convert($0, from: unit, to: target) }
             return options.min { a, b in
                 let da = abs(a - weight), db = abs(b - weight)

@@ -405,7 +405,7 @@ public func withFleetReader<T: Sendable>(_ database: DatabaseURL, read: Database
     let primary = PostgresClient(configuration: database.clientConfiguration, backgroundLogger: logger)
     let replica = PostgresClient(configuration: read.readOnlyClientConfiguration, backgroundLogger: logger)
     return try await withRunning([primary, replica]) {
-        let lag = try await ReplicaLag.measure(primary: primary, primaryURL: database, replica: replica, replicaURL: read, logger: logger)
+        let lag = try await ReplicaLag.measure(primary: primary, replica: replica, replicaURL: read, logger: logger)
         return try await body(replica, logger, lag)
     }
 }

@@ -12,13 +12,10 @@ public struct ReplicaLag: Sendable, Equatable {
     /// `now() - pg_last_xact_replay_timestamp()` on the replica; nil before it replays its first transaction.
     public var secondsSinceLastReplay: Double?
 
-    public struct NotAReplica: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Asks the replica where its replay stands and the primary how far that is from its WAL's end. Refuses a
-    /// "replica" that is not in recovery: the reads would then land on a primary the operator meant to spare.
-    public static func measure(primary: PostgresClient, primaryURL: DatabaseURL, replica: PostgresClient, replicaURL: DatabaseURL,
+    /// "replica" that is not in recovery (`FleetFailure`): the reads would then land on a primary the operator meant
+    /// to spare.
+    public static func measure(primary: PostgresClient, replica: PostgresClient, replicaURL: DatabaseURL,
                                logger: Logger) async throws -> ReplicaLag {
         let rows = try await replica.query(
             "SELECT pg_is_in_recovery(), COALESCE(pg_last_wal_replay_lsn()::text, ''), EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())::float8",
@@ -26,7 +23,7 @@ public struct ReplicaLag: Sendable, Equatable {
         var state: (inRecovery: Bool, replayed: String, age: Double?)?
         for try await row in rows.decode((Bool, String, Double?).self) { state = (row.0, row.1, row.2) }
         guard let state, state.inRecovery, !state.replayed.isEmpty else {
-            throw NotAReplica(description: "--read-database \(replicaURL) is not a replica (pg_is_in_recovery() is false): give a standby's URL (scripts/cluster urls DIR prints read=), or leave the option out to read --database")
+            throw FleetFailure(description: "--read-database \(replicaURL) is not a replica (pg_is_in_recovery() is false): give a standby's URL (scripts/cluster urls DIR prints read=), or leave the option out to read --database")
         }
         let replayed = state.replayed
         var bytes: Int64 = 0

@@ -248,9 +248,6 @@ func runFleetJob(_ job: FleetJob, _ options: FleetCommand.JobOptions) async thro
     } catch let failure as FleetFailure {
         bar.finish()
         throw failure
-    } catch let refused as ReplicaLag.NotAReplica {
-        bar.finish()
-        throw FleetFailure(description: refused.description)
     } catch {
         bar.finish()
         throw FleetFailure(description: "fleet \(job.name) on \(url) failed: \(databaseReason(error)) (is it the server's database? `journal-server migrate --database URL` makes its tables)")

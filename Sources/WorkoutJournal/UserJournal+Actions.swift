@@ -3,15 +3,11 @@ import JournalStore
 /// Typed conveniences for what a lifter does, each one event built on `record(_:)` (so the same rules apply).
 /// Ids the app does not give (workouts, templates, plans, superset groups) are made unique in the journal.
 extension UserJournal {
-    /// A draft of `type` with the fields that are not nil, in order. Types and keys are the vocabulary's
-    /// (`EventType`, `PayloadKey`), so a misspelt one does not compile.
-    static func draft(_ type: EventType, _ fields: KeyValuePairs<PayloadKey, JSONValue?>) -> JSONValue {
-        .draft(type, fields)
-    }
-
+    /// Records a draft of `type` with the fields that are not nil, in order (`JSONValue.draft`: types and keys are
+    /// the vocabulary's, so a misspelt one does not compile).
     @discardableResult
     func send(_ type: EventType, _ fields: KeyValuePairs<PayloadKey, JSONValue?>) throws(JournalError) -> Event {
-        try record(UserJournal.draft(type, fields))
+        try record(.draft(type, fields))
     }
 
     /// `prefix` followed by the first number that no workout, template, plan or group of the journal uses.
