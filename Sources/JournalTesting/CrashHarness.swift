@@ -67,9 +67,13 @@ public final class CrashHarness {
         var failures: [String] = []
         func fail(_ message: String) { failures.append("trial \(trial) (\(journalPath)): \(message)") }
 
-        // Two workouts of 4 sets each: 12 events, two seals (workout.finished seals the tail).
+        // Two workouts of 4 sets each: 12 events, two seals (workout.finished seals the tail). A workout the last kill
+        // left open is discarded first, as a lifter would: the recording rules refuse a second active workout, and a
+        // writer that refuses its first line acknowledges nothing and tests nothing.
         let time = Fixtures.start.adding(milliseconds: Int64(trial) * 86_400_000)
-        let drafts = Fixtures.workoutDrafts("t\(trial)a", sets: 4, at: time)
+        let discard = Self.openWorkout(in: known).map { [JSONValue.draft(.workoutDiscarded, at: time, [.workout: .string($0)])] } ?? []
+        let drafts = discard
+            + Fixtures.workoutDrafts("t\(trial)a", sets: 4, at: time.adding(milliseconds: 60_000))
             + Fixtures.workoutDrafts("t\(trial)b", sets: 4, at: time.adding(milliseconds: 3_600_000))
         let input = Fixtures.lines(drafts).joined(separator: "\n") + "\n"
 
@@ -85,7 +89,7 @@ public final class CrashHarness {
             // Kill just after a random acknowledgement, while the next append (or a seal) runs.
             // Half of these aim at the seal that follows each workout.finished (lines 6 and 12):
             // it runs after that line's append and before its acknowledgement.
-            let target = mode < 5 ? Int(random.next() % UInt64(drafts.count + 1)) : (random.next() % 2 == 0 ? 5 : 11)
+            let target = mode < 5 ? Int(random.next() % UInt64(drafts.count + 1)) : discard.count + (random.next() % 2 == 0 ? 5 : 11)
             while acknowledged.count < target, let line = child.readLine() { acknowledged.append(line) }
             usleep(UInt32(random.next() % (mode < 5 ? 400 : 1_500)))
         }
@@ -136,6 +140,20 @@ public final class CrashHarness {
         statistics.durableButUnacknowledged += max(0, seen.count - base - seqs.count)
         known = seen
         return failures
+    }
+
+    /// The workout `events` leave open (started, neither finished nor discarded), if any.
+    static func openWorkout(in events: [Event]) -> String? {
+        var open: String?
+        for event in events {
+            switch event.type {
+            case EventType.workoutStarted.name: open = event.string("workout")
+            case EventType.workoutFinished.name, EventType.workoutDiscarded.name:
+                if event.string("workout") == open { open = nil }
+            default: break
+            }
+        }
+        return open
     }
 
     func check(_ seen: [Event], base: Int, drafts: [JSONValue], acknowledged: Int, fail: (String) -> Void) {

@@ -166,9 +166,9 @@ final class MemoryFile: StorageFile {
             }
         }
         if node.current.count < offset { node.current += [UInt8](repeating: 0, count: offset - node.current.count) }
-        for (index, byte) in toWrite.enumerated() {
-            if offset + index < node.current.count { node.current[offset + index] = byte } else { node.current.append(byte) }
-        }
+        let overwritten = min(offset + toWrite.count, node.current.count) - offset
+        if overwritten > 0 { node.current.replaceSubrange(offset..<(offset + overwritten), with: toWrite[..<overwritten]) }
+        if overwritten < toWrite.count { node.current.append(contentsOf: toWrite[overwritten...]) }
         if let failure { throw StoreError.io(path: path, operation: "pwrite", errno: failure, message: MemoryFile.message(failure)) }
     }
 
