@@ -86,7 +86,11 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var unit: WeightUnit
         public var reps: Int
         public var percent: String
-        public init(weight: Double, unit: WeightUnit, reps: Int, percent: String) { self.weight = weight; self.unit = unit; self.reps = reps; self.percent = percent }
+        /// The plates per side for `weight` on the exercise's own bar, as its rows show them; nil when not on a bar.
+        public var plates: PlateLoading?
+        public init(weight: Double, unit: WeightUnit, reps: Int, percent: String, plates: PlateLoading? = nil) {
+            self.weight = weight; self.unit = unit; self.reps = reps; self.percent = percent; self.plates = plates
+        }
     }
     public struct Rest: Equatable, Sendable {
         public enum State: String, Equatable, Sendable { case running, finished, skipped }
@@ -291,10 +295,13 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let submitted = workout.submitted.contains(exercise)
             let repRange = prescription?.repRange
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
-            // The warm-up set is a suggestion too: a weight the exercise's dumbbells or stack allow.
-            let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit) }.map {
-                WarmupSuggestionView(weight: suggested($0.kilograms, from: unit), unit: unit, reps: $0.reps,
-                                     percent: "\($0.percentLow)-\($0.percentHigh)%")
+            // The warm-up set is a suggestion too: a weight the exercise's dumbbells or stack allow, or loaded on the
+            // exercise's own bar (never below it) with that bar's plates.
+            let bar = inventory.barWeight(for: exercise, equipment: gear, in: unit)
+            let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit, bar) }.map {
+                let weight = suggested($0.kilograms, from: unit)
+                return WarmupSuggestionView(weight: weight, unit: unit, reps: $0.reps, percent: "\($0.percentLow)-\($0.percentHigh)%",
+                                            plates: inventory.plates(for: exercise, equipment: gear, weight: weight, in: unit))
             }
             var feedback: String?
             if submitted {

@@ -220,7 +220,10 @@ extension ActiveWorkoutView: JSONRepresentable {
                     "exercise": json(e.exercise), "name": json(e.name), "prescribed_sets": json(e.prescribedSets), "reps": json(e.reps, json),
                     "rest_s": json(e.restSeconds), "completed_sets": json(e.completedSets), "completed": json(e.completed),
                     "submitted": json(e.submitted), "rep_counter": json(e.repCounter), "next_target": json(e.nextTarget),
-                    "warmup_set": json(e.warmup) { w in object(["weight": json(w.weight), "unit": json(w.unit.rawValue), "reps": json(w.reps), "percent": json(w.percent)]) },
+                    "warmup_set": json(e.warmup) { w in
+                        object(["weight": json(w.weight), "unit": json(w.unit.rawValue), "reps": json(w.reps), "percent": json(w.percent),
+                                "plates": json(w.plates, \.jsonValue)])
+                    },
                     "feedback": json(e.feedback, json),
                     "injury_warnings": .array(e.injuryWarnings.map { object(["muscle": json($0.muscle), "injury": json($0.injury), "message": json($0.message), "answer": json($0.answer, json)]) }),
                     "superset": json(e.superset, json), "cardio": json(e.cardio), "last_cardio": json(e.lastCardio), "cardio_prefill": json(e.cardioPrefill), "notes": json(e.notes),

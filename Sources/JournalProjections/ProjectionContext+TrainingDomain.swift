@@ -17,10 +17,9 @@ extension ProjectionContext {
             isCompound: { catalogue.exercise(id: $0)?.mechanic == .compound },
             exerciseID: { text in matcher.match(text).flatMap { $0.confidence >= NameMatcher.acceptThreshold ? $0.exerciseID : nil } },
             nextTarget: { nextTarget($0, catalogue: catalogue) },
-            warmup: { exercise, kilograms, unit in
-                // Loadable in the lifter's unit, never below the (standard) bar of a barbell exercise.
-                let bar = catalogue.exercise(id: exercise)?.equipment.contains("barbell") == true ? PlateInventory.standard(unit).barWeight : nil
-                return WarmUp.suggestedSet(workingWeight: unit.fromKilograms(kilograms), unit: unit, barWeight: bar).map {
+            warmup: { exercise, kilograms, unit, bar in
+                // Loadable in the lifter's unit, never below the bar the exercise is loaded on.
+                WarmUp.suggestedSet(workingWeight: unit.fromKilograms(kilograms), unit: unit, barWeight: bar).map {
                     WarmupSuggestion(kilograms: unit.kilograms($0.weight), reps: $0.reps, percentLow: 50, percentHigh: 70)
                 }
             },

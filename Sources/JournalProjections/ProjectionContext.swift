@@ -19,8 +19,9 @@ public struct ProjectionContext: Sendable {
     public var exerciseID: @Sendable (String) -> String?
     /// The next session's target weight in kilograms, or nil when there is nothing to go on.
     public var nextTarget: @Sendable (ProgressionInput) -> Double?
-    /// The suggested warm-up set for a working weight in kilograms, loadable in the lifter's unit (the third argument).
-    public var warmup: @Sendable (_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit) -> WarmupSuggestion?
+    /// The suggested warm-up set for a working weight in kilograms, loadable in the lifter's unit (the third argument),
+    /// for an exercise loaded on a bar of `barWeight` in that unit (the lifter's own bar for it, nil when not on a bar).
+    public var warmup: @Sendable (_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit, _ barWeight: Double?) -> WarmupSuggestion?
     /// The muscles an injury answer (`"knees"`, `"lower-back"`, `"shoulders"`) puts at risk.
     public var injuryMuscles: @Sendable (String) -> [String]
     /// A cardio exercise (logged as minutes and km, never as set rows).
@@ -40,7 +41,7 @@ public struct ProjectionContext: Sendable {
         isCompound: @escaping @Sendable (String) -> Bool = { _ in false },
         exerciseID: @escaping @Sendable (String) -> String? = { _ in nil },
         nextTarget: @escaping @Sendable (ProgressionInput) -> Double? = ProjectionContext.seedProgression,
-        warmup: @escaping @Sendable (String, Double, WeightUnit) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
+        warmup: @escaping @Sendable (String, Double, WeightUnit, Double?) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
         injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases,
         isCardio: @escaping @Sendable (String) -> Bool = { _ in false },
         defaultRest: @escaping @Sendable (String?, Bool) -> Int = ProjectionContext.seedRest,
@@ -81,8 +82,8 @@ public struct ProjectionContext: Sendable {
     }
 
     /// Seed 000: "X kg (50-70%) • 10 reps": 50 % of the working weight, rounded down to the loading step of the
-    /// lifter's unit (2.5 kg, 5 lb), × 10.
-    @Sendable public static func seedWarmup(_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit) -> WarmupSuggestion? {
+    /// lifter's unit (2.5 kg, 5 lb), × 10, whatever the bar.
+    @Sendable public static func seedWarmup(_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit, _ barWeight: Double?) -> WarmupSuggestion? {
         guard workingKilograms > 0 else { return nil }
         let weight = Units.roundDown(unit.fromKilograms(workingKilograms) * 0.5, to: unit.loadingStep)
         return WarmupSuggestion(kilograms: unit.kilograms(weight), reps: 10, percentLow: 50, percentHigh: 70)

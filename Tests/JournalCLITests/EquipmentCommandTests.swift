@@ -56,6 +56,29 @@ struct EquipmentCommandTests {
         #expect(squatBar.stdout == "\(Int(olympic + 20)) \(unit): bar \(Int(olympic)) \(unit) + per side 10\n", "\(squatBar.stdout)\(squatBar.stderr)")
     }
 
+    @Test("journal active: a barbell warm-up starts from the exercise's own bar and shows its plates", arguments: [
+        ("kg", 10.0, 30.0, "  Suggested warm-up set: 17.5 kg (50-70%) • 10 reps  [per side 2.5, 1.25 on the 10 kg bar]\n  Target: 30 kg\n", [2.5, 1.25]),
+        ("lb", 25.0, 65.0, "  Suggested warm-up set: 40 lb (50-70%) • 10 reps  [per side 5, 2.5 on the 25 lb bar]\n  Target: 65 lb\n", [5, 2.5]),
+    ])
+    func warmupOnOwnBar(_ unit: String, _ ezBar: Double, _ curl: Double, _ text: String, _ perSide: [Double]) throws {
+        let lines = [
+            #"{"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","unit":"\#(unit)"}"#,
+            #"{"type":"equipment.updated","at":"2026-11-01T09:01:00.000+00:00","unit":"\#(unit)","bars":[{"name":"EZ curl bar","weight":\#(ezBar),"exercises":["ez-bar-curl"]}]}"#,
+            #"{"type":"template.created","at":"2026-11-01T09:02:00.000+00:00","template":"t1","name":"Arms","exercises":[{"exercise":"ez-bar-curl","sets":2,"reps":"10"}]}"#,
+            #"{"type":"workout.started","at":"2026-11-02T18:00:00.000+00:00","workout":"w1","name":"Arms","session":null,"template":"t1"}"#,
+            #"{"type":"set.completed","at":"2026-11-02T18:01:00.000+00:00","workout":"w1","exercise":"ez-bar-curl","set":1,"weight":\#(curl),"unit":"\#(unit)","reps":8,"kind":"working"}"#,
+            #"{"type":"workout.finished","at":"2026-11-02T18:45:00.000+00:00","workout":"w1"}"#,
+            #"{"type":"workout.started","at":"2026-11-04T18:00:00.000+00:00","workout":"w2","name":"Arms","session":null,"template":"t1"}"#,
+        ]
+        let path = try SeedFidelityCommandTests.recorded(lines.joined(separator: "\n") + "\n")
+        let table = try CLI.run(["active", path, "--as-of", "2026-11-04T18:05:00Z"])
+        #expect(table.stdout.contains(text), "\(table.stdout)\(table.stderr)")
+        let json = try SeedFidelityCommandTests.json(["active", path, "--as-of", "2026-11-04T18:05:00Z"])
+        let warmup = try #require((json["exercises"] as? [[String: Any]])?.first?["warmup_set"] as? [String: Any])
+        let plates = try #require(warmup["plates"] as? [String: Any])
+        #expect(plates["bar"] as? Double == ezBar && plates["per_side"] as? [Double] == perSide && plates["exact"] as? Bool == true)
+    }
+
     @Test("journal plates --exercise without --journal is a usage error")
     func exerciseNeedsJournal() throws {
         let result = try CLI.run(["plates", "100", "--exercise", "ez-bar-curl"])

@@ -86,10 +86,26 @@ public struct EquipmentInventory: Equatable, Sendable {
         return .step(nil)
     }
 
+    /// Whether `exercise` (needing `equipment`) is loaded on a bar: a barbell exercise (by its `equipment`) not done
+    /// on one of the lifter's machines.
+    public func isLoadedOnBar(_ exercise: String, equipment: [String]) -> Bool {
+        equipment.contains("barbell") && machine(for: exercise, equipment: equipment) == nil
+    }
+
+    /// The weight of the bar `exercise` is loaded on (`bar(for:)`), as a weight of `target`: the bar's own weight in
+    /// the plates' unit, else converted and raised to the next loading step of `target` (a 20 kg bar is 45 lb, a
+    /// 10 kg bar 25 lb: never below the bar). Nil when the exercise is not loaded on a bar (`isLoadedOnBar`).
+    public func barWeight(for exercise: String, equipment: [String], in target: WeightUnit) -> Double? {
+        guard isLoadedOnBar(exercise, equipment: equipment) else { return nil }
+        let weight = bar(for: exercise).weight
+        guard target != unit else { return weight }
+        return Units.roundDown(Units.convert(weight, from: unit, to: target) + target.loadingStep * (1 - 1e-6), to: target.loadingStep)
+    }
+
     /// What to load on each side of `exercise`'s bar for `weight` (in `weightUnit`), in the plates' unit; nil when the
-    /// exercise is not a barbell exercise (by its `equipment`), is done on a machine, or the weight is below its bar.
+    /// exercise is not loaded on a bar (`isLoadedOnBar`) or the weight is below its bar.
     public func plates(for exercise: String, equipment: [String], weight: Double, in weightUnit: WeightUnit) -> PlateLoading? {
-        guard equipment.contains("barbell"), machine(for: exercise, equipment: equipment) == nil else { return nil }
+        guard isLoadedOnBar(exercise, equipment: equipment) else { return nil }
         return try? PlateCalculator.load(target: Units.convert(weight, from: weightUnit, to: unit), inventory: plateInventory(for: exercise))
     }
 }
