@@ -79,6 +79,27 @@ struct EquipmentCommandTests {
         #expect(plates["bar"] as? Double == ezBar && plates["per_side"] as? [Double] == perSide && plates["exact"] as? Bool == true)
     }
 
+    @Test("journal onboard and programme generate --journal: a dumbbells-only inventory gets no barbell programme", arguments: [
+        ("kg", "[10,12,14,16,18,20]"), ("lb", "[20,25,30,35,40,45]"),
+    ])
+    func generatorUsesTheInventory(_ unit: String, _ dumbbells: String) throws {
+        let path = try SeedFidelityCommandTests.recorded(
+            #"{"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","unit":"\#(unit)"}"# + "\n"
+            + #"{"type":"equipment.updated","at":"2026-11-01T09:01:00.000+00:00","unit":"\#(unit)","plates":[],"dumbbells":\#(dumbbells)}"# + "\n")
+        let answers = #"{"primary_goal":"get_stronger","experience":"0","days_per_week":3,"equipment":["barbell","dumbbells"]}"#
+        let (_, file, onboarded) = try SeedFidelityCommandTests.onboard(answers, ruleset: "templates", path: path)
+        #expect(onboarded.status == 0, "\(onboarded.stderr)")
+        let home = try SeedFidelityCommandTests.json(["home", path])
+        #expect((home["next_workout"] as? [String: Any])?["name"] as? String == "Full Body A", "\(home)")
+
+        let plain = try CLI.run(["programme", "generate", "--ruleset", "templates", "--answers", file])
+        #expect(plain.stdout.contains("template starting-strength"), "\(plain.stdout)\(plain.stderr)")
+        let owned = try CLI.run(["programme", "generate", "--ruleset", "templates", "--answers", file, "--journal", path])
+        #expect(owned.stdout.contains("template full-body"), "\(owned.stdout)\(owned.stderr)")
+        #expect(!owned.stdout.contains("Barbell"))
+        #expect(owned.stdout.contains("; equipment from your answer and your inventory (dumbbells), which has no plates for a barbell"))
+    }
+
     @Test("journal plates --exercise without --journal is a usage error")
     func exerciseNeedsJournal() throws {
         let result = try CLI.run(["plates", "100", "--exercise", "ez-bar-curl"])

@@ -133,6 +133,21 @@ struct EquipmentRowsTests {
         #expect(try warmup("dumbbell-bench-press").plates == nil && warmup("lat-pulldown").plates == nil)
     }
 
+    @Test("a programme exercise's target RPE is on its working rows, as a routine's is", arguments: ["kg", "lb"])
+    func programmeRPE(_ unit: String) throws {
+        let events = [
+            ev("profile.updated", at: "2026-11-01T09:00:00.000+00:00", ["unit": .string(unit)]),
+            ev("programme.generated", at: "2026-11-01T10:00:00.000+00:00", ["ruleset": "templates", "programme": j("""
+                {"split": "Full Body", "days_per_week": 3, "weeks": 8, "sessions": [{"name": "Heavy", "exercises": [
+                    {"exercise": "barbell-back-squat", "sets": 3, "reps": "5", "rest_s": 180, "rpe": 8.5},
+                    {"exercise": "plank", "sets": 2, "reps": "60s", "rest_s": 60}]}]}
+                """)]),
+            ev("workout.started", at: "2026-11-02T18:00:00.000+00:00", ["workout": "w1", "name": "Heavy", "session": 0]),
+        ]
+        let view = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-02T18:05:00.000+00:00", context: .trainingDomain)))
+        #expect(view.exercises.map { $0.rows.map(\.targetRPE) } == [[8.5, 8.5, 8.5], [nil, nil]])
+    }
+
     @Test("a completed barbell set keeps its plates; a weight below the bar has none")
     func completedRows() throws {
         let c = Self.cases[0]
