@@ -110,7 +110,8 @@ extension WorkoutDetail: JSONRepresentable {
 extension CalendarMonth: JSONRepresentable {
     public var jsonValue: JSONValue {
         let label = "\(year)-\(month < 10 ? "0" : "")\(month)"
-        return object(["month": json(label), "days": .array(days.map { object(["date": json($0.date), "workouts": json($0.workouts)]) })])
+        return object(["month": json(label), "days": .array(days.map { object(["date": json($0.date), "workouts": json($0.workouts)]) }),
+                       "scheduled": .array(scheduled.map { object(["date": json($0.date), "names": json($0.names)]) })])
     }
 }
 
