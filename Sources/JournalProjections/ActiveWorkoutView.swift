@@ -70,16 +70,26 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var cardioPrefill: CardioEntry?
         /// Notes on the exercise and its sets (`exercise.noted`, `set.noted`), in order.
         public var notes: [String]
+        /// The cable attachment it is done with; nil for none.
+        public var attachment: Attachment?
         public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
                     completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
                     feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil,
-                    cardioPrefill: CardioEntry? = nil, notes: [String] = []) {
+                    cardioPrefill: CardioEntry? = nil, notes: [String] = [], attachment: Attachment? = nil) {
             self.exercise = exercise; self.name = name; self.prescribedSets = prescribedSets; self.reps = reps; self.restSeconds = restSeconds
             self.rows = rows; self.completedSets = completedSets; self.completed = completed; self.submitted = submitted
             self.repCounter = repCounter; self.warmup = warmup; self.nextTarget = nextTarget; self.feedback = feedback
             self.injuryWarnings = injuryWarnings; self.superset = superset; self.cardio = cardio; self.lastCardio = lastCardio
-            self.cardioPrefill = cardioPrefill; self.notes = notes
+            self.cardioPrefill = cardioPrefill; self.notes = notes; self.attachment = attachment
         }
+    }
+    /// The cable attachment an exercise is done with (seed 002's inventory lists the lifter's).
+    public struct Attachment: Equatable, Sendable {
+        /// The attachment's id (`rope`, `straight-bar`, `v-bar`, `single-handle`, `lat-bar`, `ankle-strap`).
+        public var name: String
+        /// Whether the lifter's inventory lists it; nil when it lists no attachments.
+        public var owned: Bool?
+        public init(name: String, owned: Bool?) { self.name = name; self.owned = owned }
     }
     public struct WarmupSuggestionView: Equatable, Sendable {
         public var weight: Double
@@ -342,7 +352,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 submitted: submitted, repCounter: counter, warmup: warmup, nextTarget: target.map { DisplayWeight(kilograms: $0, in: unit) },
                 feedback: feedback, injuryWarnings: warnings, superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
                 cardio: workout.cardio.first { $0.exercise == exercise }, lastCardio: lastCardio, cardioPrefill: cardioPrefill,
-                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text)))
+                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text),
+                attachment: analysis.context.attachment(exercise).map { Attachment(name: $0, owned: inventory.hasAttachment($0)) }))
         }
 
         let rest = workout.rest.map { Rest($0, asOf: asOf) }

@@ -5,7 +5,8 @@ extension ProjectionContext {
     /// What the views know of the training domain: TrainingDomain's built-in catalogue (names, primary and secondary
     /// muscles, mechanic), its name matcher (accepted at `NameMatcher.acceptThreshold`), its progression engine with
     /// each exercise's suggested rule and `progression.configured` settings, its warm-up rule and its muscle groups
-    /// for injuries, the rest defaults of the rule set that made the programme, and each exercise's instructions. The
+    /// for injuries, the rest defaults of the rule set that made the programme, and each exercise's instructions, equipment
+    /// and cable attachment. The
     /// CLI's views and the `WorkoutJournal` facade both use it.
     public static let trainingDomain: ProjectionContext = {
         let catalogue = ExerciseCatalogue.builtIn
@@ -35,7 +36,8 @@ extension ProjectionContext {
                     exercise.instructions.map { ExerciseHowTo(equipment: exercise.equipment, setup: $0.setup, steps: $0.steps, cues: $0.cues) }
                 }
             },
-            equipment: { catalogue.exercise(id: $0)?.equipment ?? [] })
+            equipment: { catalogue.exercise(id: $0)?.equipment ?? [] },
+            attachment: { catalogue.exercise(id: $0)?.attachment })
     }()
 
     /// The rule for one exercise: seed 002's suggestion for it in the lifter's unit (`input.unit`), with its

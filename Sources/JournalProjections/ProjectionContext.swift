@@ -33,6 +33,8 @@ public struct ProjectionContext: Sendable {
     /// The equipment an exercise needs (catalogue items: `barbell`, `dumbbells`, `lat-pulldown`, …): which of the
     /// lifter's equipment loads it (DOMAIN.md §7 "Equipment").
     public var equipment: @Sendable (String) -> [String]
+    /// The cable attachment an exercise is done with (`rope`, `v-bar`, …; DOMAIN.md §7 "Equipment"), nil for none.
+    public var attachment: @Sendable (String) -> String?
 
     public init(
         exerciseName: @escaping @Sendable (String) -> String = ProjectionContext.titleCase,
@@ -46,7 +48,8 @@ public struct ProjectionContext: Sendable {
         isCardio: @escaping @Sendable (String) -> Bool = { _ in false },
         defaultRest: @escaping @Sendable (String?, Bool) -> Int = ProjectionContext.seedRest,
         howTo: @escaping @Sendable (String) -> ExerciseHowTo? = { _ in nil },
-        equipment: @escaping @Sendable (String) -> [String] = { _ in [] }
+        equipment: @escaping @Sendable (String) -> [String] = { _ in [] },
+        attachment: @escaping @Sendable (String) -> String? = { _ in nil }
     ) {
         self.exerciseName = exerciseName
         self.muscles = muscles
@@ -60,6 +63,7 @@ public struct ProjectionContext: Sendable {
         self.defaultRest = defaultRest
         self.howTo = howTo
         self.equipment = equipment
+        self.attachment = attachment
     }
 
     public static let standard = ProjectionContext()

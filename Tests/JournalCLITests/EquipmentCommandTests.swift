@@ -100,6 +100,23 @@ struct EquipmentCommandTests {
         #expect(owned.stdout.contains("; equipment from your answer and your inventory (dumbbells), which has no plates for a barbell"))
     }
 
+    @Test("journal active names the cable attachment each exercise needs and says when the inventory lacks it")
+    func attachments() throws {
+        let path = try SeedFidelityCommandTests.recorded([
+            #"{"type":"equipment.updated","at":"2026-11-01T09:01:00.000+00:00","attachments":["Tricep rope","D-handle"]}"#,
+            #"{"type":"template.created","at":"2026-11-01T09:02:00.000+00:00","template":"t1","name":"Cables","exercises":[{"exercise":"face-pull","sets":2,"reps":"15"},{"exercise":"lat-pulldown","sets":2,"reps":"10"},{"exercise":"dumbbell-curl","sets":2,"reps":"10"}]}"#,
+            #"{"type":"workout.started","at":"2026-11-02T18:00:00.000+00:00","workout":"w1","name":"Cables","session":null,"template":"t1"}"#,
+        ].joined(separator: "\n") + "\n")
+        let table = try CLI.run(["active", path, "--as-of", "2026-11-02T18:05:00Z"])
+        #expect(table.stdout.contains("○ Face Pull  2 sets • 15 reps  rest 60s\n  Attachment: rope\n"), "\(table.stdout)\(table.stderr)")
+        #expect(table.stdout.contains("  Attachment: lat-bar (not in your equipment)\n"), "\(table.stdout)")
+        let json = try SeedFidelityCommandTests.json(["active", path, "--as-of", "2026-11-02T18:05:00Z"])
+        let exercises = try #require(json["exercises"] as? [[String: Any]])
+        #expect(exercises.map { ($0["attachment"] as? [String: Any])?["name"] as? String } == ["rope", "lat-bar", nil])
+        #expect(exercises.map { ($0["attachment"] as? [String: Any])?["owned"] as? Bool } == [true, false, nil])
+        #expect(exercises[2]["attachment"] is NSNull)
+    }
+
     @Test("journal plates --exercise without --journal is a usage error")
     func exerciseNeedsJournal() throws {
         let result = try CLI.run(["plates", "100", "--exercise", "ez-bar-curl"])

@@ -148,6 +148,20 @@ struct EquipmentRowsTests {
         #expect(view.exercises.map { $0.rows.map(\.targetRPE) } == [[8.5, 8.5, 8.5], [nil, nil]])
     }
 
+    @Test("a cable exercise shows the attachment it needs and whether the lifter's inventory lists it", arguments: cases)
+    func attachments(_ c: Case) throws {
+        let events = Self.events(c)
+        let view = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        // The inventory lists a rope, a straight bar and a V-bar, not the pulldown's long bar.
+        #expect(view.exercises.map(\.attachment) == [nil, nil, ActiveWorkoutView.Attachment(name: "lat-bar", owned: false), nil])
+        let added = events + [ev("equipment.updated", at: "2026-11-04T18:01:00.000+00:00", ["attachments": ["Lat pulldown bar", "D-handle"]])]
+        let owned = try #require(ActiveWorkoutView(analysis(added, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        #expect(owned.exercises[2].attachment == ActiveWorkoutView.Attachment(name: "lat-bar", owned: true))
+        let none = added + [ev("equipment.updated", at: "2026-11-04T18:02:00.000+00:00", ["attachments": []])]
+        let unknown = try #require(ActiveWorkoutView(analysis(none, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        #expect(unknown.exercises[2].attachment == ActiveWorkoutView.Attachment(name: "lat-bar", owned: nil))
+    }
+
     @Test("a completed barbell set keeps its plates; a weight below the bar has none")
     func completedRows() throws {
         let c = Self.cases[0]

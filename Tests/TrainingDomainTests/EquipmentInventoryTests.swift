@@ -45,6 +45,26 @@ struct EquipmentInventoryTests {
         #expect(lb.barWeight(for: "barbell-bench-press", equipment: ["barbell", "flat-bench"], in: .kg) == 22.5)
     }
 
+    @Test("cable attachments: the inventory's names mean the catalogue's attachments; every cable exercise names one the vocabulary knows")
+    func attachments() {
+        let vocabulary = EquipmentCatalogue.builtIn
+        #expect(["Rope", "Tricep Rope", "straight bar", "V-bar", "Close-grip handle", "D-handle", "Lat pulldown bar", "ankle cuff", "Chain"]
+            .map(vocabulary.attachment(named:)) == ["rope", "rope", "straight-bar", "v-bar", "v-bar", "single-handle", "lat-bar", "ankle-strap", nil])
+        let catalogue = ExerciseCatalogue.builtIn
+        let known = Set(vocabulary.attachments.map(\.id))
+        let cable = catalogue.exercises.filter { !Set($0.equipment).isDisjoint(with: ["cable", "cable-crossover", "lat-pulldown", "seated-row"]) }
+        #expect(cable.count == 30)
+        #expect(cable.allSatisfy { $0.attachment.map(known.contains) == true }, "\(cable.filter { $0.attachment == nil }.map { $0.id })")
+        #expect(catalogue.exercises.filter { $0.attachment != nil }.count == 30)
+        #expect(["rope-triceps-pushdown", "v-bar-triceps-pushdown", "face-pull", "cable-glute-kickback"].map { catalogue.exercise(id: $0)?.attachment }
+            == ["rope", "v-bar", "rope", "ankle-strap"])
+        var log = EventLog()
+        #expect(EquipmentInventory.from(ledger: log.ledger).hasAttachment("rope") == nil)
+        log.add("equipment.updated", ["attachments": ["Tricep rope", "straight bar"]])
+        let inventory = EquipmentInventory.from(ledger: log.ledger)
+        #expect(inventory.hasAttachment("rope") == true && inventory.hasAttachment("straight-bar") == true && inventory.hasAttachment("v-bar") == false)
+    }
+
     @Test("dumbbell pairs: the nearest pair, a tie to the heavier; a pair in the other unit is converted exactly", arguments: [
         (22.5, WeightUnit.kg, [10.0, 12, 14, 16, 18, 20, 24, 28], WeightUnit.kg, WeightUnit.kg, 24.0),
         (21.0, .kg, [10, 12, 14, 16, 18, 20, 24, 28], .kg, .kg, 20),

@@ -142,6 +142,12 @@ public struct EquipmentInventory: Equatable, Sendable {
         return Units.roundDown(Units.convert(weight, from: unit, to: target) + target.loadingStep * (1 - 1e-6), to: target.loadingStep)
     }
 
+    /// Whether the lifter has the cable attachment `id` (`Exercise.attachment`): one of `attachments` names it
+    /// (`EquipmentCatalogue.attachment(named:)`); nil when no attachment is listed, so nothing says either way.
+    public func hasAttachment(_ id: String, vocabulary: EquipmentCatalogue = .builtIn) -> Bool? {
+        attachments.isEmpty ? nil : attachments.contains { vocabulary.attachment(named: $0) == id }
+    }
+
     /// What to load on each side of `exercise`'s bar for `weight` (in `weightUnit`), in the plates' unit; nil when the
     /// exercise is not loaded on a bar (`isLoadedOnBar`) or the weight is below its bar.
     public func plates(for exercise: String, equipment: [String], weight: Double, in weightUnit: WeightUnit) -> PlateLoading? {

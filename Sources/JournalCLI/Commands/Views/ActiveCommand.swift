@@ -39,6 +39,10 @@ struct ActiveCommand: ParsableCommand {
                                      + (warmup.plates.map { "  [\($0.summary)]" } ?? ""))
                     }
                     if let target = e.nextTarget { lines.append("  Target: \(Text.weight(target.weight, target.unit))") }
+                    if let attachment = e.attachment {
+                        lines.append("  Attachment: \(attachment.name)"
+                                     + (attachment.owned == false ? " (not in your equipment)" : ""))
+                    }
                     if let cardio = e.cardio { lines.append("  ✓ \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? "")) }
                     else if let prefill = e.cardioPrefill {
                         lines.append("    \(Text.number(prefill.minutes)) min" + (prefill.km.map { " • \(Text.number($0)) km" } ?? "")
