@@ -70,23 +70,37 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var cardioPrefill: CardioEntry?
         /// Notes on the exercise and its sets (`exercise.noted`, `set.noted`), in order.
         public var notes: [String]
+        /// The cable attachment it is done with; nil for none.
+        public var attachment: Attachment?
         public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
                     completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
                     feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil,
-                    cardioPrefill: CardioEntry? = nil, notes: [String] = []) {
+                    cardioPrefill: CardioEntry? = nil, notes: [String] = [], attachment: Attachment? = nil) {
             self.exercise = exercise; self.name = name; self.prescribedSets = prescribedSets; self.reps = reps; self.restSeconds = restSeconds
             self.rows = rows; self.completedSets = completedSets; self.completed = completed; self.submitted = submitted
             self.repCounter = repCounter; self.warmup = warmup; self.nextTarget = nextTarget; self.feedback = feedback
             self.injuryWarnings = injuryWarnings; self.superset = superset; self.cardio = cardio; self.lastCardio = lastCardio
-            self.cardioPrefill = cardioPrefill; self.notes = notes
+            self.cardioPrefill = cardioPrefill; self.notes = notes; self.attachment = attachment
         }
+    }
+    /// The cable attachment an exercise is done with (seed 002's inventory lists the lifter's).
+    public struct Attachment: Equatable, Sendable {
+        /// The attachment's id (`rope`, `straight-bar`, `v-bar`, `single-handle`, `lat-bar`, `ankle-strap`).
+        public var name: String
+        /// Whether the lifter's inventory lists it; nil when it lists no attachments.
+        public var owned: Bool?
+        public init(name: String, owned: Bool?) { self.name = name; self.owned = owned }
     }
     public struct WarmupSuggestionView: Equatable, Sendable {
         public var weight: Double
         public var unit: WeightUnit
         public var reps: Int
         public var percent: String
-        public init(weight: Double, unit: WeightUnit, reps: Int, percent: String) { self.weight = weight; self.unit = unit; self.reps = reps; self.percent = percent }
+        /// The plates per side for `weight` on the exercise's own bar, as its rows show them; nil when not on a bar.
+        public var plates: PlateLoading?
+        public init(weight: Double, unit: WeightUnit, reps: Int, percent: String, plates: PlateLoading? = nil) {
+            self.weight = weight; self.unit = unit; self.reps = reps; self.percent = percent; self.plates = plates
+        }
     }
     public struct Rest: Equatable, Sendable {
         public enum State: String, Equatable, Sendable { case running, finished, skipped }
@@ -291,10 +305,13 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let submitted = workout.submitted.contains(exercise)
             let repRange = prescription?.repRange
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
-            // The warm-up set is a suggestion too: a weight the exercise's dumbbells or stack allow.
-            let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit) }.map {
-                WarmupSuggestionView(weight: suggested($0.kilograms, from: unit), unit: unit, reps: $0.reps,
-                                     percent: "\($0.percentLow)-\($0.percentHigh)%")
+            // The warm-up set is a suggestion too: a weight the exercise's dumbbells or stack allow, or loaded on the
+            // exercise's own bar (never below it) with that bar's plates.
+            let bar = inventory.barWeight(for: exercise, equipment: gear, in: unit)
+            let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit, bar) }.map {
+                let weight = suggested($0.kilograms, from: unit)
+                return WarmupSuggestionView(weight: weight, unit: unit, reps: $0.reps, percent: "\($0.percentLow)-\($0.percentHigh)%",
+                                            plates: inventory.plates(for: exercise, equipment: gear, weight: weight, in: unit))
             }
             var feedback: String?
             if submitted {
@@ -335,7 +352,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 submitted: submitted, repCounter: counter, warmup: warmup, nextTarget: target.map { DisplayWeight(kilograms: $0, in: unit) },
                 feedback: feedback, injuryWarnings: warnings, superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
                 cardio: workout.cardio.first { $0.exercise == exercise }, lastCardio: lastCardio, cardioPrefill: cardioPrefill,
-                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text)))
+                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text),
+                attachment: analysis.context.attachment(exercise).map { Attachment(name: $0, owned: inventory.hasAttachment($0)) }))
         }
 
         let rest = workout.rest.map { Rest($0, asOf: asOf) }

@@ -185,10 +185,22 @@ public struct CalendarMonth: Equatable, Sendable {
         public var workouts: [String]
         public init(date: LocalDate, workouts: [String]) { self.date = date; self.workouts = workouts }
     }
+    /// A day with something scheduled and not done (seed 001's session indicators).
+    public struct ScheduledDay: Equatable, Sendable {
+        public var date: LocalDate
+        public var names: [String]
+        public init(date: LocalDate, names: [String]) { self.date = date; self.names = names }
+    }
     public var year: Int
     public var month: Int
+    /// The days with finished workouts, in date order.
     public var days: [Day]
-    public init(year: Int, month: Int, days: [Day]) { self.year = year; self.month = month; self.days = days }
+    /// The days with something scheduled, in date order: the week of T as its home page schedules it
+    /// (`HomeView.Week.calendar`), and on other weeks the dated plans not yet started (`HomeView.datedPlans`).
+    public var scheduled: [ScheduledDay]
+    public init(year: Int, month: Int, days: [Day], scheduled: [ScheduledDay] = []) {
+        self.year = year; self.month = month; self.days = days; self.scheduled = scheduled
+    }
 
     /// The month containing `asOf` unless `year`/`month` are given.
     public init(_ analysis: Analysis, year: Int? = nil, month: Int? = nil) {
@@ -202,6 +214,14 @@ public struct CalendarMonth: Equatable, Sendable {
             else { days.append(Day(date: LocalDate(day: workout.day), workouts: [workout.id])) }
         }
         days.sort { $0.date < $1.date }
-        self.init(year: y, month: m, days: days)
+        // The week of T is scheduled by the home page's rule; the month's other days have their dated plans.
+        let home = HomeView(ledger: analysis.ledger, finished: analysis.finished.map(FinishedWorkout.init), recentRecords: [], context: analysis.context)
+        var names = HomeView.datedPlans(analysis.ledger, days: first..<last + 1)
+        for day in home.week.calendar {
+            names[day.date.day] = day.scheduled
+        }
+        let scheduled = names.filter { (first...last).contains($0.key) && !$0.value.isEmpty }.sorted { $0.key < $1.key }
+            .map { ScheduledDay(date: LocalDate(day: $0.key), names: $0.value) }
+        self.init(year: y, month: m, days: days, scheduled: scheduled)
     }
 }

@@ -218,6 +218,16 @@ public struct HomeView: Equatable, Sendable {
         return Array(stride(from: 0, to: free.count, by: step).map { free[$0] }.prefix(count))
     }
 
+    /// The plans not yet started (`workout.planned` with a `date`, seed 003) dated on `days`, by day, in the order planned.
+    public static func datedPlans(_ ledger: Ledger, days: Range<Int>) -> [Int: [String]] {
+        var scheduled: [Int: [String]] = [:]
+        for plan in ledger.plans where plan.startedWorkout == nil {
+            guard let day = plan.date.flatMap(LocalDate.init(iso:))?.day, days.contains(day) else { continue }
+            scheduled[day, default: []].append(plan.name)
+        }
+        return scheduled
+    }
+
     /// The home page of `analysis` (the full ledger).
     public init(_ analysis: Analysis) {
         self.init(ledger: analysis.ledger, finished: analysis.finished.map(FinishedWorkout.init),
@@ -270,10 +280,7 @@ public struct HomeView: Equatable, Sendable {
         let trainedDays = Set(thisWeek.map(\.day))
         var scheduled = HomeView.scheduleDays(count: cards.count, from: today, to: weekStart + 6, trained: trainedDays)
             .enumerated().reduce(into: [Int: [String]]()) { $0[$1.element, default: []].append(cards[$1.offset].name) }
-        for plan in ledger.plans where plan.startedWorkout == nil {
-            guard let day = plan.date.flatMap(LocalDate.init(iso:))?.day, day >= weekStart, day < weekStart + 7 else { continue }
-            scheduled[day, default: []].append(plan.name)
-        }
+        scheduled.merge(HomeView.datedPlans(ledger, days: weekStart..<weekStart + 7)) { $0 + $1 }
         let calendar = (0..<7).map { offset -> CalendarDay in
             let count = thisWeek.filter { $0.day == weekStart + offset }.count
             return CalendarDay(date: LocalDate(day: weekStart + offset), finished: count > 0, workouts: count, scheduled: scheduled[weekStart + offset] ?? [])

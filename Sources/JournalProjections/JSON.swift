@@ -110,7 +110,8 @@ extension WorkoutDetail: JSONRepresentable {
 extension CalendarMonth: JSONRepresentable {
     public var jsonValue: JSONValue {
         let label = "\(year)-\(month < 10 ? "0" : "")\(month)"
-        return object(["month": json(label), "days": .array(days.map { object(["date": json($0.date), "workouts": json($0.workouts)]) })])
+        return object(["month": json(label), "days": .array(days.map { object(["date": json($0.date), "workouts": json($0.workouts)]) }),
+                       "scheduled": .array(scheduled.map { object(["date": json($0.date), "names": json($0.names)]) })])
     }
 }
 
@@ -220,10 +221,14 @@ extension ActiveWorkoutView: JSONRepresentable {
                     "exercise": json(e.exercise), "name": json(e.name), "prescribed_sets": json(e.prescribedSets), "reps": json(e.reps, json),
                     "rest_s": json(e.restSeconds), "completed_sets": json(e.completedSets), "completed": json(e.completed),
                     "submitted": json(e.submitted), "rep_counter": json(e.repCounter), "next_target": json(e.nextTarget),
-                    "warmup_set": json(e.warmup) { w in object(["weight": json(w.weight), "unit": json(w.unit.rawValue), "reps": json(w.reps), "percent": json(w.percent)]) },
+                    "warmup_set": json(e.warmup) { w in
+                        object(["weight": json(w.weight), "unit": json(w.unit.rawValue), "reps": json(w.reps), "percent": json(w.percent),
+                                "plates": json(w.plates, \.jsonValue)])
+                    },
                     "feedback": json(e.feedback, json),
                     "injury_warnings": .array(e.injuryWarnings.map { object(["muscle": json($0.muscle), "injury": json($0.injury), "message": json($0.message), "answer": json($0.answer, json)]) }),
                     "superset": json(e.superset, json), "cardio": json(e.cardio), "last_cardio": json(e.lastCardio), "cardio_prefill": json(e.cardioPrefill), "notes": json(e.notes),
+                    "attachment": json(e.attachment) { a in object(["name": json(a.name), "owned": json(a.owned, json)]) },
                     "sets": .array(e.rows.map { r in
                         object(["set": json(r.set), "weight": json(r.weight, json), "unit": json(r.unit.rawValue), "reps": json(r.reps, json),
                                 "kind": json(r.kind.rawValue), "completed": json(r.completed), "source": json(r.source.rawValue), "plus": json(r.plus),

@@ -5,7 +5,8 @@ extension ProjectionContext {
     /// What the views know of the training domain: TrainingDomain's built-in catalogue (names, primary and secondary
     /// muscles, mechanic), its name matcher (accepted at `NameMatcher.acceptThreshold`), its progression engine with
     /// each exercise's suggested rule and `progression.configured` settings, its warm-up rule and its muscle groups
-    /// for injuries, the rest defaults of the rule set that made the programme, and each exercise's instructions. The
+    /// for injuries, the rest defaults of the rule set that made the programme, and each exercise's instructions, equipment
+    /// and cable attachment. The
     /// CLI's views and the `WorkoutJournal` facade both use it.
     public static let trainingDomain: ProjectionContext = {
         let catalogue = ExerciseCatalogue.builtIn
@@ -17,10 +18,9 @@ extension ProjectionContext {
             isCompound: { catalogue.exercise(id: $0)?.mechanic == .compound },
             exerciseID: { text in matcher.match(text).flatMap { $0.confidence >= NameMatcher.acceptThreshold ? $0.exerciseID : nil } },
             nextTarget: { nextTarget($0, catalogue: catalogue) },
-            warmup: { exercise, kilograms, unit in
-                // Loadable in the lifter's unit, never below the (standard) bar of a barbell exercise.
-                let bar = catalogue.exercise(id: exercise)?.equipment.contains("barbell") == true ? PlateInventory.standard(unit).barWeight : nil
-                return WarmUp.suggestedSet(workingWeight: unit.fromKilograms(kilograms), unit: unit, barWeight: bar).map {
+            warmup: { exercise, kilograms, unit, bar in
+                // Loadable in the lifter's unit, never below the bar the exercise is loaded on.
+                WarmUp.suggestedSet(workingWeight: unit.fromKilograms(kilograms), unit: unit, barWeight: bar).map {
                     WarmupSuggestion(kilograms: unit.kilograms($0.weight), reps: $0.reps, percentLow: 50, percentHigh: 70)
                 }
             },
@@ -36,7 +36,8 @@ extension ProjectionContext {
                     exercise.instructions.map { ExerciseHowTo(equipment: exercise.equipment, setup: $0.setup, steps: $0.steps, cues: $0.cues) }
                 }
             },
-            equipment: { catalogue.exercise(id: $0)?.equipment ?? [] })
+            equipment: { catalogue.exercise(id: $0)?.equipment ?? [] },
+            attachment: { catalogue.exercise(id: $0)?.attachment })
     }()
 
     /// The rule for one exercise: seed 002's suggestion for it in the lifter's unit (`input.unit`), with its

@@ -19,8 +19,9 @@ public struct ProjectionContext: Sendable {
     public var exerciseID: @Sendable (String) -> String?
     /// The next session's target weight in kilograms, or nil when there is nothing to go on.
     public var nextTarget: @Sendable (ProgressionInput) -> Double?
-    /// The suggested warm-up set for a working weight in kilograms, loadable in the lifter's unit (the third argument).
-    public var warmup: @Sendable (_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit) -> WarmupSuggestion?
+    /// The suggested warm-up set for a working weight in kilograms, loadable in the lifter's unit (the third argument),
+    /// for an exercise loaded on a bar of `barWeight` in that unit (the lifter's own bar for it, nil when not on a bar).
+    public var warmup: @Sendable (_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit, _ barWeight: Double?) -> WarmupSuggestion?
     /// The muscles an injury answer (`"knees"`, `"lower-back"`, `"shoulders"`) puts at risk.
     public var injuryMuscles: @Sendable (String) -> [String]
     /// A cardio exercise (logged as minutes and km, never as set rows).
@@ -32,6 +33,8 @@ public struct ProjectionContext: Sendable {
     /// The equipment an exercise needs (catalogue items: `barbell`, `dumbbells`, `lat-pulldown`, …): which of the
     /// lifter's equipment loads it (DOMAIN.md §7 "Equipment").
     public var equipment: @Sendable (String) -> [String]
+    /// The cable attachment an exercise is done with (`rope`, `v-bar`, …; DOMAIN.md §7 "Equipment"), nil for none.
+    public var attachment: @Sendable (String) -> String?
 
     public init(
         exerciseName: @escaping @Sendable (String) -> String = ProjectionContext.titleCase,
@@ -40,12 +43,13 @@ public struct ProjectionContext: Sendable {
         isCompound: @escaping @Sendable (String) -> Bool = { _ in false },
         exerciseID: @escaping @Sendable (String) -> String? = { _ in nil },
         nextTarget: @escaping @Sendable (ProgressionInput) -> Double? = ProjectionContext.seedProgression,
-        warmup: @escaping @Sendable (String, Double, WeightUnit) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
+        warmup: @escaping @Sendable (String, Double, WeightUnit, Double?) -> WarmupSuggestion? = ProjectionContext.seedWarmup,
         injuryMuscles: @escaping @Sendable (String) -> [String] = ProjectionContext.injuryAliases,
         isCardio: @escaping @Sendable (String) -> Bool = { _ in false },
         defaultRest: @escaping @Sendable (String?, Bool) -> Int = ProjectionContext.seedRest,
         howTo: @escaping @Sendable (String) -> ExerciseHowTo? = { _ in nil },
-        equipment: @escaping @Sendable (String) -> [String] = { _ in [] }
+        equipment: @escaping @Sendable (String) -> [String] = { _ in [] },
+        attachment: @escaping @Sendable (String) -> String? = { _ in nil }
     ) {
         self.exerciseName = exerciseName
         self.muscles = muscles
@@ -59,6 +63,7 @@ public struct ProjectionContext: Sendable {
         self.defaultRest = defaultRest
         self.howTo = howTo
         self.equipment = equipment
+        self.attachment = attachment
     }
 
     public static let standard = ProjectionContext()
@@ -81,8 +86,8 @@ public struct ProjectionContext: Sendable {
     }
 
     /// Seed 000: "X kg (50-70%) • 10 reps": 50 % of the working weight, rounded down to the loading step of the
-    /// lifter's unit (2.5 kg, 5 lb), × 10.
-    @Sendable public static func seedWarmup(_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit) -> WarmupSuggestion? {
+    /// lifter's unit (2.5 kg, 5 lb), × 10, whatever the bar.
+    @Sendable public static func seedWarmup(_ exercise: String, _ workingKilograms: Double, _ unit: WeightUnit, _ barWeight: Double?) -> WarmupSuggestion? {
         guard workingKilograms > 0 else { return nil }
         let weight = Units.roundDown(unit.fromKilograms(workingKilograms) * 0.5, to: unit.loadingStep)
         return WarmupSuggestion(kilograms: unit.kilograms(weight), reps: 10, percentLow: 50, percentHigh: 70)

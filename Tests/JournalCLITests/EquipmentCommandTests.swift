@@ -56,6 +56,67 @@ struct EquipmentCommandTests {
         #expect(squatBar.stdout == "\(Int(olympic + 20)) \(unit): bar \(Int(olympic)) \(unit) + per side 10\n", "\(squatBar.stdout)\(squatBar.stderr)")
     }
 
+    @Test("journal active: a barbell warm-up starts from the exercise's own bar and shows its plates", arguments: [
+        ("kg", 10.0, 30.0, "  Suggested warm-up set: 17.5 kg (50-70%) • 10 reps  [per side 2.5, 1.25 on the 10 kg bar]\n  Target: 30 kg\n", [2.5, 1.25]),
+        ("lb", 25.0, 65.0, "  Suggested warm-up set: 40 lb (50-70%) • 10 reps  [per side 5, 2.5 on the 25 lb bar]\n  Target: 65 lb\n", [5, 2.5]),
+    ])
+    func warmupOnOwnBar(_ unit: String, _ ezBar: Double, _ curl: Double, _ text: String, _ perSide: [Double]) throws {
+        let lines = [
+            #"{"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","unit":"\#(unit)"}"#,
+            #"{"type":"equipment.updated","at":"2026-11-01T09:01:00.000+00:00","unit":"\#(unit)","bars":[{"name":"EZ curl bar","weight":\#(ezBar),"exercises":["ez-bar-curl"]}]}"#,
+            #"{"type":"template.created","at":"2026-11-01T09:02:00.000+00:00","template":"t1","name":"Arms","exercises":[{"exercise":"ez-bar-curl","sets":2,"reps":"10"}]}"#,
+            #"{"type":"workout.started","at":"2026-11-02T18:00:00.000+00:00","workout":"w1","name":"Arms","session":null,"template":"t1"}"#,
+            #"{"type":"set.completed","at":"2026-11-02T18:01:00.000+00:00","workout":"w1","exercise":"ez-bar-curl","set":1,"weight":\#(curl),"unit":"\#(unit)","reps":8,"kind":"working"}"#,
+            #"{"type":"workout.finished","at":"2026-11-02T18:45:00.000+00:00","workout":"w1"}"#,
+            #"{"type":"workout.started","at":"2026-11-04T18:00:00.000+00:00","workout":"w2","name":"Arms","session":null,"template":"t1"}"#,
+        ]
+        let path = try SeedFidelityCommandTests.recorded(lines.joined(separator: "\n") + "\n")
+        let table = try CLI.run(["active", path, "--as-of", "2026-11-04T18:05:00Z"])
+        #expect(table.stdout.contains(text), "\(table.stdout)\(table.stderr)")
+        let json = try SeedFidelityCommandTests.json(["active", path, "--as-of", "2026-11-04T18:05:00Z"])
+        let warmup = try #require((json["exercises"] as? [[String: Any]])?.first?["warmup_set"] as? [String: Any])
+        let plates = try #require(warmup["plates"] as? [String: Any])
+        #expect(plates["bar"] as? Double == ezBar && plates["per_side"] as? [Double] == perSide && plates["exact"] as? Bool == true)
+    }
+
+    @Test("journal onboard and programme generate --journal: a dumbbells-only inventory gets no barbell programme", arguments: [
+        ("kg", "[10,12,14,16,18,20]"), ("lb", "[20,25,30,35,40,45]"),
+    ])
+    func generatorUsesTheInventory(_ unit: String, _ dumbbells: String) throws {
+        let path = try SeedFidelityCommandTests.recorded(
+            #"{"type":"profile.updated","at":"2026-11-01T09:00:00.000+00:00","unit":"\#(unit)"}"# + "\n"
+            + #"{"type":"equipment.updated","at":"2026-11-01T09:01:00.000+00:00","unit":"\#(unit)","plates":[],"dumbbells":\#(dumbbells)}"# + "\n")
+        let answers = #"{"primary_goal":"get_stronger","experience":"0","days_per_week":3,"equipment":["barbell","dumbbells"]}"#
+        let (_, file, onboarded) = try SeedFidelityCommandTests.onboard(answers, ruleset: "templates", path: path)
+        #expect(onboarded.status == 0, "\(onboarded.stderr)")
+        let home = try SeedFidelityCommandTests.json(["home", path])
+        #expect((home["next_workout"] as? [String: Any])?["name"] as? String == "Full Body A", "\(home)")
+
+        let plain = try CLI.run(["programme", "generate", "--ruleset", "templates", "--answers", file])
+        #expect(plain.stdout.contains("template starting-strength"), "\(plain.stdout)\(plain.stderr)")
+        let owned = try CLI.run(["programme", "generate", "--ruleset", "templates", "--answers", file, "--journal", path])
+        #expect(owned.stdout.contains("template full-body"), "\(owned.stdout)\(owned.stderr)")
+        #expect(!owned.stdout.contains("Barbell"))
+        #expect(owned.stdout.contains("; equipment from your answer and your inventory (dumbbells), which has no plates for a barbell"))
+    }
+
+    @Test("journal active names the cable attachment each exercise needs and says when the inventory lacks it")
+    func attachments() throws {
+        let path = try SeedFidelityCommandTests.recorded([
+            #"{"type":"equipment.updated","at":"2026-11-01T09:01:00.000+00:00","attachments":["Tricep rope","D-handle"]}"#,
+            #"{"type":"template.created","at":"2026-11-01T09:02:00.000+00:00","template":"t1","name":"Cables","exercises":[{"exercise":"face-pull","sets":2,"reps":"15"},{"exercise":"lat-pulldown","sets":2,"reps":"10"},{"exercise":"dumbbell-curl","sets":2,"reps":"10"}]}"#,
+            #"{"type":"workout.started","at":"2026-11-02T18:00:00.000+00:00","workout":"w1","name":"Cables","session":null,"template":"t1"}"#,
+        ].joined(separator: "\n") + "\n")
+        let table = try CLI.run(["active", path, "--as-of", "2026-11-02T18:05:00Z"])
+        #expect(table.stdout.contains("○ Face Pull  2 sets • 15 reps  rest 60s\n  Attachment: rope\n"), "\(table.stdout)\(table.stderr)")
+        #expect(table.stdout.contains("  Attachment: lat-bar (not in your equipment)\n"), "\(table.stdout)")
+        let json = try SeedFidelityCommandTests.json(["active", path, "--as-of", "2026-11-02T18:05:00Z"])
+        let exercises = try #require(json["exercises"] as? [[String: Any]])
+        #expect(exercises.map { ($0["attachment"] as? [String: Any])?["name"] as? String } == ["rope", "lat-bar", nil])
+        #expect(exercises.map { ($0["attachment"] as? [String: Any])?["owned"] as? Bool } == [true, false, nil])
+        #expect(exercises[2]["attachment"] is NSNull)
+    }
+
     @Test("journal plates --exercise without --journal is a usage error")
     func exerciseNeedsJournal() throws {
         let result = try CLI.run(["plates", "100", "--exercise", "ez-bar-curl"])

@@ -37,7 +37,7 @@ struct SeedFidelityCommandTests {
     func poundArithmetic() throws {
         let path = try Self.recorded(Self.poundLifter)
         let table = try CLI.run(["active", path, "--as-of", Self.asOf])
-        #expect(table.stdout.contains("  Suggested warm-up set: 85 lb (50-70%) • 10 reps\n  Target: 140 lb\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("  Suggested warm-up set: 85 lb (50-70%) • 10 reps  [per side 10, 10 on the 45 lb bar]\n  Target: 140 lb\n"), "\(table.stdout)")
         let active = try Self.json(["active", path, "--as-of", Self.asOf])
         let bench = try #require((active["exercises"] as? [[String: Any]])?.first)
         let target = try #require(bench["next_target"] as? [String: Any])

@@ -114,6 +114,54 @@ struct EquipmentRowsTests {
         #expect(view.exercises.map { $0.rows.map(\.targetRPE) } == [[8, 8, 8], [nil, nil, nil], [8, 9], [nil, nil]])
     }
 
+    @Test("a barbell warm-up starts from the exercise's own bar, not the standard one, and shows that bar's plates", arguments: [
+        // kg: 60 % of the failed curl's 30 kg is 17.5 on the 10 kg EZ bar (the standard bar's 20 would be the floor before);
+        // 60 % of the squat's 102.5 is 62.5 on the 20 kg Olympic bar.
+        ("kg", 17.5, [2.5, 1.25], 62.5, [20, 1.25]),
+        // lb: 60 % of 65 is 40 on the 25 lb EZ bar (not 45); 60 % of 230 is 140 on the 45 lb bar.
+        ("lb", 40, [5, 2.5], 140, [45, 2.5]),
+    ])
+    func warmupOnTheExercisesBar(_ unit: String, _ curl: Double, _ curlSide: [Double], _ squat: Double, _ squatSide: [Double]) throws {
+        let c = try #require(Self.cases.first { $0.unit == unit })
+        let view = try #require(ActiveWorkoutView(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        func warmup(_ id: String) throws -> ActiveWorkoutView.WarmupSuggestionView { try #require(view.exercises.first { $0.exercise == id }?.warmup) }
+        let curlWarmup = try warmup("ez-bar-curl"), squatWarmup = try warmup("barbell-back-squat")
+        #expect(curlWarmup.weight == curl && curlWarmup.plates?.barWeight == c.ezBar && curlWarmup.plates?.perSide == curlSide)
+        #expect(curlWarmup.plates?.isExact == true)
+        #expect(squatWarmup.weight == squat && squatWarmup.plates?.barWeight == (unit == "kg" ? 20 : 45) && squatWarmup.plates?.perSide == squatSide)
+        // Dumbbells and machines have no bar, so no plates.
+        #expect(try warmup("dumbbell-bench-press").plates == nil && warmup("lat-pulldown").plates == nil)
+    }
+
+    @Test("a programme exercise's target RPE is on its working rows, as a routine's is", arguments: ["kg", "lb"])
+    func programmeRPE(_ unit: String) throws {
+        let events = [
+            ev("profile.updated", at: "2026-11-01T09:00:00.000+00:00", ["unit": .string(unit)]),
+            ev("programme.generated", at: "2026-11-01T10:00:00.000+00:00", ["ruleset": "templates", "programme": j("""
+                {"split": "Full Body", "days_per_week": 3, "weeks": 8, "sessions": [{"name": "Heavy", "exercises": [
+                    {"exercise": "barbell-back-squat", "sets": 3, "reps": "5", "rest_s": 180, "rpe": 8.5},
+                    {"exercise": "plank", "sets": 2, "reps": "60s", "rest_s": 60}]}]}
+                """)]),
+            ev("workout.started", at: "2026-11-02T18:00:00.000+00:00", ["workout": "w1", "name": "Heavy", "session": 0]),
+        ]
+        let view = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-02T18:05:00.000+00:00", context: .trainingDomain)))
+        #expect(view.exercises.map { $0.rows.map(\.targetRPE) } == [[8.5, 8.5, 8.5], [nil, nil]])
+    }
+
+    @Test("a cable exercise shows the attachment it needs and whether the lifter's inventory lists it", arguments: cases)
+    func attachments(_ c: Case) throws {
+        let events = Self.events(c)
+        let view = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        // The inventory lists a rope, a straight bar and a V-bar, not the pulldown's long bar.
+        #expect(view.exercises.map(\.attachment) == [nil, nil, ActiveWorkoutView.Attachment(name: "lat-bar", owned: false), nil])
+        let added = events + [ev("equipment.updated", at: "2026-11-04T18:01:00.000+00:00", ["attachments": ["Lat pulldown bar", "D-handle"]])]
+        let owned = try #require(ActiveWorkoutView(analysis(added, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        #expect(owned.exercises[2].attachment == ActiveWorkoutView.Attachment(name: "lat-bar", owned: true))
+        let none = added + [ev("equipment.updated", at: "2026-11-04T18:02:00.000+00:00", ["attachments": []])]
+        let unknown = try #require(ActiveWorkoutView(analysis(none, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        #expect(unknown.exercises[2].attachment == ActiveWorkoutView.Attachment(name: "lat-bar", owned: nil))
+    }
+
     @Test("a completed barbell set keeps its plates; a weight below the bar has none")
     func completedRows() throws {
         let c = Self.cases[0]

@@ -31,6 +31,33 @@ struct ScheduledDaysTests {
         #expect(Self.scheduled(HomeView(analysis(afterA, asOf: "2026-11-08T08:00:00.000+01:00"))) == [[], [], [], ["Arms"], [], [], ["Workout B"]])
     }
 
+    @Test("the month calendar marks what the week's calendar schedules, and dated plans on the month's other days",
+          arguments: ["kg", "lb"])
+    func month(_ unit: String) {
+        func plan(_ id: String, _ name: String, _ date: String) -> Event {
+            ev("workout.planned", at: "2026-11-01T11:00:00.000+01:00", ["plan": .string(id), "name": .string(name), "date": .string(date),
+                                                                        "exercises": j(#"[{"exercise": "curl", "sets": 3, "reps": "10"}]"#)])
+        }
+        func day(_ iso: String, _ names: [String]) -> CalendarMonth.ScheduledDay { CalendarMonth.ScheduledDay(date: LocalDate(iso: iso)!, names: names) }
+        let events = LifterWeekTests.alternating(unit: unit) + [plan("p1", "Arms", "2026-11-05"), plan("p2", "Legs", "2026-11-20"), plan("p3", "Back", "2026-12-01")]
+            + LifterWeekTests.session("w1", 0, day: "2026-11-02", unit: unit)
+        let tuesday = analysis(events, asOf: "2026-11-03T08:00:00.000+01:00")
+        let november = CalendarMonth(tuesday)
+        #expect(november.days == [CalendarMonth.Day(date: LocalDate(iso: "2026-11-02")!, workouts: ["w1"])])
+        #expect(november.scheduled == [day("2026-11-03", ["Workout B"]), day("2026-11-05", ["Workout A", "Arms"]), day("2026-11-20", ["Legs"])])
+        // The week's days are exactly the home page's.
+        let week = HomeView(tuesday).week.calendar.filter { !$0.scheduled.isEmpty }.map { day($0.date.description, $0.scheduled) }
+        #expect(week == Array(november.scheduled.prefix(2)))
+        #expect(CalendarMonth(tuesday, year: 2026, month: 12).scheduled == [day("2026-12-01", ["Back"])])
+        #expect(CalendarMonth(tuesday, year: 2026, month: 10).scheduled == [])
+
+        // A week across two months: Monday 30 November schedules B, then A and B in December, beside the dated plans.
+        let lastMonday = analysis(events, asOf: "2026-11-30T08:00:00.000+01:00")
+        #expect(CalendarMonth(lastMonday).scheduled == [day("2026-11-05", ["Arms"]), day("2026-11-20", ["Legs"]), day("2026-11-30", ["Workout B"])])
+        #expect(CalendarMonth(lastMonday, year: 2026, month: 12).scheduled
+            == [day("2026-12-01", ["Back"]), day("2026-12-02", ["Workout A"]), day("2026-12-04", ["Workout B"])])
+    }
+
     @Test("the layout rule: a rest day between sessions when the days allow it, else consecutive days, none past the week")
     func layout() {
         #expect(HomeView.scheduleDays(count: 3, from: 0, to: 6, trained: []) == [0, 2, 4])

@@ -27,7 +27,10 @@ struct SeedFidelityTests {
     func poundTargetAndWarmup() throws {
         let bench = try active(Self.poundLifter()).exercises[0]
         #expect(bench.nextTarget == DisplayWeight(weight: 140, unit: .lb))
-        #expect(bench.warmup == .init(weight: 85, unit: .lb, reps: 10, percent: "50-70%"))
+        // On the standard 45 lb bar (no inventory recorded): 20 lb a side.
+        #expect(bench.warmup == .init(weight: 85, unit: .lb, reps: 10, percent: "50-70%",
+                                      plates: try PlateCalculator.load(target: 85, inventory: .standard(.lb))))
+        #expect(bench.warmup?.plates?.perSide == [10, 10] && bench.warmup?.plates?.barWeight == 45)
         #expect(bench.rows.map { "\($0.weight.map(Rounding.text) ?? "-")x\($0.reps.map(String.init) ?? "-") \($0.source.rawValue)" }
                 == ["140x5 target", "140x5 target", "140x5 target"])
         // The catalogue-free rule of seed 000 steps by 5 lb too, and warms up at 50 % rounded down to 5 lb.

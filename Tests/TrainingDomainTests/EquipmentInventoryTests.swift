@@ -26,6 +26,45 @@ struct EquipmentInventoryTests {
         #expect(EquipmentInventory.standard(.kg).defaultBar.weight == 20)
     }
 
+    @Test("the bar weight of an exercise in the lifter's unit: its own bar as recorded, else raised to the next loading step; none off a bar")
+    func barWeightPerUnit() {
+        var log = EventLog()
+        log.add("equipment.updated", ["unit": "kg", "bars": j(#"[{"name": "EZ curl bar", "weight": 10, "exercises": ["ez-bar-curl"]}, {"name": "Olympic", "weight": 20}]"#),
+                                      "machines": j(#"[{"name": "Smith", "min_weight": 0, "max_weight": 200, "increment": 2.5, "exercises": ["smith-machine-squat"]}]"#)])
+        let kg = EquipmentInventory.from(ledger: log.ledger)
+        #expect(kg.barWeight(for: "ez-bar-curl", equipment: ["barbell"], in: .kg) == 10)
+        #expect(kg.barWeight(for: "ez-bar-curl", equipment: ["barbell"], in: .lb) == 25)
+        #expect(kg.barWeight(for: "barbell-back-squat", equipment: ["barbell", "squat-rack"], in: .kg) == 20)
+        #expect(kg.barWeight(for: "barbell-back-squat", equipment: ["barbell", "squat-rack"], in: .lb) == 45)
+        #expect(kg.barWeight(for: "dumbbell-curl", equipment: ["dumbbells"], in: .kg) == nil)
+        // A barbell exercise done on one of the lifter's machines is not loaded on a bar.
+        #expect(kg.barWeight(for: "smith-machine-squat", equipment: ["barbell", "smith-machine"], in: .kg) == nil)
+        let lb = EquipmentInventory.standard(.lb)
+        #expect(lb.barWeight(for: "barbell-bench-press", equipment: ["barbell", "flat-bench"], in: .lb) == 45)
+        // 45 lb is 20.41 kg: 22.5 kg, never below the bar.
+        #expect(lb.barWeight(for: "barbell-bench-press", equipment: ["barbell", "flat-bench"], in: .kg) == 22.5)
+    }
+
+    @Test("cable attachments: the inventory's names mean the catalogue's attachments; every cable exercise names one the vocabulary knows")
+    func attachments() {
+        let vocabulary = EquipmentCatalogue.builtIn
+        #expect(["Rope", "Tricep Rope", "straight bar", "V-bar", "Close-grip handle", "D-handle", "Lat pulldown bar", "ankle cuff", "Chain"]
+            .map(vocabulary.attachment(named:)) == ["rope", "rope", "straight-bar", "v-bar", "v-bar", "single-handle", "lat-bar", "ankle-strap", nil])
+        let catalogue = ExerciseCatalogue.builtIn
+        let known = Set(vocabulary.attachments.map(\.id))
+        let cable = catalogue.exercises.filter { !Set($0.equipment).isDisjoint(with: ["cable", "cable-crossover", "lat-pulldown", "seated-row"]) }
+        #expect(cable.count == 30)
+        #expect(cable.allSatisfy { $0.attachment.map(known.contains) == true }, "\(cable.filter { $0.attachment == nil }.map { $0.id })")
+        #expect(catalogue.exercises.filter { $0.attachment != nil }.count == 30)
+        #expect(["rope-triceps-pushdown", "v-bar-triceps-pushdown", "face-pull", "cable-glute-kickback"].map { catalogue.exercise(id: $0)?.attachment }
+            == ["rope", "v-bar", "rope", "ankle-strap"])
+        var log = EventLog()
+        #expect(EquipmentInventory.from(ledger: log.ledger).hasAttachment("rope") == nil)
+        log.add("equipment.updated", ["attachments": ["Tricep rope", "straight bar"]])
+        let inventory = EquipmentInventory.from(ledger: log.ledger)
+        #expect(inventory.hasAttachment("rope") == true && inventory.hasAttachment("straight-bar") == true && inventory.hasAttachment("v-bar") == false)
+    }
+
     @Test("dumbbell pairs: the nearest pair, a tie to the heavier; a pair in the other unit is converted exactly", arguments: [
         (22.5, WeightUnit.kg, [10.0, 12, 14, 16, 18, 20, 24, 28], WeightUnit.kg, WeightUnit.kg, 24.0),
         (21.0, .kg, [10, 12, 14, 16, 18, 20, 24, 28], .kg, .kg, 20),

@@ -269,6 +269,27 @@ struct ProgrammeTests {
         ], existing: log.ledger).first?["type"] == "questionnaire.answered")
     }
 
+    @Test("a programme exercise's target RPE is written to programme.generated and read back; the shipped rule sets and templates set none")
+    func targetRPE() throws {
+        let session = ProgrammeSession(name: "Heavy", exercises: [
+            PrescribedExercise(exercise: "barbell-back-squat", sets: 3, reps: "5", restSeconds: 180, weight: 100, unit: .kg, rpe: 8.5),
+            PrescribedExercise(exercise: "plank", sets: 3, reps: "60s", restSeconds: 60),
+        ])
+        let programme = Programme(ruleset: "templates", rulesetVersion: 1, split: "Full Body", daysPerWeek: 3, weeks: 8, sessions: [session])
+        #expect(JSONWriter.string(session.exercises[0].jsonValue)
+            == #"{"exercise":"barbell-back-squat","sets":3,"reps":"5","rest_s":180,"weight":100,"unit":"kg","rpe":8.5}"#)
+        #expect(Programme(eventFields: programme.eventFields)?.sessions[0].exercises.map(\.rpe) == [8.5, nil])
+        for ruleset in ProgrammeGenerator.ruleSetNames {
+            for template in ruleset == "templates" ? ProgrammeGenerator.templates.map(\.id) : [""] {
+                var answers: [String: JSONValue] = ["primary_goal": "get_stronger", "experience": "6-24", "days_per_week": 4, "session_minutes": "45-60",
+                                                    "equipment": ["barbell", "dumbbells", "cable"], "age": 30]
+                if !template.isEmpty { answers["template"] = .string(template) }
+                let generated = try generate(ruleset, answers)
+                #expect(generated.sessions.flatMap(\.exercises).allSatisfy { $0.rpe == nil }, "\(ruleset) \(template)")
+            }
+        }
+    }
+
     @Test("Every rule set's programme fits the programme.generated schema for every days answer it accepts")
     func schema() throws {
         var rules = RecordingRules()

@@ -200,6 +200,11 @@ struct OneMeaningPropertyTests {
                     #expect(row.weight == target.weight && row.source == .target, "\(label): \(exercise.exercise) row \(row.set) \(row.weight ?? -1) vs target \(target.weight)")
                 }
             }
+            // A barbell warm-up is loaded on the bar its rows are loaded on (DOMAIN.md §6).
+            for exercise in active.exercises {
+                guard let warmup = exercise.warmup?.plates else { continue }
+                #expect(exercise.rows.compactMap(\.plates).allSatisfy { $0.barWeight == warmup.barWeight }, "\(label): \(exercise.exercise) warm-up bar")
+            }
         }
 
         // While a programme runs, a week below its target always has a next workout to start (PROJECTIONS.md §"The week").
@@ -207,6 +212,11 @@ struct OneMeaningPropertyTests {
         if let programme = home.programme, !programme.finished, analysis.ledger.programme?.sessions.isEmpty == false,
            let target = home.week.target, home.week.completed < target {
             #expect(home.nextWorkout != nil, "\(label): \(home.week.completed) of \(target) this week and no next workout")
+        }
+        // The month calendar schedules the days of this week as the home page's week does.
+        let month = CalendarMonth(analysis)
+        for day in home.week.calendar where day.date.components.month == month.month && day.date.components.year == month.year {
+            #expect((month.scheduled.first { $0.date == day.date }?.names ?? []) == day.scheduled, "\(label): \(day.date) scheduled")
         }
 
         // JSON and JSONL exports are the events: folded again, they give the same totals.

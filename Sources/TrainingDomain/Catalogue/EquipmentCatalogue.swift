@@ -10,6 +10,9 @@ public struct EquipmentCatalogue: Sendable {
     public var gymItems: [String]
     public var always: [String]
     public var synonyms: [String: String]
+    /// Each cable attachment (`rope`, `v-bar`, …) with the spellings of an inventory's attachment that name it, in
+    /// kebab case (`attachments`).
+    public var attachments: [(id: String, names: [String])]
 
     public static let builtIn: EquipmentCatalogue = {
         do { return try EquipmentCatalogue(json: BundledData.json("equipment.json")) } catch {
@@ -29,6 +32,14 @@ public struct EquipmentCatalogue: Sendable {
         var synonyms: [String: String] = [:]
         for field in json["synonyms"]?.objectValue ?? [:] { synonyms[field.key] = field.value.stringValue }
         self.synonyms = synonyms
+        attachments = (json["attachments"]?.objectValue ?? [:]).fields.map { ($0.key, $0.value.stringArray ?? []) }
+    }
+
+    /// The attachment id a name from the lifter's inventory means (`Tricep Rope` → `rope`, `D-handle` →
+    /// `single-handle`); nil when it names none the vocabulary knows.
+    public func attachment(named name: String) -> String? {
+        let key = StableID.kebab(name)
+        return attachments.first { $0.id == key || $0.names.contains(key) }?.id
     }
 
     /// Every known name: categories, items, gym items.

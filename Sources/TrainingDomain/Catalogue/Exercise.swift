@@ -45,11 +45,14 @@ public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
     public var isAssisted: Bool
     /// How to do it; every built-in exercise has instructions, a custom one none.
     public var instructions: ExerciseInstructions?
+    /// The cable attachment it is done with (`rope`, `straight-bar`, `v-bar`, `single-handle`, `lat-bar`,
+    /// `ankle-strap`: `EquipmentCatalogue.attachments`); nil when it needs none.
+    public var attachment: String?
 
     public init(id: String, name: String, primaryMuscles: [String], secondaryMuscles: [String] = [], equipment: [String],
                 mechanic: Mechanic, pattern: MovementPattern?, difficulty: Difficulty = .beginner,
                 alternatives: [String] = [], aliases: [String] = [], isCustom: Bool = false, isCardio: Bool = false,
-                isAssisted: Bool = false, instructions: ExerciseInstructions? = nil) {
+                isAssisted: Bool = false, instructions: ExerciseInstructions? = nil, attachment: String? = nil) {
         self.id = id
         self.name = name
         self.primaryMuscles = primaryMuscles
@@ -64,6 +67,7 @@ public struct Exercise: Equatable, Hashable, Sendable, Identifiable {
         self.isCardio = isCardio
         self.isAssisted = isAssisted
         self.instructions = instructions
+        self.attachment = attachment
     }
 
     /// Seed 004's category tab (`ExerciseCatalogue.categoryTabNames`) the exercise is filed under: `cardio` for a cardio

@@ -42,7 +42,7 @@ public struct ExerciseCatalogue: Sendable {
                             instructions: howTo?[id].flatMap { entry in
                                 entry["setup"]?.stringValue.map { ExerciseInstructions(setup: $0, steps: entry["steps"]?.stringArray ?? [],
                                                                                        cues: entry["cues"]?.stringArray ?? []) }
-                            })
+                            }, attachment: item["attachment"]?.stringValue)
         }
         index = [:]
         for (position, exercise) in exercises.enumerated() where index[exercise.id] == nil { index[exercise.id] = position }

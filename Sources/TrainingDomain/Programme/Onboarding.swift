@@ -17,9 +17,11 @@ public enum Onboarding {
     /// When `existing` (the journal so far, as the model folded it) already holds answers or a programme since its
     /// last `programme.reset`,
     /// a `programme.reset` comes first, so earlier answers cannot leak into the new questionnaire (seed 001 "Retake Quiz").
+    /// The equipment inventory it records (`EquipmentInventory.recorded(in:)`) is the generator's (DOMAIN.md §4).
     public static func drafts(ruleset: String, answers: [String: JSONValue], asOf: LocalDate? = nil,
                               existing: Ledger? = nil) throws(ProgrammeError) -> [JSONValue] {
-        let programme = try ProgrammeGenerator.generate(ruleset: ruleset, answers: answers, asOf: asOf)
+        let programme = try ProgrammeGenerator.generate(ruleset: ruleset, answers: answers, asOf: asOf,
+                                                        inventory: existing.flatMap(EquipmentInventory.recorded(in:)))
         let known = questionOrder.filter { answers[$0] != nil }
         let others = answers.keys.filter { !questionOrder.contains($0) }.sorted()
         var drafts: [JSONValue] = []

@@ -13,8 +13,11 @@ public struct PrescribedExercise: Equatable, Sendable {
     public var weight: Double?
     public var unit: WeightUnit?
     public var note: String?
+    /// The target RPE of its working sets, when the template gives one (DOMAIN.md §4.6).
+    public var rpe: Double?
 
-    public init(exercise: String, sets: Int, reps: String, restSeconds: Int, weight: Double? = nil, unit: WeightUnit? = nil, note: String? = nil) {
+    public init(exercise: String, sets: Int, reps: String, restSeconds: Int, weight: Double? = nil, unit: WeightUnit? = nil, note: String? = nil,
+                rpe: Double? = nil) {
         self.exercise = exercise
         self.sets = sets
         self.reps = reps
@@ -22,6 +25,7 @@ public struct PrescribedExercise: Equatable, Sendable {
         self.weight = weight
         self.unit = unit
         self.note = note
+        self.rpe = rpe
     }
 
     public var jsonValue: JSONValue {
@@ -29,6 +33,7 @@ public struct PrescribedExercise: Equatable, Sendable {
         if let weight { object["weight"] = .number(weight) }
         if let unit { object["unit"] = .string(unit.rawValue) }
         if let note { object["note"] = .string(note) }
+        if let rpe { object["rpe"] = .number(rpe) }
         return .object(object)
     }
 
@@ -141,7 +146,8 @@ public struct Programme: Equatable, Sendable {
                 guard let id = item["exercise"]?.stringValue, let sets = item["sets"]?.intValue, let reps = item["reps"]?.stringValue,
                       let rest = item["rest_s"]?.intValue else { return nil }
                 list.append(PrescribedExercise(exercise: id, sets: sets, reps: reps, restSeconds: rest, weight: item["weight"]?.doubleValue,
-                                               unit: item["unit"]?.stringValue.flatMap(WeightUnit.init(parsing:)), note: item["note"]?.stringValue))
+                                               unit: item["unit"]?.stringValue.flatMap(WeightUnit.init(parsing:)), note: item["note"]?.stringValue,
+                                               rpe: item["rpe"]?.doubleValue))
             }
             parsed.append(ProgrammeSession(name: name, exercises: list, focus: session["focus"]?.stringValue))
         }

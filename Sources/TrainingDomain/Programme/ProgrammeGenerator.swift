@@ -96,9 +96,11 @@ public enum ProgrammeGenerator {
         }
     }
 
-    /// Generates the programme. Throws `invalidAnswers` listing every broken questionnaire rule.
+    /// Generates the programme. Throws `invalidAnswers` listing every broken questionnaire rule. With the lifter's
+    /// recorded `inventory` (`EquipmentInventory.recorded(in:)`), the equipment is the answer's together with the
+    /// inventory's (`EquipmentInventory.available(answers:)`) and starting weights are ones it can load (DOMAIN.md §4).
     public static func generate(ruleset: String, answers: [String: JSONValue], asOf: LocalDate? = nil,
-                                catalogue: ExerciseCatalogue = .builtIn) throws(ProgrammeError) -> Programme {
+                                catalogue: ExerciseCatalogue = .builtIn, inventory: EquipmentInventory? = nil) throws(ProgrammeError) -> Programme {
         let rules = try ruleSet(named: ruleset)
         let read: Answers
         do {
@@ -108,15 +110,17 @@ public enum ProgrammeGenerator {
         }
         switch rules.engine {
         case "templates":
-            return try TemplateEngine(rules: rules, catalogue: catalogue).generate(read)
+            return try TemplateEngine(rules: rules, catalogue: catalogue, inventory: inventory).generate(read)
         default:
-            return try SlotEngine(rules: rules, catalogue: catalogue).generate(read)
+            return try SlotEngine(rules: rules, catalogue: catalogue, inventory: inventory).generate(read)
         }
     }
 
-    /// For the `templates` rule set: the 2–3 best templates for the answers, best first, each with a rationale.
+    /// For the `templates` rule set: the 2–3 best templates for the answers (and the recorded `inventory`, as
+    /// `generate`), best first, each with a rationale.
     public static func recommendTemplates(answers: [String: JSONValue], ruleset: String = "templates",
-                                          catalogue: ExerciseCatalogue = .builtIn) throws(ProgrammeError) -> [TemplateRecommendation] {
+                                          catalogue: ExerciseCatalogue = .builtIn,
+                                          inventory: EquipmentInventory? = nil) throws(ProgrammeError) -> [TemplateRecommendation] {
         let rules = try ruleSet(named: ruleset)
         let read: Answers
         do {
@@ -124,7 +128,7 @@ public enum ProgrammeGenerator {
         } catch {
             throw .invalidAnswers(error)
         }
-        return try TemplateEngine(rules: rules, catalogue: catalogue).recommend(read)
+        return try TemplateEngine(rules: rules, catalogue: catalogue, inventory: inventory).recommend(read)
     }
 
     static func ruleSet(named name: String) throws(ProgrammeError) -> RuleSet {
@@ -133,18 +137,28 @@ public enum ProgrammeGenerator {
     }
 }
 
-/// What a lifter can do, given the answers: equipment, injuries, and the rule set's difficulty cap.
+/// What a lifter can do, given the answers and the recorded inventory: equipment, injuries, and the rule set's
+/// difficulty cap.
 struct Usability {
     let catalogue: ExerciseCatalogue
     let available: Set<String>
     let injured: [String]
     let maxDifficulty: Difficulty
 
-    init(catalogue: ExerciseCatalogue, answers: Answers, rules: JSONValue) {
+    init(catalogue: ExerciseCatalogue, answers: Answers, rules: JSONValue, inventory: EquipmentInventory?) {
         self.catalogue = catalogue
-        available = catalogue.equipment.available(from: answers.equipment)
+        available = inventory?.available(answers: answers.equipment, vocabulary: catalogue.equipment)
+            ?? catalogue.equipment.available(from: answers.equipment)
         injured = answers.injuries
         maxDifficulty = rules["max_difficulty"]?[answers.experience]?.stringValue.flatMap(Difficulty.init(rawValue:)) ?? .advanced
+    }
+
+    /// The rationale's clause about the recorded inventory, when there is one.
+    static func inventoryNote(_ inventory: EquipmentInventory?) -> String {
+        guard let inventory else { return "" }
+        let names = inventory.equipmentNames()
+        return "; equipment from your answer and your inventory (\(names.isEmpty ? "nothing loadable" : names.joined(separator: ", ")))"
+            + (inventory.hasBarbell ? "" : ", which has no plates for a barbell")
     }
 
     func hasEquipment(_ exercise: Exercise) -> Bool { exercise.equipment.allSatisfy(available.contains) }
@@ -157,6 +171,7 @@ struct Usability {
 struct SlotEngine {
     let rules: RuleSet
     let catalogue: ExerciseCatalogue
+    let inventory: EquipmentInventory?
 
     struct Slot { var muscle: String; var mechanic: Mechanic?; var pattern: MovementPattern?; var candidates: [String]; var order: Int }
 
@@ -169,7 +184,7 @@ struct SlotEngine {
         }), let splitName = split["split"]?.stringValue else {
             throw .noSplit(ruleset: rules.name, days: answers.days, sessionMinutes: answers.sessionMinutes)
         }
-        let usability = Usability(catalogue: catalogue, answers: answers, rules: json)
+        let usability = Usability(catalogue: catalogue, answers: answers, rules: json, inventory: inventory)
         let perSession = json["exercises_per_session"]?[minutes]?.intValue ?? 5
         let priority = Set(answers.priorityMuscles.flatMap(catalogue.expandMuscle))
         let sets = json["sets"]?[answers.experience]
@@ -249,6 +264,7 @@ struct SlotEngine {
             + "sets for experience \(answers.experience): \(sets?["compound"]?.intValue ?? 3) compound, \(sets?["isolation"]?.intValue ?? 3) isolation"
         if !answers.priorityMuscles.isEmpty { rationale += "; +\(extraSets) set for priority muscles \(answers.priorityMuscles.joined(separator: ", "))" }
         if !answers.injuries.isEmpty { rationale += "; \(excluded) exercises excluded for injuries \(answers.injuries.joined(separator: ", "))" }
+        rationale += Usability.inventoryNote(inventory)
         return Programme(ruleset: rules.name, rulesetVersion: rules.version, split: splitName, daysPerWeek: answers.days,
                          weeks: json["weeks"]?.intValue ?? 8, sessions: ProgrammeSession.distinctlyNamed(sessions), sessionMinutes: minutes,
                          priorityMuscles: answers.priorityMuscles, goal: answers.goal, experience: answers.experience,

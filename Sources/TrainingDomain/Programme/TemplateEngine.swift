@@ -67,6 +67,7 @@ public struct TemplateRecommendation: Equatable, Sendable {
 struct TemplateEngine {
     let rules: RuleSet
     let catalogue: ExerciseCatalogue
+    let inventory: EquipmentInventory?
 
     func level(_ answers: Answers) -> String { rules.json["levels"]?[answers.experience]?.stringValue ?? "beginner" }
 
@@ -89,7 +90,7 @@ struct TemplateEngine {
         let all = ProgrammeGenerator.templates
         guard !all.isEmpty else { throw .noTemplate(ruleset: rules.name) }
         let level = level(answers)
-        let usability = Usability(catalogue: catalogue, answers: answers, rules: rules.json)
+        let usability = Usability(catalogue: catalogue, answers: answers, rules: rules.json, inventory: inventory)
         var relaxed: [String] = []
         var pool = all.filter { $0.experience.contains(level) && $0.goals.contains(answers.goal) && $0.days.contains(answers.days) }
         if pool.isEmpty {
@@ -118,6 +119,7 @@ struct TemplateEngine {
                 + "equipment fit \(score)% (\(direct) of \(ids.count) exercises as written"
                 + (swapped > 0 ? ", \(swapped) swapped for alternatives" : "") + ")"
             if !relaxed.isEmpty { rationale += "; no template matched every answer, so the \(relaxed.joined(separator: " and ")) filter was dropped" }
+            rationale += Usability.inventoryNote(inventory)
             return TemplateRecommendation(template: template.id, name: template.name, score: score, rationale: rationale, relaxed: relaxed)
         }
         let rank = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
@@ -131,7 +133,7 @@ struct TemplateEngine {
         guard let chosenID, let template = all.first(where: { $0.id == chosenID }) else {
             throw .unknownTemplate(id: answers.template ?? "", known: all.map(\.id))
         }
-        let usability = Usability(catalogue: catalogue, answers: answers, rules: rules.json)
+        let usability = Usability(catalogue: catalogue, answers: answers, rules: rules.json, inventory: inventory)
         let level = level(answers)
         let unit = answers.bodyWeight?.unit ?? .kg
         var sessions: [ProgrammeSession] = []
@@ -141,7 +143,7 @@ struct TemplateEngine {
                 guard let id = item["exercise"]?.stringValue, let resolved = resolve(id, usability) else { continue }
                 var prescribed = PrescribedExercise(exercise: resolved.exercise.id, sets: item["sets"]?.intValue ?? 3,
                                                     reps: item["reps"]?.stringValue ?? "8-12", restSeconds: item["rest_s"]?.intValue ?? 90,
-                                                    note: item["note"]?.stringValue)
+                                                    note: item["note"]?.stringValue, rpe: item["rpe"]?.doubleValue)
                 if resolved.swapped {
                     prescribed.note = "instead of \(catalogue.exercise(id: id)?.name ?? id), which your equipment or injuries rule out"
                 } else if let start = item["start"], let minimum = start["minimum"]?.doubleValue {
@@ -150,6 +152,12 @@ struct TemplateEngine {
                     var weight = minimumInUnit
                     if let body = answers.bodyWeight, let ratio = start["bodyweight"]?[level]?.doubleValue {
                         weight = max(minimumInUnit, Units.roundDown(Units.convert(body.value, from: body.unit, to: unit) * ratio, to: unit.loadingStep))
+                    }
+                    // With a recorded inventory: a weight its pairs or stack allow, never below the exercise's own bar.
+                    if let inventory {
+                        let gear = resolved.exercise.equipment
+                        weight = Units.loadable(weight, from: unit, to: unit, on: inventory.loadableWeights(for: resolved.exercise.id, equipment: gear))
+                        weight = max(weight, inventory.barWeight(for: resolved.exercise.id, equipment: gear, in: unit) ?? 0)
                     }
                     prescribed.weight = weight
                     prescribed.unit = unit

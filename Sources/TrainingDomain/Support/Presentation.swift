@@ -4,7 +4,8 @@ import JournalEvents
 
 extension Exercise {
     /// `{"id", "name", "primary_muscles", "secondary_muscles", "equipment", "mechanic", "pattern", "difficulty", "alternatives", "custom",
-    /// "category", "instructions"}` (`instructions`: {`setup`, `steps`, `cues`} or null).
+    /// "category", "instructions", "attachment"}` (`instructions`: {`setup`, `steps`, `cues`} or null; `attachment`: a cable
+    /// attachment's id, present only for an exercise that needs one).
     public var jsonValue: JSONValue {
         var object: JSONObject = [
             "id": .string(id), "name": .string(name),
@@ -21,6 +22,7 @@ extension Exercise {
         object["instructions"] = instructions.map { how in
             .object(["setup": .string(how.setup), "steps": .array(how.steps.map(JSONValue.string)), "cues": .array(how.cues.map(JSONValue.string))])
         } ?? .null
+        if let attachment { object["attachment"] = .string(attachment) }
         return .object(object)
     }
 

@@ -9,7 +9,8 @@ struct OnboardCommand: ParsableCommand {
         discussion: """
         Appends, in one all-or-nothing write: questionnaire.answered for every answer, questionnaire.completed, \
         then programme.generated with the rule set's name and version. A journal that already has answers or a \
-        programme gets a programme.reset first (retaking the questionnaire). Answers are checked against the rule set \
+        programme gets a programme.reset first (retaking the questionnaire). The equipment inventory the journal \
+        records (equipment.updated) counts besides the equipment answer (DOMAIN.md §4.5). Answers are checked against the rule set \
         first; nothing is written when any is refused. Prints the seq of each event recorded. With --dry-run, \
         prints the event drafts (one JSON object per line) and writes nothing.
         """

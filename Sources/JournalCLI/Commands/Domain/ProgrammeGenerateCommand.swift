@@ -16,6 +16,7 @@ struct ProgrammeGenerateCommand: ParsableCommand {
 
     @Option(help: "The rule set: train, train-ai or templates.") var ruleset: String
     @Option(help: "A JSON file holding an object of answers.") var answers: String
+    @Option(help: "A journal whose recorded equipment inventory (equipment.updated) the programme uses besides the answers.") var journal: String?
     @Flag(help: "Print the programme.generated payload (ruleset, ruleset_version, programme) as JSON.") var json = false
 
     func validate() throws {
@@ -28,9 +29,10 @@ struct ProgrammeGenerateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let programme: Programme
+            let inventory = try journal.flatMap { EquipmentInventory.recorded(in: Ledger(events: try JournalLoader.events(path: $0), asOf: Ledger.everything)) }
             do {
                 programme = try ProgrammeGenerator.generate(ruleset: ruleset, answers: try AnswersFile.read(answers),
-                                                            asOf: LocalDate(day: SystemClock.now().localDay))
+                                                            asOf: LocalDate(day: SystemClock.now().localDay), inventory: inventory)
             } catch let error as ProgrammeError {
                 throw Failure(message: "\(answers): \(error.description)")
             }

@@ -34,8 +34,15 @@ struct ActiveCommand: ParsableCommand {
                     if let feedback = e.feedback { title += "  — \(feedback)" }
                     lines.append(title)
                     for warning in e.injuryWarnings { lines.append("  ⚠ \(warning.message)" + (warning.answer.map { " (\($0))" } ?? "")) }
-                    if let warmup = e.warmup { lines.append("  Suggested warm-up set: \(Text.weight(warmup.weight, warmup.unit)) (\(warmup.percent)) • \(warmup.reps) reps") }
+                    if let warmup = e.warmup {
+                        lines.append("  Suggested warm-up set: \(Text.weight(warmup.weight, warmup.unit)) (\(warmup.percent)) • \(warmup.reps) reps"
+                                     + (warmup.plates.map { "  [\($0.summary)]" } ?? ""))
+                    }
                     if let target = e.nextTarget { lines.append("  Target: \(Text.weight(target.weight, target.unit))") }
+                    if let attachment = e.attachment {
+                        lines.append("  Attachment: \(attachment.name)"
+                                     + (attachment.owned == false ? " (not in your equipment)" : ""))
+                    }
                     if let cardio = e.cardio { lines.append("  ✓ \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? "")) }
                     else if let prefill = e.cardioPrefill {
                         lines.append("    \(Text.number(prefill.minutes)) min" + (prefill.km.map { " • \(Text.number($0)) km" } ?? "")

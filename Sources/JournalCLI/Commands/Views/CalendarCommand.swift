@@ -3,7 +3,7 @@ import WorkoutJournalSync
 
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "calendar", abstract: "One month's days with finished workouts.")
+        commandName: "calendar", abstract: "One month's days with finished workouts (●) and scheduled ones (○).")
 
     @OptionGroup var options: ViewOptions
 
@@ -25,13 +25,15 @@ struct CalendarCommand: ParsableCommand {
                 var cells = Array(repeating: "  ", count: first.isoWeekday - 1)
                 for day in 1...LocalDate.daysIn(month: calendar.month, year: calendar.year) {
                     let trained = calendar.days.contains { $0.date.components.day == day }
-                    cells.append(trained ? " ●" : (day < 10 ? " \(day)" : "\(day)"))
+                    let scheduled = calendar.scheduled.contains { $0.date.components.day == day }
+                    cells.append(trained ? " ●" : scheduled ? " ○" : (day < 10 ? " \(day)" : "\(day)"))
                 }
                 while !cells.isEmpty {
                     lines.append(cells.prefix(7).joined(separator: " "))
                     cells.removeFirst(min(7, cells.count))
                 }
                 lines.append("\(calendar.days.count) day\(calendar.days.count == 1 ? "" : "s") with workouts")
+                for day in calendar.scheduled { lines.append("○ \(day.date): \(day.names.joined(separator: ", "))") }
                 return lines.joined(separator: "\n")
             }
         }
