@@ -9,6 +9,7 @@ import PackageDescription
 //   → WorkoutJournalSync (the facade's sync, over JournalSync's HTTP client) → journal (the CLI).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -81,6 +82,7 @@ let package = Package(
                     .product(name: "PostgresNIO", package: "postgres-nio"),
                     .product(name: "Crypto", package: "swift-crypto"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                    .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                     .product(name: "Logging", package: "swift-log"),
                     .product(name: "Metrics", package: "swift-metrics"),
                     .product(name: "Prometheus", package: "swift-prometheus"),
@@ -106,6 +108,7 @@ let package = Package(
                                .product(name: "NIOPosix", package: "swift-nio"),
                                .product(name: "NIOHTTP1", package: "swift-nio"),
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                               .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                                .product(name: "PostgresNIO", package: "postgres-nio")],
                 swiftSettings: swiftSettings),
         .executableTarget(
@@ -114,7 +117,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "WorkoutJournal",
-                dependencies: ["JournalFile", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections"],
+                dependencies: ["JournalStore", "JournalFile", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections"],
                 swiftSettings: swiftSettings),
         .target(name: "WorkoutJournalSync", dependencies: ["WorkoutJournal", "JournalSync"], swiftSettings: swiftSettings),
         .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "JournalFile", "JournalSimulator"],
@@ -133,7 +136,7 @@ let package = Package(
         .testTarget(name: "JournalEventsTests", dependencies: ["JournalEvents", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalFileTests", dependencies: ["JournalFile", "JournalModel", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "TrainingDomainTests", dependencies: ["TrainingDomain", "JournalModel"], swiftSettings: swiftSettings),
-        .testTarget(name: "JournalModelTests", dependencies: ["JournalModel", "JournalEvents", "JournalTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "JournalModelTests", dependencies: ["JournalModel", "JournalEvents", "JournalTesting", "JournalSimulator"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalProjectionsTests", dependencies: ["JournalProjections", "JournalModel", "JournalEvents"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalCLITests", dependencies: ["JournalCLI"], swiftSettings: swiftSettings),
         .testTarget(name: "WorkoutJournalTests", dependencies: ["WorkoutJournal", "JournalFile", "JournalEvents", "JournalModel", "JournalProjections", "JournalStore", "JournalSimulator", "JournalInterchange", "JournalTesting"],

@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOFoundationEssentialsCompat
 
 /// The load generator's `SyncTransport`: plain HTTP/1.1 on SwiftNIO, kept-alive connections to the one server, one
 /// per request in flight (so at most one per simulated device, as each phone has its own), reused from a stack.

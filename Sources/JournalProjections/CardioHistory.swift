@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// A cardio exercise's history (seed 004's exercise detail "time/distance for cardio", seed 003's
 /// exercise progress): its `cardio.logged` entries in finished workouts, bests and chart series.

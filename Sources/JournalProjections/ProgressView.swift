@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// The time range of the progress charts (seed 004 Time Range Filter).
 public enum ProgressRange: String, Equatable, Sendable, CaseIterable {

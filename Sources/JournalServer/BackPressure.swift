@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import JournalSync
+import CoreMetrics
 
 /// Which sync requests the server takes in (SCALE.md §"Back-pressure"). A request is refused, at once and with
 /// nothing stored, when taking it would exceed one of three bounds:

@@ -3,6 +3,7 @@ import HTTPTypes
 import JournalEvents
 import NIOCore
 import PostgresNIO
+import CoreMetrics
 
 /// Turns a `SyncFailure` into `{"error":{"code":…,"message":…}}` with its status; any other error
 /// (PostgreSQL down, a damaged batch) into a 503/500 with its description, logged.

@@ -4,6 +4,7 @@ import JournalSync
 import Logging
 import NIOCore
 import PostgresNIO
+import CoreMetrics
 
 /// `SyncStore` on PostgreSQL (SYNC.md §"Schema"). Every value reaches SQL as a bound parameter
 /// (PostgresNIO turns each `\(value)` in a query into `$n`). A push is one transaction that holds the

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import Foundation
 
 /// Where a read-only job read from, and how far behind the primary it was when it started (`fleet … --read-database`,
 /// OPERATIONS.md §"Reads from replicas"): the WAL bytes the replica had not yet replayed, and how long ago it replayed

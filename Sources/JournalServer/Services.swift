@@ -3,6 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import PostgresNIO
 import ServiceLifecycle
+import UnixSignals
 
 /// The PostgreSQL client as a lifecycle service: it runs until the service group shuts down (`PostgresClient.run`
 /// ends on a graceful shutdown itself). `running` opens once the client runs.

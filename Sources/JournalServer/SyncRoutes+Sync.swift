@@ -2,6 +2,8 @@ import Hummingbird
 import JournalEvents
 import JournalSync
 import NIOCore
+import CoreMetrics
+import Logging
 
 /// The sync protocol's two routes (SYNC.md §"Protocol"): a push stores events, a pull returns those after a cursor.
 extension SyncRoutes {

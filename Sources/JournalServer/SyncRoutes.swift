@@ -4,6 +4,7 @@ import Hummingbird
 import JournalSync
 import Logging
 import NIOCore
+import Prometheus
 
 /// The HTTP API (docs/sync-openapi.yaml). Every refusal is a `SyncFailure`: status, code and a message
 /// naming what and why; nothing is stored when a request is refused.

@@ -1,3 +1,4 @@
+import Foundation
 import JournalStore
 
 /// Typed conveniences for what a lifter does, each one event built on `record(_:)` (so the same rules apply).

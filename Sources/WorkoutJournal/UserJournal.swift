@@ -1,5 +1,6 @@
 import Foundation
 import JournalModel
+import JournalStore
 
 extension JournalDirectory {
     /// The device's wall clock, in its current UTC offset (what an app passes as `clock`; tests pass their own).

@@ -1,5 +1,6 @@
 import Testing
 import JournalEvents
+import Foundation
 
 /// `SchemaValidator.admitsToFold`: what the fold leaves out of every view (PROJECTIONS.md §"Views are total").
 @Suite("Fold admission")

@@ -3,6 +3,8 @@ import JournalInterchange
 import JournalProjections
 import Testing
 import TrainingDomain
+import Foundation
+import JournalModel
 
 let strongClassic = """
 Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE

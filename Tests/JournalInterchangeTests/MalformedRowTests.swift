@@ -2,6 +2,8 @@ import JournalEvents
 import JournalInterchange
 import Testing
 import TrainingDomain
+import Foundation
+import JournalModel
 
 /// The malformed-row corpus: without `--strict` a file is never refused for rows it can understand. A row split by an
 /// unquoted separator is joined back when exactly one way reads (or the exercise name is one of them), a row that

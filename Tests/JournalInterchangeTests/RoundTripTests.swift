@@ -4,6 +4,7 @@ import JournalInterchange
 import JournalProjections
 import Testing
 import TrainingDomain
+import JournalModel
 
 @Suite struct RoundTripTests {
     /// Per workout (start, name): the sorted weight × reps of its weighted sets.

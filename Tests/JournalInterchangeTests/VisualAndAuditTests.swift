@@ -2,6 +2,7 @@ import JournalEvents
 import JournalInterchange
 import JournalProjections
 import Testing
+import Foundation
 
 func event(_ seq: Int, _ at: String, _ type: String, _ fields: JSONObject) -> Event {
     Event(seq: seq, id: "ph-\(String(seq, radix: 36))", at: Timestamp(rfc3339: "2026-03-02T" + at + ".000+01:00")!, type: type, fields: fields)

@@ -2,6 +2,7 @@ import Testing
 @testable import JournalEvents
 @testable import JournalModel
 import JournalTesting
+import JournalSimulator
 
 /// `UsedEventIDs`, the rules' record of the ids used and each device's counter, against the plain answer: a set of
 /// the ids' texts and the highest parsed counter per device.
@@ -23,16 +24,16 @@ struct UsedEventIDsTests {
         let devices = ["phone", "watch", "K", "\u{212A}", "gerät", "a-b"]
         var next = [String: Int]()
         func draw() -> String {
-            let roll = random.next() % 100
-            let device = devices[Int(random.next() % UInt64(devices.count))]
+            let roll = (random.next() as UInt64) % 100
+            let device = devices[Int((random.next() as UInt64) % UInt64(devices.count))]
             switch roll {
             case 0..<70:  // the device's next counter
-                next[device, default: 0] += 1 + Int(random.next() % 3)
+                next[device, default: 0] += 1 + Int((random.next() as UInt64) % 3)
                 return EventID(device: device, counter: next[device]!).text
-            case 70..<85: return EventID(device: device, counter: Int(random.next() % UInt64(max(1, next[device, default: 1])))).text
-            case 85..<90: return "\(device)-0\(random.next() % 9)"
-            case 90..<95: return "\(device)-\(String(random.next() % 50, radix: 36).uppercased())"
-            default: return ["nodash", "-5", "x-", "x--1", "p-1.5"][Int(random.next() % 5)]
+            case 70..<85: return EventID(device: device, counter: Int((random.next() as UInt64) % UInt64(max(1, next[device, default: 1])))).text
+            case 85..<90: return "\(device)-0\((random.next() as UInt64) % 9)"
+            case 90..<95: return "\(device)-\(String((random.next() as UInt64) % 50, radix: 36).uppercased())"
+            default: return ["nodash", "-5", "x-", "x--1", "p-1.5"][Int((random.next() as UInt64) % 5)]
             }
         }
         for _ in 0..<20_000 {

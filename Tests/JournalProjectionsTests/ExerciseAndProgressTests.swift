@@ -1,6 +1,7 @@
 import JournalEvents
 import Testing
 @testable import JournalProjections
+import JournalModel
 
 let muscleContext = ProjectionContext(muscles: { id in
     ["bench": ["chest"], "ohp": ["shoulders"], "squat": ["quads", "glutes"], "row": ["back"]][id] ?? []

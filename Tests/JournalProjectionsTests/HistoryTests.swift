@@ -1,6 +1,7 @@
 import JournalEvents
 import Testing
 @testable import JournalProjections
+import JournalModel
 
 /// Two "Push" workouts: the first-ever session and one that beats it, plus a discarded one.
 let pushWeek: [Event] = {

@@ -1,6 +1,7 @@
 import JournalEvents
 import Testing
 @testable import JournalProjections
+import JournalModel
 
 let programmeEvents: [Event] = [
     ev("account.created", at: "2026-11-02T09:00:00.000+01:00", ["name": "Alex Smith", "email": "alex@example.com"]),

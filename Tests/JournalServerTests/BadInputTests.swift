@@ -11,6 +11,7 @@ import JournalStore
 import JournalSync
 import JournalTesting
 import Testing
+import PostgresNIO
 
 /// Every refusal the API documents (SYNC.md §"Refusals"): its status, code and message, and that the
 /// database is unchanged afterwards.

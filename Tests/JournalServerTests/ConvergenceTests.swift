@@ -9,6 +9,7 @@ import JournalSync
 import JournalTesting
 import Synchronization
 import Testing
+import JournalModel
 
 /// SYNC.md §"Convergence": any interleaving of offline sessions and syncs, on any number of devices, ends —
 /// once every device has synced twice in a row — with the same events (byte for byte, seq included) and

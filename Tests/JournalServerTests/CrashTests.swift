@@ -13,6 +13,7 @@ import JournalTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
+import HummingbirdTesting
 #endif
 
 /// RELIABILITY under the server (SYNC.md §"Guarantees"): an acknowledged event survives SIGKILL of the

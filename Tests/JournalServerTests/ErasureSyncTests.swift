@@ -6,6 +6,7 @@ import JournalStore
 import JournalSync
 import JournalTesting
 import Testing
+import PostgresNIO
 
 /// Account erasure reaches the devices (SYNC.md §"Account erasure"): one device erases (`journal erase`) and syncs,
 /// the server erases its copy, and every other device's next `journal sync` erases its own journal physically through

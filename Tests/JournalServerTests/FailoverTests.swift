@@ -11,6 +11,7 @@ import JournalTesting
 import Logging
 import PostgresNIO
 import Testing
+import JournalServerBench
 
 /// A primary with a synchronous standby (`scripts/postgres start-replicated`), made for one test and stopped
 /// at its end, also when it fails.

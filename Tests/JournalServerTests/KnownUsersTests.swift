@@ -6,6 +6,7 @@ import JournalServerBench
 import Logging
 import PostgresNIO
 import Testing
+import Prometheus
 
 /// `KnownUsers` (SCALE.md §"Known users"): a push of a user this server committed for last is planned on what it
 /// knows and written in one statement that checks the user's head; when another writer moved the head, nothing of

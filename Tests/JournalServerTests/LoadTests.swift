@@ -7,6 +7,7 @@ import JournalServerBench
 import JournalSync
 import JournalTesting
 import Testing
+import Logging
 
 @Suite("journal-load: simulated devices against the server and its two peers, nothing acknowledged lost", .serialized)
 struct LoadTests {

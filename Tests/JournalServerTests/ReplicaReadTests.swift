@@ -5,6 +5,7 @@ import JournalServer
 import JournalSync
 import JournalTesting
 import Testing
+import PostgresNIO
 
 /// Reads from a replica (OPERATIONS.md §"Reads from replicas"): `fleet … --read-database` and `serve --read-database`
 /// read a standby through a read-only client and report its lag, while pushes go to the primary. The standby's replay

@@ -3,6 +3,7 @@ import HummingbirdTesting
 @testable import JournalServer
 import NIOConcurrencyHelpers
 import Testing
+import Prometheus
 
 /// `RequestMetricsMiddleware`: the HTTP series of `GET /metrics`, under Hummingbird's names and dimensions, counted
 /// for answers, for refusals turned into answers and for errors thrown past it.

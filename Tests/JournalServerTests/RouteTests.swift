@@ -11,6 +11,7 @@ import JournalTesting
 import Testing
 import TrainingDomain
 @testable import JournalServer
+import Logging
 
 /// Every route the router registers, in-process (HummingbirdTesting's `.router`) against `MemorySyncStore`: no
 /// database, no socket. Each test checks statuses and bodies, then every JSON answer it got against the schema

@@ -13,6 +13,7 @@ import JournalStore
 import JournalSync
 import JournalTesting
 import Testing
+import PostgresNIO
 
 /// The pages support opens in a browser (SYNC.md §"Support pages in a browser"): the report and each workout's
 /// timeline from the server's copy, read-only and logged; and the same pages rendered by headless Chromium.

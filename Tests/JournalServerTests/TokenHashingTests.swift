@@ -5,6 +5,7 @@ import JournalEvents
 import JournalServer
 import JournalSync
 import Testing
+import Logging
 
 /// A bearer token never reaches PostgreSQL (SYNC.md §"Tokens and who may see what"): the server binds its SHA-256
 /// (`Tokens.hashHex`). A cluster of the test's own logs every statement with its parameters; after a token is made, used

@@ -1,6 +1,7 @@
 import JournalStore
 import JournalTesting
 import Testing
+import JournalSimulator
 
 /// Sealed frames are immutable (FORMAT.md §"Sealing"): over random sequences of appends, seals,
 /// reopenings and crashes (with every kind of power loss), the sealed part of the journal as a

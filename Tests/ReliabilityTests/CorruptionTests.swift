@@ -4,6 +4,7 @@ import JournalStore
 import JournalTesting
 import Testing
 import Foundation
+import JournalSimulator
 
 /// Damage on purpose, one kind per test (LevelDB log_test.cc style), checked through
 /// `JournalVerifier.verify`, the check `journal verify` prints (RELIABILITY.md §"Corruption").

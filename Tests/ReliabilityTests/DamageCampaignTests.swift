@@ -3,6 +3,7 @@ import Foundation
 import JournalStore
 import JournalTesting
 import Testing
+import JournalSimulator
 
 /// Single-bit flips (every one with JOURNAL_DAMAGE_CAMPAIGN=full, `bitsToFlip` in CI) and every truncation point of every sample journal (RELIABILITY.md §5),
 /// each read from the start of the damaged frame (`DamageCampaign`), and the reduction that makes

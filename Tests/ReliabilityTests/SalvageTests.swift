@@ -3,6 +3,7 @@ import JournalEvents
 import JournalStore
 import JournalTesting
 import Testing
+import Foundation
 
 /// `journal salvage` (RELIABILITY.md §"Corruption"): every intact frame recovered, byte for
 /// byte, and exactly the lost events named.

@@ -1,3 +1,4 @@
+import JournalModel
 /// Compact Unicode charts for terminals: one row of block characters per series (INTERCHANGE.md §"Charts").
 public enum TerminalChart {
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 /// The equipment vocabulary (`Data/equipment.json`): seed 000's categories and seed 001's sub-items.
 public struct EquipmentCatalogue: Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 /// The import's verdict on one name: the catalogue exercise it certainly is, or nil with the nearest candidates.
 public struct NameIdentification: Equatable, Sendable {
     /// The catalogue exercise, or nil when the name is not certainly one (it becomes a custom exercise).

@@ -1,3 +1,4 @@
+import Foundation
 /// Ids derived from names and contents, the same on every device and in every run: custom exercise ids from their
 /// names, and the 64-bit FNV-1a hash imported workout ids are made of (INTERCHANGE.md).
 public enum StableID {

@@ -1,4 +1,5 @@
 import JournalModel
+import JournalEvents
 
 // Progression reads the journal through the model (JournalModel's `Ledger`): the sessions are the finished workouts'
 // working sets as the one fold left them (edits, deletions, swaps, unit changes, `data.cleared` included).

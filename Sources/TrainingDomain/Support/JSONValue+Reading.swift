@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 // Small readers for the bundled data files and event payloads. Internal: the public API speaks in domain types.
 extension JSONValue {

@@ -1,4 +1,5 @@
 import JournalEvents
+import JournalModel
 
 // Plain renderings for command-line tools and logs. Pure: the CLI only prints them.
 

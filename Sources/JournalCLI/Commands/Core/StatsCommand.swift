@@ -1,5 +1,6 @@
 import ArgumentParser
 import WorkoutJournalSync
+import Foundation
 
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "stats", abstract: "Count events by type and show compressed and plain sizes.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WorkoutJournalSync
+import Foundation
 
 struct ActiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
