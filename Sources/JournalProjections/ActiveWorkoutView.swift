@@ -70,10 +70,13 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var cardioPrefill: CardioEntry?
         /// Notes on the exercise and its sets (`exercise.noted`, `set.noted`), in order.
         public var notes: [String]
+        /// An assisted exercise (`SetRanking`): its rows' weights and its target are help (DOMAIN.md §"Assisted exercises").
+        public var assisted = false
         public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
                     completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
                     feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil,
-                    cardioPrefill: CardioEntry? = nil, notes: [String] = []) {
+                    cardioPrefill: CardioEntry? = nil, notes: [String] = [], assisted: Bool = false) {
+            self.assisted = assisted
             self.exercise = exercise; self.name = name; self.prescribedSets = prescribedSets; self.reps = reps; self.restSeconds = restSeconds
             self.rows = rows; self.completedSets = completedSets; self.completed = completed; self.submitted = submitted
             self.repCounter = repCounter; self.warmup = warmup; self.nextTarget = nextTarget; self.feedback = feedback
@@ -291,8 +294,10 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let submitted = workout.submitted.contains(exercise)
             let repRange = prescription?.repRange
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
-            // The warm-up set is a suggestion too: a weight the exercise's dumbbells or stack allow.
-            let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit) }.map {
+            // The warm-up set is a suggestion too: a weight the exercise's dumbbells or stack allow. None on an assisted
+            // exercise, whose weight is help (half the help would be a harder set).
+            let assisted = analysis.ledger.isAssisted(exercise)
+            let warmup = working.flatMap { assisted ? nil : analysis.context.warmup(exercise, $0, unit) }.map {
                 WarmupSuggestionView(weight: suggested($0.kilograms, from: unit), unit: unit, reps: $0.reps,
                                      percent: "\($0.percentLow)-\($0.percentHigh)%")
             }
@@ -335,7 +340,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 submitted: submitted, repCounter: counter, warmup: warmup, nextTarget: target.map { DisplayWeight(kilograms: $0, in: unit) },
                 feedback: feedback, injuryWarnings: warnings, superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
                 cardio: workout.cardio.first { $0.exercise == exercise }, lastCardio: lastCardio, cardioPrefill: cardioPrefill,
-                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text)))
+                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text), assisted: assisted))
         }
 
         let rest = workout.rest.map { Rest($0, asOf: asOf) }

@@ -87,8 +87,10 @@ enum Text {
         "\(number(Units.convert(kg, from: .kg, to: unit))) \(unit.rawValue)"
     }
 
-    static func weight(_ weight: Double?, _ unit: WeightUnit) -> String {
-        weight.map { "\(number($0)) \(unit.rawValue)" } ?? "–"
+    /// `82.5 kg`; on an assisted exercise the weight is the help, and says so: `20 kg assistance` (DOMAIN.md
+    /// §"Assisted exercises"). Every view line that shows a set's weight goes through here.
+    static func weight(_ weight: Double?, _ unit: WeightUnit, assisted: Bool = false) -> String {
+        weight.map { "\(number($0)) \(unit.rawValue)" + (assisted ? " assistance" : "") } ?? "–"
     }
 
     /// Thousands separated, at most two decimals (`Rounding.grouped`).
@@ -104,11 +106,11 @@ enum Text {
         return "\(record.date)  \(record.name): \(record.kind.label) \(value)"
     }
 
-    static func sets(_ sets: [SetSummary]) -> [String] {
+    static func sets(_ sets: [SetSummary], assisted: Bool = false) -> [String] {
         sets.map { set in
             let kind = set.kind == .working ? "" : " (\(set.kind.rawValue))"
             let plus = set.plus > 0 ? "  +\(set.plus)" : ""
-            return "Set \(set.set): \(weight(set.weight, set.unit)) • \(set.reps) reps\(kind)\(plus)"
+            return "Set \(set.set): \(weight(set.weight, set.unit, assisted: assisted)) • \(set.reps) reps\(kind)\(plus)"
         }
     }
 }

@@ -35,7 +35,7 @@ struct ActiveCommand: ParsableCommand {
                     lines.append(title)
                     for warning in e.injuryWarnings { lines.append("  ⚠ \(warning.message)" + (warning.answer.map { " (\($0))" } ?? "")) }
                     if let warmup = e.warmup { lines.append("  Suggested warm-up set: \(Text.weight(warmup.weight, warmup.unit)) (\(warmup.percent)) • \(warmup.reps) reps") }
-                    if let target = e.nextTarget { lines.append("  Target: \(Text.weight(target.weight, target.unit))") }
+                    if let target = e.nextTarget { lines.append("  Target: \(Text.weight(target.weight, target.unit, assisted: e.assisted))") }
                     if let cardio = e.cardio { lines.append("  ✓ \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? "")) }
                     else if let prefill = e.cardioPrefill {
                         lines.append("    \(Text.number(prefill.minutes)) min" + (prefill.km.map { " • \(Text.number($0)) km" } ?? "")
@@ -46,7 +46,7 @@ struct ActiveCommand: ParsableCommand {
                         let kind = row.kind == .working ? "" : " (\(row.kind.rawValue))"
                         let plus = row.plus > 0 ? "  +\(row.plus)" : ""
                         let rpe = row.targetRPE.map { " @ RPE \(Text.number($0))" } ?? ""
-                        lines.append("  \(row.completed ? "✓" : " ") \(row.set)  \(Text.weight(row.weight, row.unit)) • \(row.reps.map(String.init) ?? "–") reps\(rpe)\(kind)\(plus)"
+                        lines.append("  \(row.completed ? "✓" : " ") \(row.set)  \(Text.weight(row.weight, row.unit, assisted: e.assisted)) • \(row.reps.map(String.init) ?? "–") reps\(rpe)\(kind)\(plus)"
                                      + (row.completed ? "" : row.source == .none ? "" : "  (\(row.source.rawValue.replacingOccurrences(of: "_", with: " ")))")
                                      + (row.plates.map { "  [\($0.summary)]" } ?? ""))
                     }

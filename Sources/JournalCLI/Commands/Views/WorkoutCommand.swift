@@ -40,7 +40,7 @@ struct WorkoutCommand: ParsableCommand {
             if let cardio = exercise.cardio {
                 lines.append("  \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? ""))
             }
-            for line in Text.sets(exercise.sets) { lines.append("  " + line) }
+            for line in Text.sets(exercise.sets, assisted: exercise.assisted) { lines.append("  " + line) }
             for note in exercise.notes { lines.append("  Note: \(note)") }
         }
         for note in w.notes { lines.append("Note: \(note)") }
