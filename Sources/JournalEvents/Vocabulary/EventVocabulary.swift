@@ -252,6 +252,7 @@ public enum EventVocabulary {
             .optional("source_seconds", .number(0...maximumSourceSeconds), "the row's time, when a weighted set has one"),
             .optional("source_km", .number(0...maximumSourceKilometres), "the row's distance, when a weighted set has one"),
             .optional("source_category", .text(maxBytes: 64), "the row's category in that app's file (FitNotes' `Category`)"),
+            .optional("source_negative", .boolean, "true when that app's file wrote the weight as a negative number: the help of an assisted exercise, which `weight` keeps from 0 (an export to that app writes it negative again)"),
             .optional("out_of_range", .boolean, "true on an imported set kept beyond the sanity limits at the user's insistence (`journal import --keep-out-of-range`)"),
         ], check: checkImportableSet),
         EventSchema("set.uncompleted", group: "Sets", "The user unticked a set: it no longer counts.", [workoutRef, exerciseRef, setNumber]),

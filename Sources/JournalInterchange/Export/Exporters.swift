@@ -140,7 +140,7 @@ public enum Exporters {
                     case .failure: order = "F"
                     }
                     if fromStrong, let label = source?.label { order = label }
-                    let value = Units.convert(set.weight, from: set.unit, to: unit)
+                    let value = ImportedRows.written(Units.convert(set.weight, from: set.unit, to: unit), source, in: "strong")
                     let rpe = set.rpe ?? (fromStrong ? source?.rpe : nil)
                     row(name, order, weight(value), "\(set.reps)", source?.km ?? 0, source?.seconds ?? 0, redact ? "" : (set.note ?? ""),
                         rpe.map(format) ?? "")
@@ -182,7 +182,7 @@ public enum Exporters {
                     let fromFitNotes = source?.app == "fitnotes"
                     let name = rowName(exercise, app: "fitnotes", imported: source?.name, importedFrom: source?.app, analysis: analysis)
                     lines.append([date, cell(name), cell(category(exercise, fromFitNotes ? source?.category : nil)),
-                                  weight(Units.convert(set.weight, from: set.unit, to: unit)), "\(set.reps)",
+                                  weight(ImportedRows.written(Units.convert(set.weight, from: set.unit, to: unit), source, in: "fitnotes")), "\(set.reps)",
                                   fromFitNotes ? source?.km.map(format) ?? "" : "", fromFitNotes && source?.km != nil ? "km" : "",
                                   fromFitNotes ? clock(source?.seconds) : "", cell(redact ? "" : set.note ?? "")].joined(separator: ","))
                 }
@@ -241,7 +241,7 @@ public enum Exporters {
                     case .drop: type = "dropset"
                     case .failure: type = "failure"
                     }
-                    let value = Units.convert(set.weight, from: set.unit, to: unit)
+                    let value = ImportedRows.written(Units.convert(set.weight, from: set.unit, to: unit), source, in: "hevy")
                     let rpe = set.rpe ?? (fromHevy ? source?.rpe : nil)
                     lines.append((head(name) + [fromHevy ? source?.label ?? "\(index)" : "\(index)", "\"\(type)\"", format((value * 1000).rounded() / 1000),
                                                 "\(set.reps)", source?.km.map(format) ?? "", source?.seconds.map(format) ?? "", rpe.map(format) ?? ""]).joined(separator: ","))

@@ -15,6 +15,13 @@ public struct ImportedRows: Sendable {
         public var km: Double?
         /// FitNotes' `Category`.
         public var category: String? = nil
+        /// The file wrote the weight negative (`source_negative`: the help of an assisted exercise).
+        public var negative = false
+    }
+
+    /// A set's `weight` as a row of `app`'s layout writes it: negative again when the set came from that app's file so.
+    public static func written(_ weight: Double, _ source: SetSource?, in app: String) -> Double {
+        source?.negative == true && source?.app == app ? -weight : weight
     }
     public struct Row: Equatable, Sendable {
         public var label: String?
@@ -57,7 +64,7 @@ public struct ImportedRows: Sendable {
                 guard let app = event.string("source") else { sets[key] = nil; continue }
                 sets[key] = SetSource(app: app, name: event.string("source_name"), label: event.string("source_set"),
                                       rpe: event.double("source_rpe"), seconds: event.double("source_seconds"), km: event.double("source_km"),
-                                      category: event.string("source_category"))
+                                      category: event.string("source_category"), negative: event.bool("source_negative") == true)
             case "cardio.logged":
                 guard let workout = event.string("workout"), let exercise = event.string("exercise") else { continue }
                 let key = "\(workout)|\(exercise)"
