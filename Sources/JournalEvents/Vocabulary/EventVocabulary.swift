@@ -194,7 +194,7 @@ public enum EventVocabulary {
             .optional("template", .reference), .optional("plan", .reference), .optional("repeat_of", .reference),
             .optional("started_at", .timestamp, "when it really started, for a workout logged afterwards"),
             .optional("source", .text(maxBytes: 32), "`strong`, `hevy`, … for imported workouts"),
-            .optional("source_layout", .text(maxBytes: 32), "the layout of the file it was imported from when the app has several (`strong-6`: Strong 6.x), so an export to that app writes that layout"),
+            .optional("source_layout", .text(maxBytes: 32), "the layout of the file it was imported from when the app has several (`strong-6`: Strong 6.x; `strong-semicolon`: old Strong, semicolons and unit columns), so an export to that app writes that layout"),
         ]),
         EventSchema("workout.finished", group: "Workouts", "The user finished the workout.", [
             workoutRef, .optional("finished_at", .timestamp, "when it really finished, for a workout logged afterwards"),

@@ -401,9 +401,12 @@ struct RowReader {
                     skipped.append(SkippedRow(line: row.line, reason: reason)); continue
                 }
                 let note = text(row, notes)
-                add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: Int(repsValue), kind: kind, rpe: rpeValue,
-                                note: note.isEmpty ? nil : note, seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil },
-                                kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line, sourceSet: order), key: key, make: make)
+                var set = ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: Int(repsValue), kind: kind, rpe: rpeValue,
+                                      note: note.isEmpty ? nil : note, seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil },
+                                      kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line, sourceSet: order)
+                // The old layout's `Distance Unit` as written, for export.
+                if let km, km > 0, !row.cell(distanceUnit).isEmpty { set.distanceUnit = row.cell(distanceUnit) }
+                add(set, key: key, make: make)
             } catch { try reject(error, row) }
         }
     }

@@ -342,11 +342,12 @@ public struct ImportPlanner: Sendable {
             }
             for (name, count) in counted { setCounts[name, default: 0] += count }
             drafts += created
-            // Strong 6.x's layout is given back to Strong 6.x (`ImportedRows.layout(of:)`).
+            // Strong 6.x's layout and the old semicolon one are given back to Strong so (`ImportedRows.layout(of:)`).
             drafts.append(.draft(.workoutStarted, at: at, [
                 .workout: .string(id), .name: workout.name.isEmpty ? "Workout" : .string(truncate(workout.name, 200)), .session: .null,
                 .startedAt: at, .source: .string(app),
-                .sourceLayout: export.layout == .strong6 ? .string(ImportedRows.strong6Layout) : nil,
+                .sourceLayout: export.layout == .strong6 ? .string(ImportedRows.strong6Layout)
+                    : export.layout == .strongSemicolon ? .string(ImportedRows.strongSemicolonLayout) : nil,
             ]))
             for note in workout.notes {
                 drafts.append(.draft(.workoutNoted, at: at, [.workout: .string(id), .note: .string(truncate(note, 4000))]))
