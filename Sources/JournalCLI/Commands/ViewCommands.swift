@@ -96,10 +96,12 @@ enum Text {
     /// Thousands separated, at most two decimals (`Rounding.grouped`).
     static func number(_ value: Double) -> String { Rounding.grouped(value) }
 
-    static func record(_ record: PersonalRecord, _ unit: WeightUnit) -> String {
+    /// `assisted`: the record's exercise is assisted, so a reps-at-weight record's weight is help.
+    static func record(_ record: PersonalRecord, _ unit: WeightUnit, assisted: Bool = false) -> String {
         let value: String
         switch record.kind {
-        case .repsAtWeight: value = "\(Int64(saturating: record.value)) reps at \(kilograms(record.weightKilograms ?? 0, unit))"
+        case .repsAtWeight:
+            value = "\(Int64(saturating: record.value)) reps at \(weight(Units.convert(record.weightKilograms ?? 0, from: .kg, to: unit), unit, assisted: assisted))"
         case .bestSetVolume: value = "\(kilograms(record.value, unit)) (\(kilograms(record.weightKilograms ?? 0, unit)) × \(record.reps ?? 0))"
         default: value = kilograms(record.value, unit)
         }

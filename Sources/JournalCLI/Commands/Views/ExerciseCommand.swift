@@ -64,7 +64,7 @@ struct ExerciseCommand: ParsableCommand {
                 if !view.records.isEmpty {
                     lines.append("")
                     lines.append("Records:")
-                    for record in view.records { lines.append("  " + Text.record(record, unit)) }
+                    for record in view.records { lines.append("  " + Text.record(record, unit, assisted: help)) }
                 }
                 lines.append("")
                 if TerminalCharts.enabled {
