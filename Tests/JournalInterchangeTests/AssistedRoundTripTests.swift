@@ -101,4 +101,29 @@ import TrainingDomain
         #expect(a.records.map { "\($0.exercise) \($0.kind.rawValue) \($0.value)" } == [])
         #expect(ExerciseHistoryView(a, exercise: "machine-assisted-pull-up").bestSet == SetValue(weight: 15, unit: .kg, reps: 6))
     }
+
+    @Test func negativeWeightsComeBackNegativeInStrongAndHevyLayouts() throws {
+        let strong = """
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2021-04-23 18:51:46,"Back",1h 31m,"Chin Up",1,-15.0,8,0,0,"",,
+            2021-04-23 18:51:46,"Back",1h 31m,"Chin Up",2,-10.0,6,0,0,"",,
+
+            """
+        let (strongEvents, strongCSV) = try FidelityTests.importAndExport(strong, app: "strong", unit: .kg)
+        #expect(try FidelityTests.setRows(strongCSV, columns: FidelityTests.strongColumns) == FidelityTests.setRows(strong, columns: FidelityTests.strongColumns))
+        // A bodyweight name whose every weight is help: the name read as "Chin Up (Assisted)", created assisted.
+        let created = try #require(strongEvents.first { $0.type == "exercise.created" })
+        #expect(created.string("exercise") == "custom-chin-up-assisted" && created.string("name") == "Chin Up (Assisted)" && created.bool("assisted") == true)
+        let hevy = """
+            "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+            "Pull","8 Apr 2026, 18:00","8 Apr 2026, 19:00","","Pull Up (Assisted)",,"",0,"normal",-20,8,,,
+
+            """
+        let (hevyEvents, hevyCSV) = try FidelityTests.importAndExport(hevy, app: "hevy", unit: .kg)
+        let columns = ["title", "start_time", "end_time", "exercise_title", "set_index", "set_type", "weight_kg", "reps"]
+        #expect(try FidelityTests.setRows(hevyCSV, columns: columns) == FidelityTests.setRows(hevy, columns: columns))
+        #expect(hevyEvents.filter { $0.type == "set.completed" }.map { "\($0.string("exercise")!) \($0.double("weight")!)" } == ["machine-assisted-pull-up 20.0"])
+        // Another app's layout writes the help as the apps' assisted exercises do: positive.
+        #expect(Exporters.strongCSV(analysis(hevyEvents), unit: .kg, imported: ImportedRows(hevyEvents)).hasSuffix(",1,20.0,8,0,0,\"\",\"\",\n"))
+    }
 }
