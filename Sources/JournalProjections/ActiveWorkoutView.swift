@@ -72,10 +72,13 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var notes: [String]
         /// The cable attachment it is done with; nil for none.
         public var attachment: Attachment?
+        /// An assisted exercise (`SetRanking`): its rows' weights and its target are help (DOMAIN.md §"Assisted exercises").
+        public var assisted = false
         public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
                     completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
                     feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil,
-                    cardioPrefill: CardioEntry? = nil, notes: [String] = [], attachment: Attachment? = nil) {
+                    cardioPrefill: CardioEntry? = nil, notes: [String] = [], attachment: Attachment? = nil, assisted: Bool = false) {
+            self.assisted = assisted
             self.exercise = exercise; self.name = name; self.prescribedSets = prescribedSets; self.reps = reps; self.restSeconds = restSeconds
             self.rows = rows; self.completedSets = completedSets; self.completed = completed; self.submitted = submitted
             self.repCounter = repCounter; self.warmup = warmup; self.nextTarget = nextTarget; self.feedback = feedback
@@ -306,9 +309,11 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let repRange = prescription?.repRange
             let working = target ?? rows.first(where: { $0.kind.isWorking && $0.weight != nil }).map { unit.kilograms($0.weight!) }
             // The warm-up set is a suggestion too: a weight the exercise's dumbbells or stack allow, or loaded on the
-            // exercise's own bar (never below it) with that bar's plates.
+            // exercise's own bar (never below it) with that bar's plates. None on an assisted exercise, whose weight is
+            // help (half the help would be a harder set).
+            let assisted = analysis.ledger.isAssisted(exercise)
             let bar = inventory.barWeight(for: exercise, equipment: gear, in: unit)
-            let warmup = working.flatMap { analysis.context.warmup(exercise, $0, unit, bar) }.map {
+            let warmup = working.flatMap { assisted ? nil : analysis.context.warmup(exercise, $0, unit, bar) }.map {
                 let weight = suggested($0.kilograms, from: unit)
                 return WarmupSuggestionView(weight: weight, unit: unit, reps: $0.reps, percent: "\($0.percentLow)-\($0.percentHigh)%",
                                             plates: inventory.plates(for: exercise, equipment: gear, weight: weight, in: unit))
@@ -353,7 +358,8 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                 feedback: feedback, injuryWarnings: warnings, superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
                 cardio: workout.cardio.first { $0.exercise == exercise }, lastCardio: lastCardio, cardioPrefill: cardioPrefill,
                 notes: workout.notes.filter { $0.exercise == exercise }.map(\.text),
-                attachment: analysis.context.attachment(exercise).map { Attachment(name: $0, owned: inventory.hasAttachment($0)) }))
+                attachment: analysis.context.attachment(exercise).map { Attachment(name: $0, owned: inventory.hasAttachment($0)) },
+                assisted: assisted))
         }
 
         let rest = workout.rest.map { Rest($0, asOf: asOf) }

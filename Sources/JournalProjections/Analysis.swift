@@ -90,7 +90,7 @@ public struct Analysis: Sendable {
             exercise: exercise, sessions: history, repRange: prescription?.repRange,
             prescribedKilograms: prescription?.weight.map { unit.kilograms(Units.loadable($0, from: prescription?.unit ?? .kg, to: unit)) },
             settings: ledger.progression[exercise],
-            unit: unit)
+            unit: unit, assisted: ledger.isAssisted(exercise))
     }
 
     // MARK: Comparisons

@@ -30,11 +30,14 @@ public struct ExerciseSummary: Equatable, Hashable, Sendable {
     public var superset: String?
     /// Notes on the exercise and its sets (`exercise.noted`, `set.noted`), in order.
     public var notes: [String]
+    /// An assisted exercise (`SetRanking`): its sets' weights are help (DOMAIN.md §"Assisted exercises").
+    public var assisted: Bool
     public init(exercise: String, name: String, rosette: Bool = false, repsDelta: Int? = nil, volumeDeltaKilograms: Double? = nil,
-                volumeKilograms: Double, sets: [SetSummary], cardio: CardioEntry? = nil, superset: String? = nil, notes: [String] = []) {
+                volumeKilograms: Double, sets: [SetSummary], cardio: CardioEntry? = nil, superset: String? = nil, notes: [String] = [],
+                assisted: Bool = false) {
         self.exercise = exercise; self.name = name; self.rosette = rosette; self.repsDelta = repsDelta
         self.volumeDeltaKilograms = volumeDeltaKilograms; self.volumeKilograms = volumeKilograms; self.sets = sets
-        self.cardio = cardio; self.superset = superset; self.notes = notes
+        self.cardio = cardio; self.superset = superset; self.notes = notes; self.assisted = assisted
     }
 }
 
@@ -82,8 +85,9 @@ extension Analysis {
         for performance in performed[index] {
             let exercise = performance.exercise, sets = performance.sets
             var comparison: ExerciseComparison?
+            let ranking = ledger.ranking(of: exercise)
             if let previousIndex, let then = self.performance(of: exercise, inFinished: previousIndex) {
-                comparison = Analysis.compare(sets, then.sets, ranking: ledger.ranking(of: exercise))
+                comparison = Analysis.compare(sets, then.sets, ranking: ranking)
             }
             var exerciseVolume = 0.0
             for set in sets where set.isWorking {
@@ -101,7 +105,7 @@ extension Analysis {
                 sets: sets.map { setSummary($0, plus: comparison?.plus[$0.set] ?? 0) },
                 cardio: workout.cardio.first { $0.exercise == exercise },
                 superset: workout.supersets.first { $0.exercises.contains(exercise) }?.group,
-                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text)))
+                notes: workout.notes.filter { $0.exercise == exercise }.map(\.text), assisted: ranking.assisted))
         }
         return WorkoutSummary(
             workout: workout.id, name: workout.name, startedAt: workout.startedAt, finishedAt: workout.finishedAt ?? workout.startedAt,

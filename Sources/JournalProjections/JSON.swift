@@ -75,7 +75,7 @@ extension ExerciseSummary: JSONRepresentable {
     public var jsonValue: JSONValue {
         object(["exercise": json(exercise), "name": json(name), "rosette": json(rosette), "reps_delta": json(repsDelta, json),
                 "volume_delta_kg": json(volumeDeltaKilograms, json), "volume_kg": json(volumeKilograms), "superset": json(superset, json),
-                "cardio": json(cardio), "notes": json(notes), "sets": json(sets)])
+                "cardio": json(cardio), "notes": json(notes), "sets": json(sets), "assisted": json(assisted)])
     }
 }
 
@@ -229,6 +229,7 @@ extension ActiveWorkoutView: JSONRepresentable {
                     "injury_warnings": .array(e.injuryWarnings.map { object(["muscle": json($0.muscle), "injury": json($0.injury), "message": json($0.message), "answer": json($0.answer, json)]) }),
                     "superset": json(e.superset, json), "cardio": json(e.cardio), "last_cardio": json(e.lastCardio), "cardio_prefill": json(e.cardioPrefill), "notes": json(e.notes),
                     "attachment": json(e.attachment) { a in object(["name": json(a.name), "owned": json(a.owned, json)]) },
+                    "assisted": json(e.assisted),
                     "sets": .array(e.rows.map { r in
                         object(["set": json(r.set), "weight": json(r.weight, json), "unit": json(r.unit.rawValue), "reps": json(r.reps, json),
                                 "kind": json(r.kind.rawValue), "completed": json(r.completed), "source": json(r.source.rawValue), "plus": json(r.plus),

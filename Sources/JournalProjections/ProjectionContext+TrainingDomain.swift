@@ -57,14 +57,17 @@ extension ProjectionContext {
         }
         return Progression.target(exercise: input.exercise, history: history, settings: input.settings, catalogue: catalogue,
                                   unit: input.unit, startKilograms: input.override?.kilograms,
-                                  startUnit: input.settings?.targetUnit ?? input.unit)
+                                  startUnit: input.settings?.targetUnit ?? input.unit, assisted: input.assisted)
     }
 
     /// The next target in kilograms: `progressionTarget`'s weight, loadable in the lifter's unit (a rule configured in
     /// the other unit steps there; its target is shown as the nearest loadable weight); the prescribed weight when
-    /// there is no history or only unloaded (bodyweight) sessions.
+    /// there is no history or only unloaded (bodyweight) sessions. On an assisted exercise the target is help, and
+    /// 0 (no help) is one.
     static func nextTarget(_ input: ProgressionInput, catalogue: ExerciseCatalogue) -> Double? {
-        guard let target = progressionTarget(input, catalogue: catalogue), let weight = target.weight, weight > 0 else { return input.prescribedKilograms }
+        guard let target = progressionTarget(input, catalogue: catalogue), let weight = target.weight, weight > 0 || target.assisted else {
+            return input.prescribedKilograms
+        }
         return input.unit.kilograms(Units.loadable(weight, from: target.unit, to: input.unit))
     }
 }

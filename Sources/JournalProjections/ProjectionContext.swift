@@ -75,14 +75,17 @@ public struct ProjectionContext: Sendable {
 
     /// Seed 000: +increment (default 2.5 kg, 5 lb for a lifter in pounds) when every working set of the last session
     /// reached the top of the rep range; otherwise the last session's top weight again. No history: the prescribed
-    /// weight. An unloaded session (0 kg: bodyweight) gets no weight target.
+    /// weight. An unloaded session (0 kg: bodyweight) gets no weight target. On an assisted exercise the weight is the
+    /// help: the top is the least help, and success takes the increment away (never below 0).
     @Sendable public static func seedProgression(_ input: ProgressionInput) -> Double? {
         if let override = input.override, input.sessionsAfterOverride.isEmpty { return override.kilograms }
-        guard let last = input.sessionsAfterOverride.last?.sets, let top = last.map(\.kilograms).max() else { return input.prescribedKilograms }
-        guard top > 0 else { return input.prescribedKilograms }
+        let weights = input.sessionsAfterOverride.last?.sets.map(\.kilograms) ?? []
+        guard let last = input.sessionsAfterOverride.last?.sets, let top = input.assisted ? weights.min() : weights.max() else { return input.prescribedKilograms }
+        guard top > 0 || input.assisted else { return input.prescribedKilograms }
         guard let range = input.repRange else { return top }
         let allAtTop = last.allSatisfy { $0.reps >= range.upper }
-        return allAtTop ? top + input.incrementKilograms : top
+        guard allAtTop else { return top }
+        return input.assisted ? max(0, top - input.incrementKilograms) : top + input.incrementKilograms
     }
 
     /// Seed 000: "X kg (50-70%) • 10 reps": 50 % of the working weight, rounded down to the loading step of the
@@ -148,10 +151,13 @@ public struct ProgressionInput: Equatable, Sendable {
     public var settings: ProgressionSettings?
     /// The lifter's unit (the profile's): targets are loadable weights in it and its increments apply.
     public var unit: WeightUnit
+    /// An assisted exercise (`Ledger.isAssisted`): the weights are help, and progress lowers them.
+    public var assisted: Bool
 
     public init(exercise: String, sessions: [Session], repRange: RepRange?, prescribedKilograms: Double?, settings: ProgressionSettings? = nil,
-                unit: WeightUnit = .kg) {
+                unit: WeightUnit = .kg, assisted: Bool = false) {
         self.unit = unit
+        self.assisted = assisted
         self.exercise = exercise
         self.sessions = sessions
         self.repRange = repRange

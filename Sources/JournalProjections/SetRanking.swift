@@ -38,9 +38,6 @@ public struct SetRanking: Equatable, Sendable {
 }
 
 extension Ledger {
-    /// How `exercise`'s sets compare: assisted when its `exercise.created` says `assisted`, or when the built-in
-    /// catalogue marks it (`Exercise.isAssisted`).
-    public func ranking(of exercise: String) -> SetRanking {
-        SetRanking(assisted: customExercises[exercise]?.assisted == true || ExerciseCatalogue.builtInAssistedIDs.contains(exercise))
-    }
+    /// How `exercise`'s sets compare: assisted when `isAssisted` says so (its `exercise.created`, or the catalogue).
+    public func ranking(of exercise: String) -> SetRanking { SetRanking(assisted: isAssisted(exercise)) }
 }

@@ -92,6 +92,42 @@ struct ViewCommandTests {
         #expect(table.status == 0)
         #expect(table.stdout.hasPrefix("Hey, Ana\n"))
     }
+
+    @Test("an assisted exercise's sets, last session and target say assistance, and its target is less help")
+    func assistedLines() throws {
+        let directory = try CLI.temporaryDirectory()
+        let path = directory + "/a.journal"
+        let events = """
+        {"type":"profile.updated","at":"2026-11-16T07:00:00.000+00:00","name":"Ana Lee","unit":"kg"}
+        {"type":"workout.started","at":"2026-11-16T18:00:00.000+00:00","workout":"a","name":"Pull","session":null}
+        {"type":"set.completed","at":"2026-11-16T18:05:00.000+00:00","workout":"a","exercise":"machine-assisted-pull-up","set":1,"weight":20,"unit":"kg","reps":5,"kind":"working"}
+        {"type":"set.completed","at":"2026-11-16T18:08:00.000+00:00","workout":"a","exercise":"machine-assisted-pull-up","set":2,"weight":20,"unit":"kg","reps":5,"kind":"working"}
+        {"type":"workout.finished","at":"2026-11-16T18:45:00.000+00:00","workout":"a"}
+        {"type":"workout.started","at":"2026-11-17T18:00:00.000+00:00","workout":"a2","name":"Pull","session":null}
+        {"type":"set.completed","at":"2026-11-17T18:05:00.000+00:00","workout":"a2","exercise":"machine-assisted-pull-up","set":1,"weight":20,"unit":"kg","reps":7,"kind":"working"}
+        {"type":"set.completed","at":"2026-11-17T18:08:00.000+00:00","workout":"a2","exercise":"machine-assisted-pull-up","set":2,"weight":20,"unit":"kg","reps":5,"kind":"working"}
+        {"type":"workout.finished","at":"2026-11-17T18:45:00.000+00:00","workout":"a2"}
+        {"type":"workout.started","at":"2026-11-18T18:00:00.000+00:00","workout":"b","name":"Pull","session":null}
+        {"type":"exercise.added","at":"2026-11-18T18:01:00.000+00:00","workout":"b","exercise":"machine-assisted-pull-up"}
+
+        """
+        #expect(try CLI.run(["record", path], stdin: events).status == 0)
+        let asOf = ["--as-of", "2026-11-18T18:10:00.000+00:00"]
+        let exercise = try CLI.run(["exercise", path, "machine-assisted-pull-up"] + asOf)
+        #expect(exercise.stdout.contains("Last session (2026-11-17):\n  Set 1: 20 kg assistance • 7 reps  +2\n  Set 2: 20 kg assistance • 5 reps\n"), "\(exercise.stdout)")
+        #expect(exercise.stdout.contains(": Most reps at weight 7 reps at 20 kg assistance\n"), "\(exercise.stdout)")
+        let workout = try CLI.run(["workout", path, "a2"] + asOf)
+        #expect(workout.stdout.contains("\n  Set 1: 20 kg assistance • 7 reps"), "\(workout.stdout)")
+        #expect(workout.stdout.contains(": Most reps at weight 7 reps at 20 kg assistance"), "\(workout.stdout)")
+        // Five reps and more passed the default target: 2.5 kg of help less, and no warm-up set (half the help would be harder).
+        let active = try CLI.run(["active", path] + asOf)
+        #expect(active.stdout.contains("  Target: 17.5 kg assistance\n"), "\(active.stdout)")
+        #expect(!active.stdout.contains("warm-up set"))
+        let json = try self.json(["active", path] + asOf)
+        let first = try #require((json["exercises"] as? [[String: Any]])?.first)
+        #expect(first["assisted"] as? Bool == true)
+        #expect((first["next_target"] as? [String: Any])?["weight"] as? Double == 17.5)
+    }
 }
 
 @Suite("journal views with <journal>.home-snapshot", .serialized)

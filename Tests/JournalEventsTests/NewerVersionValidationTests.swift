@@ -41,7 +41,7 @@ struct NewerVersionValidationTests {
         #expect(EventCodec.encodeString(newer)
             == #"{"v":2,"seq":1,"id":"ph-1","at":"2026-11-21T18:04:05.120+01:00","type":"set.completed","workout":"w1","exercise":"barbell-bench-press","set":1,"weight":60,"unit":"kg","reps":8,"kind":"working","tempo":"3-1-1","bar":{"kind":"ez"}}"#)
         #expect(SchemaValidator.validate(try Self.event(v: 1, payload))?.description
-            == #"set.completed: field "tempo" is not a field of set.completed v1 (fields: workout, exercise, set, weight, unit, reps, kind, rpe, note, edited, source, source_name, source_set, source_rpe, source_seconds, source_km, source_category, out_of_range)"#)
+            == #"set.completed: field "tempo" is not a field of set.completed v1 (fields: workout, exercise, set, weight, unit, reps, kind, rpe, note, edited, source, source_name, source_set, source_rpe, source_seconds, source_km, source_category, source_negative, out_of_range)"#)
     }
 
     @Test("inside a known object: an unknown key is allowed at a newer v, a known key is still checked")

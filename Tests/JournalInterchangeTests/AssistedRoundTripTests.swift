@@ -60,4 +60,70 @@ import TrainingDomain
         #expect(a.records.map { "\($0.kind.rawValue) \($0.value) \($0.previous) \($0.reps ?? 0)" } == ["least_assistance 10.0 20.0 6"])
         #expect(ExerciseHistoryView(a, exercise: "custom-chin-up-assisted").bestSet == SetValue(weight: 10, unit: .kg, reps: 6))
     }
+
+    /// A file (a weight field that takes a minus, or a hand edit) writing an assisted set's help as a negative weight: a name whose rows also carry load keeps those on its own exercise and files the help under the name read as
+    /// "<name> (Assisted)"; a custom name whose every weight is help is created assisted.
+    static let fitNotes = """
+        Date,Exercise,Category,Weight (kg),Reps,Distance,Distance Unit,Time,Comment
+        2024-03-04,Pull Up,Back,-20.0,8,,,,
+        2024-03-04,Pull Up,Back,-15.0,6,,,,"last one hard"
+        2024-03-04,Pull Up,Back,10.0,5,,,,
+        2024-03-04,Quokka Dip,Triceps,-25.0,8,,,,
+        2024-03-06,Pull Up,Back,-17.5,8,,,,
+
+        """
+
+    @Test func negativeWeightsAreReadAsHelpReportedAndWrittenBackNegative() throws {
+        let plan = planner.plan(try read(Self.fitNotes), file: "in.csv", existing: [])
+        #expect(plan.summary.skipped == [])
+        #expect(plan.summary.warnings.map(\.description) == [
+            "line 2: 3 rows of \"Pull Up\" with a negative weight (-15 kg, -17.5 kg, -20 kg) read as the help of an assisted exercise, "
+                + "filed under machine-assisted-pull-up (assisted); an export to fitnotes writes them negative again",
+            "line 5: 1 row of \"Quokka Dip\" with a negative weight (-25 kg) read as the help of an assisted exercise, "
+                + "filed under custom-quokka-dip (custom, assisted); an export to fitnotes writes them negative again",
+        ])
+        #expect(plan.summary.matched.map { "\($0.name) → \($0.exercise) \($0.sets)" }
+                == ["Pull Up → pull-up 1", "Pull Up (negative weights: assistance) → machine-assisted-pull-up 3"])
+        let (events, csv) = try FidelityTests.importAndExport(Self.fitNotes, app: "fitnotes", unit: .kg)
+        let sets = events.filter { $0.type == "set.completed" }
+        #expect(sets.map { "\($0.string("exercise")!) \($0.double("weight")!) \($0.bool("source_negative") == true)" } == [
+            "machine-assisted-pull-up 20.0 true", "machine-assisted-pull-up 15.0 true", "pull-up 10.0 false",
+            "custom-quokka-dip 25.0 true", "machine-assisted-pull-up 17.5 true",
+        ])
+        let created = try #require(events.first { $0.type == "exercise.created" })
+        #expect(created.string("exercise") == "custom-quokka-dip" && created.bool("assisted") == true)
+        // Every row comes back as written, the help negative again.
+        let columns = ["Date", "Exercise", "Category", "Weight (kg)", "Reps", "Comment"]
+        #expect(try FidelityTests.setRows(csv, columns: columns) == FidelityTests.setRows(Self.fitNotes, columns: columns))
+        #expect(csv.contains("2024-03-04,Pull Up,Back,-15.0,6,,,,last one hard\n"))
+        // Ranked as help: the least help is the record, and progression takes help away.
+        let a = analysis(events)
+        #expect(a.records.map { "\($0.exercise) \($0.kind.rawValue) \($0.value)" } == [])
+        #expect(ExerciseHistoryView(a, exercise: "machine-assisted-pull-up").bestSet == SetValue(weight: 15, unit: .kg, reps: 6))
+    }
+
+    @Test func negativeWeightsComeBackNegativeInStrongAndHevyLayouts() throws {
+        let strong = """
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2021-04-23 18:51:46,"Back",1h 31m,"Chin Up",1,-15.0,8,0,0,"",,
+            2021-04-23 18:51:46,"Back",1h 31m,"Chin Up",2,-10.0,6,0,0,"",,
+
+            """
+        let (strongEvents, strongCSV) = try FidelityTests.importAndExport(strong, app: "strong", unit: .kg)
+        #expect(try FidelityTests.setRows(strongCSV, columns: FidelityTests.strongColumns) == FidelityTests.setRows(strong, columns: FidelityTests.strongColumns))
+        // A bodyweight name whose every weight is help: the name read as "Chin Up (Assisted)", created assisted.
+        let created = try #require(strongEvents.first { $0.type == "exercise.created" })
+        #expect(created.string("exercise") == "custom-chin-up-assisted" && created.string("name") == "Chin Up (Assisted)" && created.bool("assisted") == true)
+        let hevy = """
+            "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+            "Pull","8 Apr 2026, 18:00","8 Apr 2026, 19:00","","Pull Up (Assisted)",,"",0,"normal",-20,8,,,
+
+            """
+        let (hevyEvents, hevyCSV) = try FidelityTests.importAndExport(hevy, app: "hevy", unit: .kg)
+        let columns = ["title", "start_time", "end_time", "exercise_title", "set_index", "set_type", "weight_kg", "reps"]
+        #expect(try FidelityTests.setRows(hevyCSV, columns: columns) == FidelityTests.setRows(hevy, columns: columns))
+        #expect(hevyEvents.filter { $0.type == "set.completed" }.map { "\($0.string("exercise")!) \($0.double("weight")!)" } == ["machine-assisted-pull-up 20.0"])
+        // Another app's layout writes the help as the apps' assisted exercises do: positive.
+        #expect(Exporters.strongCSV(analysis(hevyEvents), unit: .kg, imported: ImportedRows(hevyEvents)).hasSuffix(",1,20.0,8,0,0,\"\",\"\",\n"))
+    }
 }

@@ -72,7 +72,7 @@ import TrainingDomain
         #expect(StableID.hex(StableID.fnv1a(lines)) == "4b9dce44bee742ee")
     }
 
-    /// Old Strong: semicolons, a unit per row, no duration.
+    /// Old Strong: semicolons, a unit per row (kilograms and pounds in one workout), a distance unit, no duration.
     static let strongSemicolon = """
         Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes
         2019-05-02 18:30:00;"Legs";"Squat (Barbell)";W;135;lbs;5;;;;0;"";"heavy day"
@@ -84,15 +84,27 @@ import TrainingDomain
         2019-05-04 09:00:00;"Push";"Bench Press (Barbell)";1;185;lbs;5;5;;;0;"";""
         2019-05-04 09:00:00;"Push";"Bench Press (Barbell)";D;135;lbs;8;;;;0;"";""
         2019-05-04 09:00:00;"Push";"Lateral Raise (Dumbbell)";1;20;lbs;12;;;;0;"";""
+        2019-05-06 07:00:00;"Mixed";"Deadlift (Barbell)";1;140;kg;5;;;;0;"";""
+        2019-05-06 07:00:00;"Mixed";"Deadlift (Barbell)";2;315;lbs;3;;;;0;"";""
+        2019-05-06 07:00:00;"Mixed";"Running (Treadmill)";1;0;lbs;0;;1.5;mi;720;"";""
         """
 
-    @Test func theSemicolonLayoutWithUnitsComesBackRowForRow() throws {
+    @Test func theSemicolonLayoutWithUnitsComesBackInItsOwnLayout() throws {
         let (events, csv) = try FidelityTests.importAndExport(FidelityTests.strongSemicolon, app: "strong", unit: .lb)
-        let columns = ["Date", "Workout Name", "Exercise Name", "Set Order", "Weight", "Reps", "RPE", "Seconds", "Notes", "Workout Notes"]
+        // Every column of every row, each weight in the unit it was written in and the treadmill in miles.
+        let columns = ["Date", "Workout Name", "Exercise Name", "Set Order", "Weight", "Weight Unit", "Reps", "RPE", "Distance", "Distance Unit",
+                       "Seconds", "Notes", "Workout Notes"]
+        #expect(csv.hasPrefix("Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes\n"))
         #expect(try FidelityTests.setRows(csv, columns: columns) == FidelityTests.setRows(FidelityTests.strongSemicolon, columns: columns))
         // The 103-rep set is there, RPE 5 too (kept as source_rpe), and the names are the file's.
         #expect(events.contains { $0.int("reps") == 103 && $0.string("source_name") == "Leg Press Keller" })
-        #expect(csv.contains("\"Leg Press Keller\",1,400.0,103,0,0,"))
+        #expect(events.filter { $0.type == "workout.started" }.map { $0.string("source_layout") } == ["strong-semicolon", "strong-semicolon", "strong-semicolon"])
+        #expect(csv.contains("2019-05-02 18:30:00;\"Legs\";\"Leg Press Keller\";1;400.0;lbs;103;;;;0;\"\";\"\"\n"))
+        #expect(csv.contains("2019-05-06 07:00:00;\"Mixed\";\"Deadlift (Barbell)\";1;140.0;kg;5;;;;0;\"\";\"\"\n"))
+        #expect(csv.contains("2019-05-06 07:00:00;\"Mixed\";\"Running (Treadmill)\";1;0;lbs;0;;1.5;mi;720;\"\";\"\"\n"))
+        // With a workout from a comma file too, one file, one layout: the classic one.
+        let classic = try record(planner.plan(try read(FidelityTests.strongExact, unit: .lb), file: "in.csv", existing: events).drafts, onto: events)
+        #expect(Exporters.strongCSV(analysis(classic), unit: .lb, imported: ImportedRows(classic)).hasPrefix("Date,Workout Name,Duration,"))
     }
 
     /// Strong 6.x's layout: every cell quoted, `;`, `Workout #`, `Duration (sec)`, the unit in the weight header,

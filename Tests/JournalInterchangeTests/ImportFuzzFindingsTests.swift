@@ -77,7 +77,7 @@ import Testing
         #expect(try record(plan.drafts).map(\.type) == ["exercise.created", "workout.started", "set.completed", "workout.finished"])
     }
 
-    /// Found by the fuzz target: negative reps were read into a set (negative weights were already skipped).
+    /// Found by the fuzz target: negative reps were read into a set (a negative weight is read as help instead).
     @Test func negativeRepsSkipTheRowWithTheReason() throws {
         let text = "Date,Exercise,Category,Weight (lbs),Reps\n2024-03-04,Flat Barbell Bench Press,Chest,185.0,5\n2024-03-04,Flat Barbell Bench Press,Chest,185.0,-04\n"
         let parsed = try read(text)

@@ -49,7 +49,7 @@ struct ValidationTests {
         (set([("rpe", 5)]), #"set.completed: field "rpe" is 5 but must be between 6 and 10"#),
         (set([("kind", "normal")]), #"set.completed: field "kind" is "normal" but must be one of "working", "warmup", "drop", "failure""#),
         (set([("unit", "stone")]), #"set.completed: field "unit" is "stone" but must be one of "kg", "lb""#),
-        (set([("wieght", 60)]), #"set.completed: field "wieght" is not a field of set.completed v1 (fields: workout, exercise, set, weight, unit, reps, kind, rpe, note, edited, source, source_name, source_set, source_rpe, source_seconds, source_km, source_category, out_of_range)"#),
+        (set([("wieght", 60)]), #"set.completed: field "wieght" is not a field of set.completed v1 (fields: workout, exercise, set, weight, unit, reps, kind, rpe, note, edited, source, source_name, source_set, source_rpe, source_seconds, source_km, source_category, source_negative, out_of_range)"#),
         (set([("exercise", "Bench Press")]), #"set.completed: field "exercise" is "Bench Press" but must be a kebab-case id such as "barbell-bench-press""#),
     ])
     func setLimits(draft: JSONValue, message: String) throws {

@@ -64,7 +64,7 @@ struct TemplatesProfileAndJSONTests {
         #expect(keys(history) == ["workout", "name", "date", "started_at", "finished_at", "duration_s", "exercise_count", "set_count", "reps", "volume_kg",
                                   "first_time", "previous_workout", "increased_reps", "increased_load_kg", "edited", "notes", "exercises"])
         let exercise = history?.objectValue?["exercises"]?.arrayValue?.first
-        #expect(keys(exercise) == ["exercise", "name", "rosette", "reps_delta", "volume_delta_kg", "volume_kg", "superset", "cardio", "notes", "sets"])
+        #expect(keys(exercise) == ["exercise", "name", "rosette", "reps_delta", "volume_delta_kg", "volume_kg", "superset", "cardio", "notes", "sets", "assisted"])
         #expect(keys(exercise?.objectValue?["sets"]?.arrayValue?.first) == ["set", "weight", "unit", "reps", "kind", "plus", "rpe"])
         let bench = ExerciseHistoryView(a, exercise: "bench").jsonValue
         #expect(keys(bench) == ["exercise", "name", "assisted", "empty_message", "best_set", "start_weight", "sessions", "records", "bests", "charts", "charts_unit", "cardio", "how_to"])

@@ -103,6 +103,57 @@ struct ProgressionTests {
         #expect(target.deloads.first?.causedBy == ["w2", "w4"])
     }
 
+    static func assisted(_ id: String, _ help: Double, _ reps: [Int]) -> CompletedSession {
+        CompletedSession(workout: id, exercise: "machine-assisted-pull-up", sets: reps.map { CompletedSet(weight: help, unit: .kg, reps: $0) }, targetReps: 8)
+    }
+
+    @Test("On an assisted exercise progress takes help away and a deload gives it back")
+    func assistedExercise() throws {
+        let result = try Progression.nextTarget(exercise: "machine-assisted-pull-up", history: [
+            CompletedSession(workout: "w1", exercise: "machine-assisted-pull-up",
+                             sets: [CompletedSet(weight: 35, unit: .kg, reps: 8), CompletedSet(weight: 30, unit: .kg, reps: 8)], targetReps: 8),
+            Self.assisted("w2", 27.5, [8, 8, 8]), Self.assisted("w3", 25, [8, 6, 5]), Self.assisted("w4", 25, [7, 6, 5]),
+            Self.assisted("w5", 25, [6, 6, 5]),
+        ], rule: .trainDefault(), assisted: true)
+        #expect(result.weight == 27.5)
+        #expect(result.deloads == [Deload(from: 25, to: 27.5, percent: 10, causedBy: ["w3", "w4", "w5"])])
+        #expect(result.explanation == """
+        machine-assisted-pull-up: next target 27.5 kg assistance × 8 (rule: +2.5 kg when all sets reach the target reps; −10% after 3 consecutive failures)
+          w1: 30 kg assistance × 8,8 vs 8 reps → passed; target 27.5 kg assistance
+          w2: 27.5 kg assistance × 8,8,8 vs 8 reps → passed; target 25 kg assistance
+          w3: 25 kg assistance × 8,6,5 vs 8 reps → failed; target 25 kg assistance (failure 1 of 3)
+          w4: 25 kg assistance × 7,6,5 vs 8 reps → failed; target 25 kg assistance (failure 2 of 3)
+          w5: 25 kg assistance × 6,6,5 vs 8 reps → deloaded; target 27.5 kg assistance (failure 3 of 3)
+          deload: 25 kg assistance + 10% = 27.5 kg assistance, after failed sessions w3, w4, w5
+        """)
+        // The same sessions read as load would have added weight.
+        #expect(try Progression.nextTarget(exercise: "machine-assisted-pull-up", history: [Self.assisted("w2", 27.5, [8, 8, 8])], rule: .trainDefault()).weight == 30)
+    }
+
+    @Test("Assistance never goes below 0, and a deload from 0 gives one loading step of help")
+    func assistedFloor() throws {
+        let down = try Progression.nextTarget(exercise: "machine-assisted-pull-up", history: [
+            Self.assisted("w1", 1, [8, 8]), Self.assisted("w2", 0, [8, 8]),
+        ], rule: .trainDefault(), assisted: true)
+        #expect(down.steps.map(\.targetAfter) == [0, 0])
+        #expect(down.steps.map(\.note) == ["", "no assistance left: no help taken away"])
+        let failing = try Progression.nextTarget(exercise: "machine-assisted-pull-up",
+                                                 history: (1...3).map { Self.assisted("f\($0)", 0, [5, 4]) }, rule: .trainDefault(), assisted: true)
+        #expect(failing.weight == 2.5)
+        #expect(failing.deloads == [Deload(from: 0, to: 2.5, percent: 10, causedBy: ["f1", "f2", "f3"])])
+    }
+
+    @Test("A custom exercise created assisted progresses by less help, read from the journal")
+    func assistedFromJournal() throws {
+        var log = EventLog()
+        log.add("exercise.created", ["exercise": "custom-dip-assisted", "name": "Dip (Assisted)", "assisted": true])
+        log.workout("w1", "custom-dip-assisted", [(20, 5), (20, 5), (20, 5)])
+        log.workout("w2", "machine-assisted-pull-up", [(40, 5), (40, 5)])
+        #expect(log.ledger.isAssisted("custom-dip-assisted") && log.ledger.isAssisted("machine-assisted-pull-up") && !log.ledger.isAssisted("pull-up"))
+        #expect(try Progression.nextTarget(exercise: "custom-dip-assisted", ledger: log.ledger).weight == 17.5)
+        #expect(try Progression.nextTarget(exercise: "machine-assisted-pull-up", ledger: log.ledger).weight == 37.5)
+    }
+
     @Test("Seed 002 default increments by exercise")
     func defaults() {
         let catalogue = ExerciseCatalogue.builtIn

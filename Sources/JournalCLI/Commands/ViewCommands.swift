@@ -87,28 +87,32 @@ enum Text {
         "\(number(Units.convert(kg, from: .kg, to: unit))) \(unit.rawValue)"
     }
 
-    static func weight(_ weight: Double?, _ unit: WeightUnit) -> String {
-        weight.map { "\(number($0)) \(unit.rawValue)" } ?? "–"
+    /// `82.5 kg`; on an assisted exercise the weight is the help, and says so: `20 kg assistance` (DOMAIN.md
+    /// §"Assisted exercises"). Every view line that shows a set's weight goes through here.
+    static func weight(_ weight: Double?, _ unit: WeightUnit, assisted: Bool = false) -> String {
+        weight.map { "\(number($0)) \(unit.rawValue)" + (assisted ? " assistance" : "") } ?? "–"
     }
 
     /// Thousands separated, at most two decimals (`Rounding.grouped`).
     static func number(_ value: Double) -> String { Rounding.grouped(value) }
 
-    static func record(_ record: PersonalRecord, _ unit: WeightUnit) -> String {
+    /// `assisted`: the record's exercise is assisted, so a reps-at-weight record's weight is help.
+    static func record(_ record: PersonalRecord, _ unit: WeightUnit, assisted: Bool = false) -> String {
         let value: String
         switch record.kind {
-        case .repsAtWeight: value = "\(Int64(saturating: record.value)) reps at \(kilograms(record.weightKilograms ?? 0, unit))"
+        case .repsAtWeight:
+            value = "\(Int64(saturating: record.value)) reps at \(weight(Units.convert(record.weightKilograms ?? 0, from: .kg, to: unit), unit, assisted: assisted))"
         case .bestSetVolume: value = "\(kilograms(record.value, unit)) (\(kilograms(record.weightKilograms ?? 0, unit)) × \(record.reps ?? 0))"
         default: value = kilograms(record.value, unit)
         }
         return "\(record.date)  \(record.name): \(record.kind.label) \(value)"
     }
 
-    static func sets(_ sets: [SetSummary]) -> [String] {
+    static func sets(_ sets: [SetSummary], assisted: Bool = false) -> [String] {
         sets.map { set in
             let kind = set.kind == .working ? "" : " (\(set.kind.rawValue))"
             let plus = set.plus > 0 ? "  +\(set.plus)" : ""
-            return "Set \(set.set): \(weight(set.weight, set.unit)) • \(set.reps) reps\(kind)\(plus)"
+            return "Set \(set.set): \(weight(set.weight, set.unit, assisted: assisted)) • \(set.reps) reps\(kind)\(plus)"
         }
     }
 }

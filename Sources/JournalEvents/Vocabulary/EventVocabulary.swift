@@ -194,7 +194,7 @@ public enum EventVocabulary {
             .optional("template", .reference), .optional("plan", .reference), .optional("repeat_of", .reference),
             .optional("started_at", .timestamp, "when it really started, for a workout logged afterwards"),
             .optional("source", .text(maxBytes: 32), "`strong`, `hevy`, … for imported workouts"),
-            .optional("source_layout", .text(maxBytes: 32), "the layout of the file it was imported from when the app has several (`strong-6`: Strong 6.x), so an export to that app writes that layout"),
+            .optional("source_layout", .text(maxBytes: 32), "the layout of the file it was imported from when the app has several (`strong-6`: Strong 6.x; `strong-semicolon`: old Strong, semicolons and unit columns), so an export to that app writes that layout"),
         ]),
         EventSchema("workout.finished", group: "Workouts", "The user finished the workout.", [
             workoutRef, .optional("finished_at", .timestamp, "when it really finished, for a workout logged afterwards"),
@@ -252,6 +252,7 @@ public enum EventVocabulary {
             .optional("source_seconds", .number(0...maximumSourceSeconds), "the row's time, when a weighted set has one"),
             .optional("source_km", .number(0...maximumSourceKilometres), "the row's distance, when a weighted set has one"),
             .optional("source_category", .text(maxBytes: 64), "the row's category in that app's file (FitNotes' `Category`)"),
+            .optional("source_negative", .boolean, "true when that app's file wrote the weight as a negative number: the help of an assisted exercise, which `weight` keeps from 0 (an export to that app writes it negative again)"),
             .optional("out_of_range", .boolean, "true on an imported set kept beyond the sanity limits at the user's insistence (`journal import --keep-out-of-range`)"),
         ], check: checkImportableSet),
         EventSchema("set.uncompleted", group: "Sets", "The user unticked a set: it no longer counts.", [workoutRef, exerciseRef, setNumber]),

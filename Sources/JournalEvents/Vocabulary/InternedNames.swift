@@ -253,6 +253,8 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
     case format
     case destination
     case workouts
+    // A negative weight read as help: appended so that earlier codes stay as they were.
+    case sourceNegative
 
     /// The key as written in a line: `birth_date`.
     public var name: String {
@@ -357,6 +359,7 @@ public enum PayloadKey: UInt8, CaseIterable, Sendable {
         case .format: return "format"
         case .destination: return "destination"
         case .workouts: return "workouts"
+        case .sourceNegative: return "source_negative"
         }
     }
 

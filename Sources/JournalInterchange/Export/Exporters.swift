@@ -101,23 +101,35 @@ public enum Exporters {
     /// Rows imported from Strong come back with their own name, `Set Order`, RPE, distance and seconds (`imported`).
     /// When every workout imported from Strong came from a Strong 6.x file (`ImportedRows.layout(of:)`), the file is
     /// in that layout instead: every cell quoted, `;`, `Workout #` (the workouts numbered from 1, oldest first),
-    /// `Duration (sec)`, the unit in the weight header (`Weight (kg)`), `Distance (meters)`.
+    /// `Duration (sec)`, the unit in the weight header (`Weight (kg)`), `Distance (meters)`. When every one came from an
+    /// old semicolon file, in that one: `;`, a `Weight Unit` and a `Distance Unit` per row (a row imported from Strong
+    /// in the unit it was written in), no duration.
     public static func strongCSV(_ analysis: Analysis, unit: WeightUnit, redact: Bool = false, imported: ImportedRows = .none) -> String {
-        let six = imported.layout(of: "strong") == ImportedRows.strong6Layout
+        let layout = imported.layout(of: "strong")
+        let six = layout == ImportedRows.strong6Layout, old = layout == ImportedRows.strongSemicolonLayout
         // The classic layout has no distance unit: miles beside pounds, as the importer reads them; 6.x says metres.
         func distance(_ km: Double) -> String {
             six ? format(km * 1000) : format(ValueParsing.strongDistanceInMiles(unit) ? km / ValueParsing.kilometresPerMile : km)
         }
-        var lines = [six ? ["Workout #", "Date", "Workout Name", "Duration (sec)", "Exercise Name", "Set Order", "Weight (\(unit == .kg ? "kg" : "lbs"))",
+        let unitName = { (unit: WeightUnit) in unit == .kg ? "kg" : "lbs" }
+        var lines = [six ? ["Workout #", "Date", "Workout Name", "Duration (sec)", "Exercise Name", "Set Order", "Weight (\(unitName(unit)))",
                             "Reps", "RPE", "Distance (meters)", "Seconds", "Notes", "Workout Notes"].map { cell($0, force: true) }.joined(separator: ";")
+                     : old ? "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"
                      : "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"]
         for (index, workout) in analysis.finished.enumerated() {
             let date = wallClock(workout.startedAt)
             let duration = six ? "\(workout.durationSeconds)" : strongDuration(workout.durationSeconds)
             var notes = redact ? "" : workoutNotes(workout)
-            /// One row in the file's layout; the workout's notes on its first row.
-            func row(_ name: String, _ order: String, _ weight: String, _ reps: String, _ km: Double, _ seconds: Double, _ note: String, _ rpe: String) {
-                if six {
+            /// One row in the file's layout; the workout's notes on its first row. `units`: the old layout's weight and
+            /// distance units of the row, its distance in the latter.
+            func row(_ name: String, _ order: String, _ weight: String, _ reps: String, _ km: Double, _ seconds: Double, _ note: String, _ rpe: String,
+                     units: (weight: WeightUnit, distance: String?) = (unit, nil)) {
+                if old {
+                    let distanceUnit = km > 0 ? units.distance ?? "km" : ""
+                    lines.append([date, cell(workout.name, force: true), cell(name, force: true), order, weight, unitName(units.weight), reps, rpe,
+                                  km > 0 ? format(ImportedRows.distance(km, in: distanceUnit)) : "", distanceUnit, format(seconds),
+                                  cell(note, force: true), cell(notes, force: true)].joined(separator: ";"))
+                } else if six {
                     lines.append(["\(index + 1)", date, workout.name, duration, name, order, weight, reps, rpe, distance(km), format(seconds), note, notes]
                         .map { cell($0, force: true) }.joined(separator: ";"))
                 } else {
@@ -140,10 +152,12 @@ public enum Exporters {
                     case .failure: order = "F"
                     }
                     if fromStrong, let label = source?.label { order = label }
-                    let value = Units.convert(set.weight, from: set.unit, to: unit)
+                    // The old layout says each row's unit: a row imported from Strong in the unit it was written in.
+                    let rowUnit = old && fromStrong ? set.unit : unit
+                    let value = ImportedRows.written(Units.convert(set.weight, from: set.unit, to: rowUnit), source, in: "strong")
                     let rpe = set.rpe ?? (fromStrong ? source?.rpe : nil)
                     row(name, order, weight(value), "\(set.reps)", source?.km ?? 0, source?.seconds ?? 0, redact ? "" : (set.note ?? ""),
-                        rpe.map(format) ?? "")
+                        rpe.map(format) ?? "", units: (rowUnit, nil))
                 }
                 for entry in workout.cardio where entry.exercise == exercise {
                     let source = imported.cardio(workout: workout.id, exercise: exercise)
@@ -152,7 +166,8 @@ public enum Exporters {
                     let rows = source?.app == "strong" && source?.rows.isEmpty == false ? source!.rows
                         : [ImportedRows.Row(label: "1", seconds: (entry.minutes * 60).rounded(), km: entry.km ?? 0)]
                     for timed in rows {
-                        row(name, timed.label ?? "1", "0", "0", timed.km ?? 0, timed.seconds ?? 0, redact ? "" : timed.note ?? "", "")
+                        row(name, timed.label ?? "1", "0", "0", timed.km ?? 0, timed.seconds ?? 0, redact ? "" : timed.note ?? "", "",
+                            units: (unit, timed.distanceUnit))
                     }
                 }
             }
@@ -182,7 +197,7 @@ public enum Exporters {
                     let fromFitNotes = source?.app == "fitnotes"
                     let name = rowName(exercise, app: "fitnotes", imported: source?.name, importedFrom: source?.app, analysis: analysis)
                     lines.append([date, cell(name), cell(category(exercise, fromFitNotes ? source?.category : nil)),
-                                  weight(Units.convert(set.weight, from: set.unit, to: unit)), "\(set.reps)",
+                                  weight(ImportedRows.written(Units.convert(set.weight, from: set.unit, to: unit), source, in: "fitnotes")), "\(set.reps)",
                                   fromFitNotes ? source?.km.map(format) ?? "" : "", fromFitNotes && source?.km != nil ? "km" : "",
                                   fromFitNotes ? clock(source?.seconds) : "", cell(redact ? "" : set.note ?? "")].joined(separator: ","))
                 }
@@ -193,10 +208,7 @@ public enum Exporters {
                         : [ImportedRows.Row(label: nil, seconds: (entry.minutes * 60).rounded(), km: entry.km)]
                     for row in rows {
                         let unitText = row.distanceUnit ?? (row.km == nil ? "" : "km")
-                        let distance = row.km.map { km -> String in
-                            let lowered = unitText.lowercased()
-                            return format(lowered.hasPrefix("mi") ? km / ValueParsing.kilometresPerMile : lowered == "m" ? km * 1000 : km)
-                        } ?? ""
+                        let distance = row.km.map { format(ImportedRows.distance($0, in: unitText)) } ?? ""
                         lines.append([date, cell(name), cell(category(exercise, row.category)), "", "", distance, unitText, clock(row.seconds),
                                       cell(redact ? "" : row.note ?? "")].joined(separator: ","))
                     }
@@ -241,7 +253,7 @@ public enum Exporters {
                     case .drop: type = "dropset"
                     case .failure: type = "failure"
                     }
-                    let value = Units.convert(set.weight, from: set.unit, to: unit)
+                    let value = ImportedRows.written(Units.convert(set.weight, from: set.unit, to: unit), source, in: "hevy")
                     let rpe = set.rpe ?? (fromHevy ? source?.rpe : nil)
                     lines.append((head(name) + [fromHevy ? source?.label ?? "\(index)" : "\(index)", "\"\(type)\"", format((value * 1000).rounded() / 1000),
                                                 "\(set.reps)", source?.km.map(format) ?? "", source?.seconds.map(format) ?? "", rpe.map(format) ?? ""]).joined(separator: ","))

@@ -15,6 +15,19 @@ public struct ImportedRows: Sendable {
         public var km: Double?
         /// FitNotes' `Category`.
         public var category: String? = nil
+        /// The file wrote the weight negative (`source_negative`: the help of an assisted exercise).
+        public var negative = false
+    }
+
+    /// `km` in a file's distance unit as written (`mi`/`miles`, `m`, else kilometres), as its row gave it.
+    public static func distance(_ km: Double, in unit: String) -> Double {
+        let lowered = unit.lowercased()
+        return lowered.hasPrefix("mi") ? km / ValueParsing.kilometresPerMile : lowered == "m" ? km * 1000 : km
+    }
+
+    /// A set's `weight` as a row of `app`'s layout writes it: negative again when the set came from that app's file so.
+    public static func written(_ weight: Double, _ source: SetSource?, in app: String) -> Double {
+        source?.negative == true && source?.app == app ? -weight : weight
     }
     public struct Row: Equatable, Sendable {
         public var label: String?
@@ -38,8 +51,9 @@ public struct ImportedRows: Sendable {
     /// Each imported workout's app and `source_layout` (nil: the app's classic layout), by workout id.
     var layouts: [String: (app: String, layout: String?)] = [:]
 
-    /// The `source_layout` of a workout imported from a Strong 6.x file.
+    /// The `source_layout` of a workout imported from a Strong 6.x file, and from an old semicolon Strong file.
     public static let strong6Layout = "strong-6"
+    public static let strongSemicolonLayout = "strong-semicolon"
 
     public static let none = ImportedRows()
     init() {}
@@ -57,7 +71,7 @@ public struct ImportedRows: Sendable {
                 guard let app = event.string("source") else { sets[key] = nil; continue }
                 sets[key] = SetSource(app: app, name: event.string("source_name"), label: event.string("source_set"),
                                       rpe: event.double("source_rpe"), seconds: event.double("source_seconds"), km: event.double("source_km"),
-                                      category: event.string("source_category"))
+                                      category: event.string("source_category"), negative: event.bool("source_negative") == true)
             case "cardio.logged":
                 guard let workout = event.string("workout"), let exercise = event.string("exercise") else { continue }
                 let key = "\(workout)|\(exercise)"

@@ -274,6 +274,8 @@ struct RowReader {
         if let named = set, named.exerciseName.allSatisfy(\.isWhitespace) {
             skipped.append(SkippedRow(line: named.line, reason: "no exercise name")); set = nil
         }
+        // A negative weight is help written as minus (an assisted exercise): its size, marked, in every layout.
+        if let weight = set?.weight, weight < 0 { set?.weight = -weight; set?.negativeWeight = true }
         if let position = index[key] {
             if let set { workouts[position].sets.append(set) }
         } else {
@@ -302,7 +304,6 @@ struct RowReader {
     /// attempt: the journal records those too).
     static func emptiness(weight: Double, reps: Int, seconds: Double?, km: Double?) -> String? {
         if reps == 0 && weight == 0 && (seconds ?? 0) == 0 && (km ?? 0) == 0 { return "no weight, reps, time or distance (an empty set)" }
-        if weight < 0 { return "negative weight \(format(weight)) (an assisted exercise): the journal records weights from 0" }
         if reps < 0 { return "negative reps \(reps): the journal records reps from 0" }
         return nil
     }
@@ -400,9 +401,12 @@ struct RowReader {
                     skipped.append(SkippedRow(line: row.line, reason: reason)); continue
                 }
                 let note = text(row, notes)
-                add(ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: Int(repsValue), kind: kind, rpe: rpeValue,
-                                note: note.isEmpty ? nil : note, seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil },
-                                kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line, sourceSet: order), key: key, make: make)
+                var set = ImportedSet(exerciseName: exerciseName, weight: weight, unit: unit, reps: Int(repsValue), kind: kind, rpe: rpeValue,
+                                      note: note.isEmpty ? nil : note, seconds: secondsValue.flatMap { $0 > 0 ? $0 : nil },
+                                      kilometres: km.flatMap { $0 > 0 ? $0 : nil }, line: row.line, sourceSet: order)
+                // The old layout's `Distance Unit` as written, for export.
+                if let km, km > 0, !row.cell(distanceUnit).isEmpty { set.distanceUnit = row.cell(distanceUnit) }
+                add(set, key: key, make: make)
             } catch { try reject(error, row) }
         }
     }

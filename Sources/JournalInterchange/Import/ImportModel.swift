@@ -70,6 +70,9 @@ public struct ImportedSet: Equatable, Sendable {
     /// FitNotes' `Category` and `Distance Unit` as written, kept for export.
     public var category: String?
     public var distanceUnit: String?
+    /// The file wrote the weight as a negative number: `weight` is its size, the help of an assisted exercise
+    /// (INTERCHANGE.md §"Assisted exercises").
+    public var negativeWeight = false
     public init(exerciseName: String, weight: Double, unit: WeightUnit, reps: Int, kind: String = "working", rpe: Double? = nil,
                 note: String? = nil, seconds: Double? = nil, kilometres: Double? = nil, line: Int, sourceSet: String? = nil,
                 superset: String? = nil) {

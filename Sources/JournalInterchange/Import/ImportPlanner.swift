@@ -190,21 +190,55 @@ public struct ImportPlanner: Sendable {
         var drafts: [JSONValue] = []
         var skipped = export.skipped
         var warnings: [SkippedRow] = []
-        var resolved: [String: (id: String, confidence: Double, custom: Bool, candidates: [NameMatch])] = [:]
+        var resolved: [String: Resolution] = [:]
         var setCounts: [String: Int] = [:]
         var order: [String] = []
         var imported = 0, present = 0, setTotal = 0, cardioTotal = 0
         var first: LocalDate?, last: LocalDate?
+        // Names with a weight above 0 (load), and names with a weight the file wrote negative (help).
+        var loaded: Set<String> = []
+        var helpNames: Set<String> = []
+        for workout in export.workouts {
+            for set in workout.sets {
+                if set.negativeWeight { helpNames.insert(set.exerciseName) } else if set.weight > 0 { loaded.insert(set.exerciseName) }
+            }
+        }
 
-        // The strict rule (NameMatcher.identify): a catalogue exercise only when movement and implement agree.
-        func resolve(_ name: String) -> (id: String, confidence: Double, custom: Bool, candidates: [NameMatch]) {
-            if let known = resolved[name] { return known }
+        // The strict rule (NameMatcher.identify): a catalogue exercise only when movement and implement agree. `help`:
+        // the row's weight was negative, so it is the help of an assisted exercise (INTERCHANGE.md §"Assisted
+        // exercises"): the name's own exercise when that is assisted (the catalogue's, a custom name that says
+        // `assisted`, or one whose every weight in the file is help), else the name read as "<name> (Assisted)".
+        func resolve(_ name: String, help: Bool = false) -> Resolution {
+            if let known = resolved[help ? Resolution.helpKey(name) : name] { return known }
             let identified = matcher.identify(name)
-            let result = identified.exerciseID.map { ($0, 1.0, false, [NameMatch]()) }
-                ?? (ImportPlanner.customID(name), 0, true, identified.candidates)
-            resolved[name] = result
-            order.append(name)
+            var result = identified.exerciseID.map { Resolution(id: $0, confidence: 1, custom: false, candidates: [], created: name, assisted: false, key: name) }
+                ?? Resolution(id: ImportPlanner.customID(name), confidence: 0, custom: true, candidates: identified.candidates, created: name,
+                              assisted: NameMatcher.saysAssisted(name) || (helpNames.contains(name) && !loaded.contains(name)), key: name)
+            if help && !(result.assisted || ledger.isAssisted(result.id)) {
+                let variant = name + " (Assisted)"
+                let read = matcher.identify(variant)
+                if let id = read.exerciseID, ledger.isAssisted(id) {
+                    result = Resolution(id: id, confidence: 1, custom: false, candidates: [], created: variant, assisted: true, key: Resolution.helpKey(name))
+                } else {
+                    result = Resolution(id: ImportPlanner.customID(variant), confidence: 0, custom: true, candidates: read.candidates, created: variant,
+                                        assisted: true, key: Resolution.helpKey(name))
+                }
+            }
+            if resolved[result.key] == nil { order.append(result.key) }
+            resolved[result.key] = result
+            if help { resolved[Resolution.helpKey(name)] = result }
             return result
+        }
+        // The rows imported with a negative weight, by name: one warning per name says where they went.
+        var helpRows: [String: [ImportedSet]] = [:]
+        func warnHelp() {
+            for (name, rows) in helpRows.sorted(by: { $0.value[0].line < $1.value[0].line }) {
+                let exercise = resolve(name, help: true)
+                let sizes = Set(rows.map { "\(format($0.weight)) \($0.unit.rawValue)" }).sorted()
+                warnings.append(SkippedRow(line: rows[0].line, reason: "\(rows.count) \(rows.count == 1 ? "row" : "rows") of \"\(name)\" with a negative weight "
+                    + "(-\(sizes.prefix(3).joined(separator: ", -"))\(sizes.count > 3 ? ", …" : "")) read as the help of an assisted exercise, "
+                    + "filed under \(exercise.id) (\(exercise.custom ? "custom, assisted" : "assisted")); an export to \(app) writes them negative again"))
+            }
         }
 
         var usedInFile: [String: Int] = [:]
@@ -235,13 +269,13 @@ public struct ImportPlanner: Sendable {
                 if let outOfRange, !keepOutOfRange {
                     skipped.append(SkippedRow(line: set.line, reason: outOfRange)); continue
                 }
-                let exercise = resolve(set.exerciseName)
+                let exercise = resolve(set.exerciseName, help: set.negativeWeight)
                 if exercise.custom && !knownCustom.contains(exercise.id) {
                     knownCustom.insert(exercise.id)
-                    // The apps write an assisted exercise's help as its weight: the journal ranks it as help.
+                    // The apps write an assisted exercise's help as its weight (or minus it): the journal ranks it as help.
                     created.append(.draft(.exerciseCreated, at: at, [
-                        .exercise: .string(exercise.id), .name: .string(truncate(set.exerciseName, 200)), .source: .string(app),
-                        .assisted: NameMatcher.saysAssisted(set.exerciseName) ? .bool(true) : nil,
+                        .exercise: .string(exercise.id), .name: .string(truncate(exercise.created, 200)), .source: .string(app),
+                        .assisted: exercise.assisted ? .bool(true) : nil,
                     ]))
                 }
                 if set.isTimed {
@@ -258,7 +292,7 @@ public struct ImportPlanner: Sendable {
                     } else {
                         cardio.append((exercise.id, set.seconds ?? 0, set.kilometres ?? 0, set.exerciseName, [.object(row)]))
                     }
-                    counted[set.exerciseName, default: 0] += 1
+                    counted[exercise.key, default: 0] += 1
                     continue
                 }
                 let number = (numbers[exercise.id] ?? 0) + 1
@@ -296,9 +330,11 @@ public struct ImportPlanner: Sendable {
                     .sourceSeconds: set.seconds.map { .number(min(EventVocabulary.maximumSourceSeconds, $0)) },
                     .sourceKm: set.kilometres.map { .number(min(EventVocabulary.maximumSourceKilometres, $0)) },
                     .sourceCategory: set.category.map { .string(truncate($0, 64)) },
+                    .sourceNegative: set.negativeWeight ? .bool(true) : nil,
                     .outOfRange: outOfRange != nil ? .bool(true) : nil,
                 ]))
-                counted[set.exerciseName, default: 0] += 1
+                if set.negativeWeight { helpRows[set.exerciseName, default: []].append(set) }
+                counted[exercise.key, default: 0] += 1
             }
             if sets.isEmpty && cardio.isEmpty {
                 skipped.append(SkippedRow(line: workout.firstLine, reason: "workout \"\(workout.name)\" of \(workout.start) has no set to import, so it is left out"))
@@ -306,11 +342,12 @@ public struct ImportPlanner: Sendable {
             }
             for (name, count) in counted { setCounts[name, default: 0] += count }
             drafts += created
-            // Strong 6.x's layout is given back to Strong 6.x (`ImportedRows.layout(of:)`).
+            // Strong 6.x's layout and the old semicolon one are given back to Strong so (`ImportedRows.layout(of:)`).
             drafts.append(.draft(.workoutStarted, at: at, [
                 .workout: .string(id), .name: workout.name.isEmpty ? "Workout" : .string(truncate(workout.name, 200)), .session: .null,
                 .startedAt: at, .source: .string(app),
-                .sourceLayout: export.layout == .strong6 ? .string(ImportedRows.strong6Layout) : nil,
+                .sourceLayout: export.layout == .strong6 ? .string(ImportedRows.strong6Layout)
+                    : export.layout == .strongSemicolon ? .string(ImportedRows.strongSemicolonLayout) : nil,
             ]))
             for note in workout.notes {
                 drafts.append(.draft(.workoutNoted, at: at, [.workout: .string(id), .note: .string(truncate(note, 4000))]))
@@ -355,13 +392,14 @@ public struct ImportPlanner: Sendable {
             if first == nil || day < first!.day { first = LocalDate(day: day) }
             if last == nil || day > last!.day { last = LocalDate(day: day) }
         }
+        warnHelp()
         // Links the journal already holds (`exercise.linked`, folded by the ledger): where custom names will count.
         var links = Ledger(asOf: Ledger.everything)
         for event in existing where event.type == "exercise.linked" || event.type == "data.cleared" { links.apply(event) }
         var matched: [ImportSummary.MatchedName] = [], unmatched: [ImportSummary.MatchedName] = []
         for name in order.sorted(by: { $0.lowercased() < $1.lowercased() }) {
             guard let result = resolved[name] else { continue }
-            let entry = ImportSummary.MatchedName(name: name, exercise: result.id, confidence: result.confidence, sets: setCounts[name] ?? 0,
+            let entry = ImportSummary.MatchedName(name: Resolution.shown(name), exercise: result.id, confidence: result.confidence, sets: setCounts[name] ?? 0,
                                                   candidates: result.candidates, linkedTo: links.exerciseLinks?[result.id])
             if result.custom { unmatched.append(entry) } else { matched.append(entry) }
         }
@@ -372,6 +410,23 @@ public struct ImportPlanner: Sendable {
                                     assumedTime: export.layout == .fitnotes ? "12:00" : nil)
         return ImportPlan(drafts: drafts, summary: summary)
     }
+}
+
+/// Where an imported name's rows are filed (`ImportPlanner.plan`'s `resolve`).
+struct Resolution {
+    var id: String
+    var confidence: Double
+    var custom: Bool
+    var candidates: [NameMatch]
+    /// The name a custom exercise is created with, and whether it is created assisted.
+    var created: String
+    var assisted: Bool
+    /// The summary's entry: the name, or `helpKey(name)` for its negative-weight rows filed apart.
+    var key: String
+
+    /// A name's rows with a negative weight filed apart from its other rows; `shown` prints it.
+    static func helpKey(_ name: String) -> String { name + "\u{0}" }
+    static func shown(_ key: String) -> String { key.hasSuffix("\u{0}") ? "\(key.dropLast()) (negative weights: assistance)" : key }
 }
 
 func truncate(_ text: String, _ bytes: Int) -> String {

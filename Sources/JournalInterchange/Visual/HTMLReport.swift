@@ -172,7 +172,7 @@ public enum HTMLReport {
         for exercise in summary.exercises {
             let sets = exercise.sets.map { set -> String in
                 "\(number(set.weight))×\(set.reps)" + (set.kind == .warmup ? "w" : "") + (set.plus > 0 ? " <span class=\"plus\">+\(set.plus)</span>" : "")
-            }.joined(separator: ", ")
+            }.joined(separator: ", ") + (exercise.assisted && !exercise.sets.isEmpty ? " (\(unit.rawValue) of assistance)" : "")
             let cardio = exercise.cardio.map { "\(number($0.minutes)) min" + ($0.km.map { " · \(number($0)) km" } ?? "") } ?? ""
             html += "<li>\(exercise.rosette ? rosette : "")<b>\(e(exercise.name))</b> <span class=\"muted\">\(sets)\(cardio)</span></li>"
         }

@@ -237,3 +237,12 @@ enum SearchText {
         }
     }
 }
+
+extension Ledger {
+    /// Whether `exercise`'s weights are help (DOMAIN.md §"Assisted exercises"): its `exercise.created` says
+    /// `assisted`, or the built-in catalogue marks it (`Exercise.isAssisted`). The one place that decides it: the
+    /// sets' ranking (`SetRanking`) and progression read it.
+    public func isAssisted(_ exercise: String) -> Bool {
+        customExercises[exercise]?.assisted == true || ExerciseCatalogue.builtInAssistedIDs.contains(exercise)
+    }
+}

@@ -14,13 +14,15 @@ public struct NameIdentification: Equatable, Sendable {
 ///
 /// 1. Words: lower case, plurals folded, `bicep`→`biceps`, `sitting`→`seated`, `single`/`1`→`one`, `push down`→
 ///    `pushdown`; gym brands (`Panatta`, `Technogym`, …) and FitNotes' `(Each Side)` dropped; a word the rule does not
-///    know, of 5+ letters, one edit from exactly one word it knows, is that word (`Barbel` → `barbell`). Implement words set the implement instead of being
+///    know, of 5+ letters, one edit from exactly one word it knows, is that word (`Barbel` → `barbell`); a grip is one
+///    word (`short grip`/`close hands` → `close`), `bar grip`, `over a bench` and (with an implement) `palms up` are
+///    dropped, `with bar` is the barbell. Implement words set the implement instead of being
 ///    movement words: barbell/bb, dumbbell/db, kettlebell/kb, cable, machine (plate loaded, machine plates,
 ///    lever/leverage and Hammer Strength: plate-loaded), smith (machine), bodyweight/bw, band; what a lifter stands on
 ///    is not one (`on a dumbbell`).
 /// 2. Movement: the name's movement words must equal a phrase's (`attachment`, `version` ignored), except that
-///    `biceps`/`triceps`/`chest` may be missing in the name, or extra when that muscle is the exercise's prime mover;
-///    `paused`/`tempo` may be extra in the name; and `standing` may be extra in the name when the exercise is the
+///    `biceps`/`triceps`/`chest`/`core` may be missing in the name, or extra when that muscle is the exercise's prime
+///    mover; `paused`/`tempo` may be extra in the name, `bench` for an exercise done on one; and `standing` may be extra in the name when the exercise is the
 ///    standing one (an alias says so) or no other exercise of a compatible implement is a seated/lying/kneeling
 ///    variant. Exact agreement wins over agreement with these allowances. `weighted` is a movement word (aliases say
 ///    `weighted pull up`).
@@ -47,7 +49,9 @@ extension NameMatcher {
                                       "rogue", "eleiko", "icarian"]
     static let brandPairs: Set<String> = ["life fitness", "star trac", "body solid"]
     /// Muscle words a name may add or leave out when the exercise's prime mover is that muscle.
-    static let muscleWords: Set<String> = ["biceps", "triceps", "chest"]
+    static let muscleWords: Set<String> = Set(muscleOfWord.keys)
+    /// The muscle (catalogue `primary`) each muscle word names: `Cable Core Pallof Press` may say what it trains.
+    static let muscleOfWord: [String: String] = ["biceps": "biceps", "triceps": "triceps", "chest": "chest", "core": "abs", "abs": "abs"]
     /// Words that describe the attachment, the listing or what a lifter logs, not the movement (`Triceps Pushdown - Rope
     /// Attachment`, `Dips - Chest Version`, `Standard Lat Pulldown`, `Wide Grip Pullups` = `Wide Pullups`, FitNotes'
     /// `Farmers Walk (yards)`).
@@ -56,6 +60,10 @@ extension NameMatcher {
     /// How a set is done, not what: a name may add them to a phrase (`Pause Squat`, `Strict Military Press`, `HIIT
     /// Stationary Bike`, `Triceps Pushdown (Easy Cable)`, `Dumbbell Supinating Curls`).
     static let tempoWords: Set<String> = ["paused", "pause", "tempo", "slow", "strict", "hiit", "easy", "hard", "supinating"]
+    /// Where the hands go (`Short Grip Pulldown`, `Push Up Close Hands`): one word, `close` or `wide`.
+    static let handPlacements: [String: String] = ["close": "close", "narrow": "close", "short": "close", "wide": "wide"]
+    /// What a lifter lies or sits on: a name may add it for an exercise done on a bench (`Dumbbell Bench Fly`).
+    static let benchWord = "bench"
     /// The path of a machine (`Vertical Chest Press Machine`, `Leg Press Horizontal (Machine)`): set aside in a name
     /// with a machine, where they name the model, not another movement.
     static let machinePathWords: Set<String> = ["horizontal", "vertical"]
@@ -76,6 +84,7 @@ extension NameMatcher {
         words.formUnion(fillerWords)
         words.formUnion(tempoWords)
         words.formUnion(machinePathWords)
+        words.formUnion(handPlacements.keys)
         words.formUnion(positionWords)
         words.formUnion(["plate", "loaded", "hammer", "strength", "lever", "leverage", "body", "weight", "only", "resistance",
                          "medium", "normal", "regular", "grip", "against", "each", "per", "side", "push", "pull", "down"])
@@ -124,7 +133,7 @@ extension NameMatcher {
             let known = vocabulary.map { corrected(word, vocabulary: $0) } ?? word
             return wordSynonyms[known] ?? known
         }
-        var core: Set<String> = [], implements: Set<String> = [], plate = false
+        var core: Set<String> = [], implements: Set<String> = [], plate = false, palmsUp = false
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -140,14 +149,23 @@ extension NameMatcher {
             if word == "lever" || word == "leverage" { implements.insert("machine"); plate = true; index += 1; continue }
             // `Calf Raise On A Dumbbell`, `… On A Bench`, `… On The Floor`: what the lifter stands or lies on is not the
             // implement, nor (the floor) the movement.
-            if word == "on" || word == "against" {
+            if word == "on" || word == "against" || word == "over" {
                 let article = next == "a" || next == "the"
                 let object = article ? (index + 2 < words.count ? words[index + 2] : "") : next
-                if implementWords[object] != nil || object == "floor" { index += article ? 3 : 2; continue }
+                if (word != "over" && (implementWords[object] != nil || object == "floor")) || (word == "over" && object == "bench") {
+                    index += article ? 3 : 2; continue
+                }
             }
             if pair == "body weight" || pair == "body only" { implements.insert("bodyweight"); index += 2; continue }
             if pair == "resistance band" { implements.insert("band"); index += 2; continue }
             if pair == "medium grip" || pair == "normal grip" || pair == "regular grip" { index += 2; continue }
+            if let placement = handPlacements[word], next == "grip" || next == "hand" { core.insert(placement); index += 2; continue }
+            // `Seated Cable Row - Bar Grip`: the attachment; `Palms-Up Barbell Wrist Curl`: the curl's own grip, set aside
+            // when the name names its implement (below).
+            if pair == "bar grip" { index += 2; continue }
+            // `Bench Press (With Bar, Each Side)`: the barbell.
+            if pair == "with bar" { implements.insert("barbell"); index += 2; continue }
+            if pair == "palm up" { palmsUp = true; index += 2; continue }
             // FitNotes' `(Each Side)`: how the sets are counted, not the movement.
             if pair == "each side" || pair == "per side" { index += 2; continue }
             if word == "back" && next == "delt" { core.insert("rear"); index += 2; continue }
@@ -156,6 +174,7 @@ extension NameMatcher {
             index += 1
         }
         if implements.contains("machine") { core.subtract(machinePathWords) }
+        if palmsUp && implements.isEmpty { core.formUnion(["palm", "up"]) }
         return (core, implements, plate)
     }
 
@@ -218,8 +237,8 @@ extension NameMatcher {
         let extra = name.subtracting(phrase), missing = phrase.subtracting(name)
         guard missing.isSubset(of: muscleWords) else { return nil }
         for word in extra {
-            if muscleWords.contains(word) { guard candidate.primaryMuscles.contains(word) else { return nil }; continue }
-            guard tempoWords.contains(word) || word == defaultPosition else { return nil }
+            if let muscle = muscleOfWord[word] { guard candidate.primaryMuscles.contains(muscle) else { return nil }; continue }
+            guard tempoWords.contains(word) || word == defaultPosition || (word == benchWord && candidate.onBench) else { return nil }
         }
         if extra.contains(defaultPosition) && !candidate.standing
             && (candidate.onBench || blocked(phrase.subtracting(muscleWords), candidate.id)) { return nil }

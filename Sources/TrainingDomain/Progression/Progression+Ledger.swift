@@ -31,7 +31,7 @@ extension Progression {
             history = history.filter { ($0.at?.epochMilliseconds ?? .min) > at.epochMilliseconds }
             start = Units.loadable(target, from: settings.targetUnit ?? ledger.displayUnit, to: rule.unit)
         }
-        return try nextTarget(exercise: exercise, history: history, rule: rule, start: start)
+        return try nextTarget(exercise: exercise, history: history, rule: rule, start: start, assisted: ledger.isAssisted(exercise))
     }
 
     /// The target the app shows for `exercise` (the active workout, `journal explain`): the catalogue's suggested rule
@@ -39,13 +39,15 @@ extension Progression {
     /// over `history`; nil without history or when the rule is invalid. Its weights are loadable in the rule's unit.
     /// `startKilograms`: a target the lifter set by hand (`progression.configured` `target`); the fold starts from it
     /// and `history` holds only the sessions begun after it; `startUnit` is the unit it was set in (a target set in
-    /// the other unit starts from its nearest loadable weight in the rule's unit).
+    /// the other unit starts from its nearest loadable weight in the rule's unit). `assisted`: the exercise's weights
+    /// are help (`Ledger.isAssisted`), so progress lowers them.
     public static func target(exercise: String, history: [CompletedSession], settings: ProgressionSettings?,
                               catalogue: ExerciseCatalogue = .builtIn, unit: WeightUnit = .kg,
-                              startKilograms: Double? = nil, startUnit: WeightUnit = .kg) -> ProgressionTarget? {
+                              startKilograms: Double? = nil, startUnit: WeightUnit = .kg, assisted: Bool = false) -> ProgressionTarget? {
         guard !history.isEmpty || startKilograms != nil else { return nil }
         let rule = ProgressionRule.resolve(exercise: exercise, catalogue: catalogue, unit: unit, settings: settings)
         return try? nextTarget(exercise: exercise, history: history, rule: rule,
-                               start: startKilograms.map { Units.loadable(startUnit.fromKilograms($0), from: startUnit, to: rule.unit) })
+                               start: startKilograms.map { Units.loadable(startUnit.fromKilograms($0), from: startUnit, to: rule.unit) },
+                               assisted: assisted)
     }
 }

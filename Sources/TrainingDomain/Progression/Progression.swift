@@ -37,7 +37,7 @@ public struct ProgressionStep: Equatable, Sendable {
     public var workout: String
     public var at: Timestamp?
     public var outcome: Outcome
-    /// Heaviest working weight, in the rule's unit.
+    /// Heaviest working weight, in the rule's unit (on an assisted exercise the least help).
     public var weight: Double?
     public var reps: [Int]
     public var targetReps: Int
@@ -69,10 +69,13 @@ public struct ProgressionTarget: Equatable, Sendable {
     public var rule: ProgressionRule
     /// The target the lifter set by hand that the fold started from, if any.
     public var setByHand: Double? = nil
+    /// An assisted exercise: every weight here is the help (less is better; DOMAIN.md §"Assisted exercises").
+    public var assisted = false
 
     /// Human-readable derivation: the rule, one line per session, the deloads with their causes.
     public var explanation: String {
-        let u = unit.rawValue
+        // An assisted exercise's weights are help, and say so.
+        let u = unit.rawValue + (assisted ? " assistance" : "")
         var lines: [String] = []
         if let weight {
             lines.append("\(exercise): next target \(formatWeight(weight)) \(u)" + (reps.map { " × \($0)" } ?? "") + " (rule: \(rule.summary))")
@@ -87,7 +90,8 @@ public struct ProgressionTarget: Equatable, Sendable {
             lines.append("  \(step.workout)\(day): \(lifted) vs \(step.targetReps) reps → \(step.outcome.rawValue)\(after)" + (step.note.isEmpty ? "" : " (\(step.note))"))
         }
         for deload in deloads {
-            lines.append("  deload: \(formatWeight(deload.from)) \(u) − \(formatWeight(deload.percent))% = \(formatWeight(deload.to)) \(u), after failed sessions \(deload.causedBy.joined(separator: ", "))")
+            let sign = assisted ? "+" : "−"
+            lines.append("  deload: \(formatWeight(deload.from)) \(u) \(sign) \(formatWeight(deload.percent))% = \(formatWeight(deload.to)) \(u), after failed sessions \(deload.causedBy.joined(separator: ", "))")
         }
         return lines.joined(separator: "\n")
     }
@@ -106,12 +110,19 @@ public enum Progression {
     ///   down to the loading step (2.5 kg / 5 lb, or the increment when smaller), and failures reset to 0.
     /// - Weights in another unit are converted with `Units`; a baseline lifted in another unit is its nearest
     ///   loadable weight in the rule's unit (`Units.loadable`: 100 kg starts a pound rule at 220 lb).
+    /// - On an `assisted` exercise a set's weight is the help (DOMAIN.md §"Assisted exercises"), and the fold runs on
+    ///   the load, minus the help: the top set is the one with the least help, a success lowers the help by the
+    ///   increment (never below 0: with no help left, reps progress), and a deload raises it by `deloadPercent`,
+    ///   rounded up to the loading step and by at least one step (20 kg of help → 22.5 kg).
     /// `start`: a target set by hand (seed 002: the lifter overrides the automatic change), in the rule's unit; the
     /// fold then starts from it instead of the first session's heaviest weight (pass only the sessions after it).
     public static func nextTarget(exercise: String, history: [CompletedSession], rule: ProgressionRule,
-                                  start: Double? = nil) throws(ProgressionError) -> ProgressionTarget {
+                                  start: Double? = nil, assisted: Bool = false) throws(ProgressionError) -> ProgressionTarget {
         try rule.validate()
-        var target: Double? = start
+        // Loads: weights, or minus the help on an assisted exercise; `shown` turns a load back into the weight.
+        let sign: Double = assisted ? -1 : 1
+        func shown(_ load: Double) -> Double { load == 0 ? 0 : sign * load }
+        var target: Double? = start.map { sign * $0 }
         var failures = 0
         var failing: [String] = []
         var steps: [ProgressionStep] = []
@@ -125,16 +136,16 @@ public enum Progression {
             let reps = sets.map(\.reps)
             guard !sets.isEmpty else {
                 steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .skipped, weight: nil, reps: [], targetReps: needed,
-                                             targetAfter: target, failuresAfter: failures, note: "no working sets"))
+                                             targetAfter: target.map(shown), failuresAfter: failures, note: "no working sets"))
                 continue
             }
-            let weights = sets.map { Units.convert($0.weight, from: $0.unit, to: rule.unit) }
+            let weights = sets.map { sign * Units.convert($0.weight, from: $0.unit, to: rule.unit) }
             let heaviest = weights.max() ?? 0
             let rounded = (heaviest * 1000).rounded() / 1000
             // The weight a target starts from is loadable in the rule's unit: a set lifted in the other unit (the
             // lifter switched units) counts as its nearest loadable weight there (`Units.loadable`).
             let top = sets[weights.firstIndex(of: heaviest) ?? 0]
-            let baseline = (Units.loadable(top.weight, from: top.unit, to: rule.unit, step: step) * 1000).rounded() / 1000
+            let baseline = sign * (Units.loadable(top.weight, from: top.unit, to: rule.unit, step: step) * 1000).rounded() / 1000
             let passed: Bool
             var note = ""
             switch rule.trigger {
@@ -148,36 +159,41 @@ public enum Progression {
             }
             let current = target ?? baseline
             if passed {
-                // An unloaded (bodyweight) session has no weight to add to: reps progress instead.
+                // An unloaded (bodyweight) session has no weight to add to, nor an assisted one without help to take
+                // away: reps progress instead.
                 let unloaded = rounded == 0
                 target = unloaded ? current : max(current, loadable(rounded + rule.increment, step: step, above: rounded))
+                if assisted { target = min(0, target ?? 0) }
                 failures = 0
                 failing = []
-                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .passed, weight: rounded, reps: reps,
-                                             targetReps: needed, targetAfter: target, failuresAfter: 0,
-                                             note: unloaded && note.isEmpty ? "unloaded: no weight added" : note))
+                let plain = unloaded ? (assisted ? "no assistance left: no help taken away" : "unloaded: no weight added") : ""
+                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .passed, weight: shown(rounded), reps: reps,
+                                             targetReps: needed, targetAfter: target.map(shown), failuresAfter: 0,
+                                             note: note.isEmpty ? plain : note))
                 continue
             }
             failures += 1
             failing.append(session.workout)
             target = current
             if failures >= rule.failuresBeforeDeload {
-                let lowered = max(0, Units.roundDown(current * (1 - rule.deloadPercent / 100), to: step))
-                deloads.append(Deload(from: current, to: lowered, percent: rule.deloadPercent, causedBy: failing))
+                // Less load: a lighter weight (never below 0), or more help (at least one loading step more).
+                let cut = Units.roundDown(current - abs(current) * rule.deloadPercent / 100, to: step)
+                let lowered = assisted ? min(current - step, cut) : max(0, cut)
+                deloads.append(Deload(from: shown(current), to: shown(lowered), percent: rule.deloadPercent, causedBy: failing))
                 target = lowered
                 failures = 0
                 failing = []
-                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .deloaded, weight: rounded, reps: reps,
-                                             targetReps: needed, targetAfter: lowered, failuresAfter: 0,
+                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .deloaded, weight: shown(rounded), reps: reps,
+                                             targetReps: needed, targetAfter: shown(lowered), failuresAfter: 0,
                                              note: note.isEmpty ? "failure \(rule.failuresBeforeDeload) of \(rule.failuresBeforeDeload)" : note))
             } else {
-                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .failed, weight: rounded, reps: reps,
-                                             targetReps: needed, targetAfter: current, failuresAfter: failures,
+                steps.append(ProgressionStep(workout: session.workout, at: session.at, outcome: .failed, weight: shown(rounded), reps: reps,
+                                             targetReps: needed, targetAfter: shown(current), failuresAfter: failures,
                                              note: note.isEmpty ? "failure \(failures) of \(rule.failuresBeforeDeload)" : note))
             }
         }
-        return ProgressionTarget(exercise: exercise, weight: target, unit: rule.unit, reps: lastReps, failures: failures,
-                                 steps: steps, deloads: deloads, rule: rule, setByHand: start)
+        return ProgressionTarget(exercise: exercise, weight: target.map(shown), unit: rule.unit, reps: lastReps, failures: failures,
+                                 steps: steps, deloads: deloads, rule: rule, setByHand: start, assisted: assisted)
     }
 
     /// `value` rounded to the nearest multiple of `step` (a weight the lifter can load), raised by one step when

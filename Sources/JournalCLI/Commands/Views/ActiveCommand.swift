@@ -39,7 +39,7 @@ struct ActiveCommand: ParsableCommand {
                         lines.append("  Suggested warm-up set: \(Text.weight(warmup.weight, warmup.unit)) (\(warmup.percent)) • \(warmup.reps) reps"
                                      + (warmup.plates.map { "  [\($0.summary)]" } ?? ""))
                     }
-                    if let target = e.nextTarget { lines.append("  Target: \(Text.weight(target.weight, target.unit))") }
+                    if let target = e.nextTarget { lines.append("  Target: \(Text.weight(target.weight, target.unit, assisted: e.assisted))") }
                     if let attachment = e.attachment {
                         lines.append("  Attachment: \(attachment.name)"
                                      + (attachment.owned == false ? " (not in your equipment)" : ""))
@@ -54,7 +54,7 @@ struct ActiveCommand: ParsableCommand {
                         let kind = row.kind == .working ? "" : " (\(row.kind.rawValue))"
                         let plus = row.plus > 0 ? "  +\(row.plus)" : ""
                         let rpe = row.targetRPE.map { " @ RPE \(Text.number($0))" } ?? ""
-                        lines.append("  \(row.completed ? "✓" : " ") \(row.set)  \(Text.weight(row.weight, row.unit)) • \(row.reps.map(String.init) ?? "–") reps\(rpe)\(kind)\(plus)"
+                        lines.append("  \(row.completed ? "✓" : " ") \(row.set)  \(Text.weight(row.weight, row.unit, assisted: e.assisted)) • \(row.reps.map(String.init) ?? "–") reps\(rpe)\(kind)\(plus)"
                                      + (row.completed ? "" : row.source == .none ? "" : "  (\(row.source.rawValue.replacingOccurrences(of: "_", with: " ")))")
                                      + (row.plates.map { "  [\($0.summary)]" } ?? ""))
                     }

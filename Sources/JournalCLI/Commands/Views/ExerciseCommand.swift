@@ -43,9 +43,9 @@ struct ExerciseCommand: ParsableCommand {
                     lines.append("")
                 }
                 // An assisted exercise's weights are help: said so, and no e1RM (SetRanking).
-                let help = view.assisted ? " assistance" : ""
-                if let best = view.bestSet { lines.append("Best set: \(Text.weight(best.weight, best.unit))\(help) • \(best.reps) reps") }
-                if let start = view.startWeight { lines.append("Start weight: \(Text.weight(start.weight, start.unit))\(help)") }
+                let help = view.assisted
+                if let best = view.bestSet { lines.append("Best set: \(Text.weight(best.weight, best.unit, assisted: help)) • \(best.reps) reps") }
+                if let start = view.startWeight { lines.append("Start weight: \(Text.weight(start.weight, start.unit, assisted: help))") }
                 if let bests = view.bests, view.assisted {
                     lines.append("Least assistance: \(Text.kilograms(bests.heaviestWeightKilograms, unit)) (less is better; no e1RM on an assisted exercise)")
                 } else if let bests = view.bests {
@@ -53,18 +53,18 @@ struct ExerciseCommand: ParsableCommand {
                 }
                 lines.append("")
                 lines.append(Text.table(["DATE", "WORKOUT", "TOP SET", "E1RM", "VOLUME", "REPS", ""], view.sessions.map { s in
-                    [s.date.description, s.workoutName, "\(Text.weight(s.topSet.weight, s.topSet.unit))\(help) × \(s.topSet.reps)",
+                    [s.date.description, s.workoutName, "\(Text.weight(s.topSet.weight, s.topSet.unit, assisted: help)) × \(s.topSet.reps)",
                      view.assisted ? "–" : Text.kilograms(s.e1rmKilograms, unit), Text.kilograms(s.volumeKilograms, unit), "\(s.reps)", s.rosette ? "🏅" : ""]
                 }))
                 if let last = view.sessions.first {
                     lines.append("")
                     lines.append("Last session (\(last.date)):")
-                    for line in Text.sets(last.sets) { lines.append("  " + line) }
+                    for line in Text.sets(last.sets, assisted: help) { lines.append("  " + line) }
                 }
                 if !view.records.isEmpty {
                     lines.append("")
                     lines.append("Records:")
-                    for record in view.records { lines.append("  " + Text.record(record, unit)) }
+                    for record in view.records { lines.append("  " + Text.record(record, unit, assisted: help)) }
                 }
                 lines.append("")
                 if TerminalCharts.enabled {

@@ -40,14 +40,17 @@ struct WorkoutCommand: ParsableCommand {
             if let cardio = exercise.cardio {
                 lines.append("  \(Text.number(cardio.minutes)) min" + (cardio.km.map { " • \(Text.number($0)) km" } ?? ""))
             }
-            for line in Text.sets(exercise.sets) { lines.append("  " + line) }
+            for line in Text.sets(exercise.sets, assisted: exercise.assisted) { lines.append("  " + line) }
             for note in exercise.notes { lines.append("  Note: \(note)") }
         }
         for note in w.notes { lines.append("Note: \(note)") }
         if !detail.records.isEmpty {
             lines.append("")
             lines.append("Records:")
-            for record in detail.records { lines.append("  " + Text.record(record, unit)) }
+            for record in detail.records {
+                let assisted = w.exercises.first { $0.exercise == record.exercise }?.assisted ?? false
+                lines.append("  " + Text.record(record, unit, assisted: assisted))
+            }
         }
         return lines.joined(separator: "\n")
     }
