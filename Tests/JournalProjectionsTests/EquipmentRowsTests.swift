@@ -76,8 +76,8 @@ struct EquipmentRowsTests {
 
     @Test("targets and rows land on the lifter's dumbbells and stack; the row and the Target: line agree", arguments: cases)
     func loadableTargets(_ c: Case) throws {
-        let view = try #require(ActiveWorkoutView(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
-        func exercise(_ id: String) throws -> ActiveWorkoutView.Exercise { try #require(view.exercises.first { $0.exercise == id }) }
+        let view = try #require(ActiveWorkoutState(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        func exercise(_ id: String) throws -> ActiveWorkoutState.Exercise { try #require(view.exercises.first { $0.exercise == id }) }
         let unit = WeightUnit(c.unit)!
         for (id, target) in [("dumbbell-bench-press", c.targets.dumbbell), ("lat-pulldown", c.targets.pulldown),
                              ("barbell-back-squat", c.targets.squat), ("ez-bar-curl", c.targets.curl)] {
@@ -93,7 +93,7 @@ struct EquipmentRowsTests {
     @Test("each barbell row shows the plates per side on its exercise's bar: the EZ bar listed first is the curl's, never the squat's",
           arguments: cases)
     func platesPerRow(_ c: Case) throws {
-        let view = try #require(ActiveWorkoutView(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        let view = try #require(ActiveWorkoutState(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
         let squat = try #require(view.exercises.first { $0.exercise == "barbell-back-squat" })
         let curl = try #require(view.exercises.first { $0.exercise == "ez-bar-curl" })
         let olympic = c.unit == "kg" ? 20.0 : 45.0
@@ -110,7 +110,7 @@ struct EquipmentRowsTests {
     @Test("a routine's target RPE is on its rows: the exercise's on every working row, a set's own where the sets are configured",
           arguments: cases)
     func targetRPE(_ c: Case) throws {
-        let view = try #require(ActiveWorkoutView(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        let view = try #require(ActiveWorkoutState(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
         #expect(view.exercises.map { $0.rows.map(\.targetRPE) } == [[8, 8, 8], [nil, nil, nil], [8, 9], [nil, nil]])
     }
 
@@ -122,7 +122,7 @@ struct EquipmentRowsTests {
                          ["workout": "w2", "exercise": "barbell-back-squat", "set": 1, "weight": 60, "unit": "kg", "reps": 5, "kind": "working"]))
         events.append(ev("set.completed", at: "2026-11-04T18:04:00.000+00:00",
                          ["workout": "w2", "exercise": "barbell-back-squat", "set": 2, "weight": 15, "unit": "kg", "reps": 5, "kind": "working"]))
-        let view = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        let view = try #require(ActiveWorkoutState(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
         let squat = try #require(view.exercises.first { $0.exercise == "barbell-back-squat" })
         #expect(squat.rows.map { $0.plates?.perSide } == [[20], nil, [25, 15, 1.25]])
     }

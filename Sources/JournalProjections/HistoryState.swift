@@ -134,7 +134,7 @@ public struct HistoryQuery: Equatable, Sendable {
 }
 
 /// Workout history, newest first (seed 000 §15, seed 003 History, seed 004 History).
-public struct HistoryView: Equatable, Sendable {
+public struct HistoryState: Equatable, Sendable {
     /// How many workouts match before `limit`.
     public var total: Int
     public var workouts: [WorkoutSummary]
