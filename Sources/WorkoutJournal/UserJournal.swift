@@ -127,11 +127,13 @@ public final class UserJournal: @unchecked Sendable {
     }
 
     /// All or nothing: the drafts are checked in order and appended with one fsync. `framing: .batch` writes them
-    /// sealed, as an import does (FORMAT.md §5 "Batches").
+    /// sealed, as an import does (FORMAT.md §5 "Batches"). A closed journal throws `JournalError.store(.writerPoisoned)`
+    /// ("the journal was closed; open it again") and changes nothing.
     @discardableResult
     public func record(batch drafts: [JSONValue], framing: EventJournal.Framing = .live) throws(JournalError) -> [Event] {
         lock.lock()
         defer { lock.unlock() }
+        try checkOpenLocked()
         let events = try journal.record(batch: drafts, framing: framing)
         for event in events { folded.apply(event) }
         lastEventAt = events.last?.at ?? lastEventAt
