@@ -169,6 +169,20 @@ struct AppSignInTests {
         }
     }
 
+    @Test("serve takes the three --jwt flags together, and stops at start on a JWKS file that does not read")
+    func serveFlags() throws {
+        let scratch = ScratchDirectory("signin")
+        defer { scratch.remove() }
+        let database = ["serve", "--database", "postgres://nobody@127.0.0.1:1/none", "--listen", "127.0.0.1:0"]
+        let alone = PostgresFixture.run(PatroniCluster.serverBinary, database + ["--jwt-jwks", scratch.file("jwks.json")])
+        #expect(alone.status == 64)
+        #expect(alone.stderr.contains("Error: --jwt-jwks, --jwt-issuer and --jwt-audience go together: give all three to accept the app's JWTs, or none"), "\(alone)")
+        let missing = PostgresFixture.run(PatroniCluster.serverBinary, database + ["--jwt-jwks", scratch.file("jwks.json"),
+                                                                                  "--jwt-issuer", Self.issuer, "--jwt-audience", Self.audience])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("Error: --jwt-jwks \(scratch.file("jwks.json")) is not a readable file (no such file); give a JWKS file or an https:// URL that serves one"), "\(missing)")
+    }
+
     /// A JWKS URL's answers, which the test changes.
     final class FakeKeyServer: SyncTransport, @unchecked Sendable {
         // @unchecked: the test changes `jwks` between requests, never during one.
