@@ -35,6 +35,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // journal-server only: SHA-256 of bearer tokens before any query (already under postgres-nio).
         .package(url: "https://github.com/apple/swift-crypto", "3.9.0" ..< "6.0.0"),
+        // journal-server only: sign-in with the app's own JWTs (SYNC.md §"Signing in with the app's own auth"). Its
+        // dependencies (swift-crypto, swift-certificates, swift-log) are already under postgres-nio and swift-nio-ssl.
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -81,6 +84,7 @@ let package = Package(
                     .product(name: "HummingbirdTLS", package: "hummingbird"),
                     .product(name: "PostgresNIO", package: "postgres-nio"),
                     .product(name: "Crypto", package: "swift-crypto"),
+                    .product(name: "JWTKit", package: "jwt-kit"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                     .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                     .product(name: "Logging", package: "swift-log"),
@@ -150,7 +154,10 @@ let package = Package(
                                    "JournalInterchange", "TrainingDomain",
                                    // The real binaries the end-to-end and crash tests run.
                                    "JournalServerCLI", "JournalCLI", "JournalLoad", "JournalLoadCLI",
-                                   .product(name: "HummingbirdTesting", package: "hummingbird")],
+                                   .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                   // Keys and JWTs the sign-in tests make.
+                                   .product(name: "JWTKit", package: "jwt-kit"),
+                                   .product(name: "CryptoExtras", package: "swift-crypto")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "ReliabilityTests",
                     dependencies: ["JournalFile", "JournalEvents", "JournalModel", "JournalStore", "JournalTesting", "JournalSimulator"],

@@ -39,9 +39,9 @@ func showEverything(_ events: [Event], asOf: Timestamp) {
     _ = summary.volumeKg.description
     let analysis = Projections.analysis(events: events, asOf: asOf)
     _ = JSONWriter.string(AllProjections(analysis).jsonValue)
-    var home = HomeState(compacting: Ledger(asOf: asOf))
+    var home = HomeFold(compacting: Ledger(asOf: asOf))
     for event in events where event.at.epochMilliseconds <= asOf.epochMilliseconds { _ = home.apply(event) }
-    for range in ProgressRange.allCases { _ = JSONWriter.string(ProgressView(analysis, range: range).jsonValue) }
+    for range in ProgressRange.allCases { _ = JSONWriter.string(ProgressState(analysis, range: range).jsonValue) }
     _ = JSONWriter.string(CalendarMonth(analysis).jsonValue)
     let number: (Double) -> String = { $0.description }
     _ = Explanation.streak(analysis).text

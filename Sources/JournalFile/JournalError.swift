@@ -16,17 +16,45 @@ public enum JournalError: Error, CustomStringConvertible, Sendable {
     /// Erasure of a journal that holds no event.
     case nothingToErase(path: String)
 
-    public var description: String {
+    /// The message with the journal's path as given (the CLI prints it: the path the user typed).
+    public var description: String { text(naming: { $0 }) }
+
+    /// The message with the journal named by its file name only (`ana.journal`), for an app's user: an app's
+    /// journals live under a long container path, which is `path`.
+    public var message: String { text(naming: StoreError.fileName) }
+
+    /// The journal (or other file) the error is about, as given, or nil.
+    public var path: String? {
+        switch self {
+        case let .refused(path, _, _), let .badStoredLine(path, _, _, _), let .nothingToErase(path): return path
+        case let .store(error): return error.path
+        case .badDeviceTag: return nil
+        }
+    }
+
+    /// A stable code an app can switch on and localise, beside the message (README.md §"Error codes" lists them).
+    public var code: String {
+        switch self {
+        case let .refused(_, _, problem): return problem.code
+        case .badStoredLine: return "journal.bad_stored_line"
+        case let .store(error): return error.code
+        case .badDeviceTag: return "journal.bad_device_tag"
+        case .nothingToErase: return "journal.nothing_to_erase"
+        }
+    }
+
+    /// The message, the path written by `name`.
+    public func text(naming name: (String) -> String) -> String {
         switch self {
         case let .refused(path, line, problem):
             let place = line.map { "input line \($0)" } ?? "the event"
-            return "\(path): \(place) was refused: \(problem); nothing was written"
+            return "\(name(path)): \(place) was refused: \(problem); nothing was written"
         case let .badStoredLine(path, line, offset, problem):
-            return "\(path): line \(line) (in the frame at byte \(offset)) is not a valid event: \(problem). Run `journal verify \(path)`"
+            return "\(name(path)): line \(line) (in the frame at byte \(offset)) is not a valid event: \(problem). Run `journal verify \(name(path))`"
         case let .store(error):
-            return error.description
+            return error.text(naming: name)
         case let .nothingToErase(path):
-            return "\(path): holds no event, so there is nothing to erase; nothing was changed"
+            return "\(name(path)): holds no event, so there is nothing to erase; nothing was changed"
         case let .badDeviceTag(tag):
             return "device tag \"\(tag)\" is not valid: use 1–16 characters of a-z, 0-9 and _ (e.g. \"phone\", \"w1\")"
         }

@@ -22,7 +22,7 @@ extension Ledger {
     public static let everything = Timestamp(epochMilliseconds: 253_402_300_799_999, offsetSeconds: 0)
 
     /// This ledger with only the workouts still open (their positions and index rebuilt): what the home page's
-    /// snapshot keeps (`HomeState`).
+    /// snapshot keeps (`HomeFold`).
     public func keepingOpenWorkoutsOnly() -> Ledger {
         var slim = self
         slim.workouts = workouts.filter { $0.status == .open }

@@ -1,7 +1,7 @@
 import JournalEvents
 
 /// Everything the screens are computed from: one pure fold over the journal, as of a time T
-/// (PROJECTIONS.md §"As of" and §"data.cleared"). Views (`HomeView`, `HistoryView`, …) are pure
+/// (PROJECTIONS.md §"As of" and §"data.cleared"). Views (`HomeState`, `HistoryState`, …) are pure
 /// functions of a ledger, so one replay pass feeds them all.
 ///
 ///     var ledger = Ledger(asOf: t)

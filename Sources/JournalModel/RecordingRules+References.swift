@@ -34,14 +34,15 @@ extension RecordingRules {
 
     /// `record`: the position in `ledger.workouts` of the workout named by `event`'s `workout`.
     func checkReferences(_ event: Event, _ record: Int?) -> EventRuleViolation? {
-        func refuse(_ field: String, _ value: JSONValue?, _ rule: String) -> EventRuleViolation {
-            EventRuleViolation(type: event.type, field: field, value: value, rule: rule)
+        func refuse(_ field: String, _ value: JSONValue?, _ rule: String, code: String = EventRuleViolation.ruleViolation) -> EventRuleViolation {
+            EventRuleViolation(type: event.type, field: field, value: value, rule: rule, code: code)
         }
         if let catalogue {
             let custom = ledger.customExercises  // not `self` in the closure: that would copy the rules per event
             if let (field, id) = RecordingRules.firstExerciseReference(in: event, refusedBy: { !catalogue.contains($0) && custom[$0] == nil }) {
                 return refuse(field, .string(id), "is neither a catalogue exercise nor a custom exercise of this journal "
-                              + "(check the spelling with `journal catalog --search TEXT`, or record an exercise.created for it first)")
+                              + "(check the spelling with `journal catalog --search TEXT`, or record an exercise.created for it first)",
+                              code: EventRuleViolation.unknownExercise)
             }
         }
         switch event.knownType {
@@ -89,7 +90,8 @@ extension RecordingRules {
                .filter({ ledger.workouts[$0].status == .open && !recordedAfterwards.contains(ledger.workouts[$0].id) })
                .map({ ledger.workouts[$0].id }).min() {
             return EventRuleViolation(type: event.type, field: "workout", value: event[.workout],
-                                      rule: "cannot start while workout \"\(open)\" is open (one active workout at a time, as in the seed apps: finish or discard \"\(open)\" first)")
+                                      rule: "cannot start while workout \"\(open)\" is open (one active workout at a time, as in the seed apps: finish or discard \"\(open)\" first)",
+                                      code: EventRuleViolation.anotherWorkoutOpen)
         }
         if let violation = checkEntry(event) { return violation }
         guard event.knownType == .setCompleted, event.string(.kind) == "working", event.int(.reps) == 0,

@@ -97,6 +97,15 @@ public struct RecordingRules: Sendable {
         case envelope(EventCodec.DecodingError)
         case rule(EventRuleViolation)
 
+        /// A stable code (README.md §"Error codes"): the rule's own (`record.unknown_exercise`, …) or the envelope's.
+        public var code: String {
+            switch self {
+            case .notAnObject: return "record.not_an_object"
+            case .envelope: return "record.bad_envelope"
+            case .rule(let violation): return violation.code
+            }
+        }
+
         public var description: String {
             switch self {
             case .notAnObject(let kind): return "an event must be a JSON object, found \(kind)"
@@ -140,10 +149,10 @@ public struct RecordingRules: Sendable {
         if event.knownType == .dataErased { return checkErasureMarker(event, allowUnknownTypes: allowUnknownTypes) }
         if event.seq != lastSeq + 1 {
             let rule = event.seq <= lastSeq ? "is already used (the last seq is \(lastSeq))" : "would leave a gap (the next seq is \(lastSeq + 1))"
-            return EventRuleViolation(type: event.type, field: "seq", value: .int(event.seq), rule: rule)
+            return EventRuleViolation(type: event.type, field: "seq", value: .int(event.seq), rule: rule, code: EventRuleViolation.seqConflict)
         }
         if ids.contains(event.id) {
-            return EventRuleViolation(type: event.type, field: "id", value: .string(event.id), rule: "is already used by another event in this journal")
+            return EventRuleViolation(type: event.type, field: "id", value: .string(event.id), rule: "is already used by another event in this journal", code: EventRuleViolation.duplicateID)
         }
         return checkContent(event, allowUnknownTypes: allowUnknownTypes)
     }
@@ -186,33 +195,33 @@ public struct RecordingRules: Sendable {
         guard let workout = event.string(.workout) else { return nil }
         if event.knownType == .workoutStarted {
             if startedWorkouts.contains(workout) {
-                return EventRuleViolation(type: event.type, field: "workout", value: .string(workout), rule: "is already used by an earlier workout in this journal")
+                return EventRuleViolation(type: event.type, field: "workout", value: .string(workout), rule: "is already used by an earlier workout in this journal", code: EventRuleViolation.workoutExists)
             }
             return nil
         }
         guard let record else {
             if startedWorkouts.contains(workout), let cleared = ledger.clearedAtSeq {
                 return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
-                                          rule: "was removed by data.cleared (seq \(cleared)) and cannot change")
+                                          rule: "was removed by data.cleared (seq \(cleared)) and cannot change", code: EventRuleViolation.workoutClosed)
             }
             return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
-                                      rule: "has not been started (record a workout.started with this workout id first)")
+                                      rule: "has not been started (record a workout.started with this workout id first)", code: EventRuleViolation.unknownWorkout)
         }
         switch ledger.workouts[record].status {
         case .open:
             if event.knownType == .workoutFinished, !ledger.workouts[record].hasPerformance {
                 return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
-                                          rule: "has no completed set; complete at least one set or discard the workout")
+                                          rule: "has no completed set; complete at least one set or discard the workout", code: EventRuleViolation.noCompletedSet)
             }
             return nil
         case .finished:
             if let type = event.knownType, RecordingRules.historyEditTypes.contains(type) { return nil }
             if event.knownType == .setCompleted && event.bool(.edited) == true { return nil }
             return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
-                                      rule: "is already finished (to correct it, use set.edited, set.removed or set.completed with \"edited\": true)")
+                                      rule: "is already finished (to correct it, use set.edited, set.removed or set.completed with \"edited\": true)", code: EventRuleViolation.workoutClosed)
         case .discarded, .deleted:
             return EventRuleViolation(type: event.type, field: "workout", value: .string(workout),
-                                      rule: "was \(ledger.workouts[record].status == .discarded ? "discarded" : "deleted") and cannot change")
+                                      rule: "was \(ledger.workouts[record].status == .discarded ? "discarded" : "deleted") and cannot change", code: EventRuleViolation.workoutClosed)
         }
     }
 }

@@ -134,7 +134,7 @@ public struct Analysis: Sendable {
 
 /// The records of finished workouts taken in order (PROJECTIONS.md §"Records"): the bests so far per exercise, so
 /// the records of one more workout that sorts after all the others cost that workout alone (the home page's
-/// snapshot keeps one, `HomeState`).
+/// snapshot keeps one, `HomeFold`).
 public struct RecordFinder: Equatable, Sendable, Codable {
     struct Bests: Equatable, Sendable, Codable {
         var weight = 0.0, e1rm = 0.0, setVolume = 0.0, sessionVolume = 0.0, repsAtWeight: [Int64: Int] = [:]

@@ -10,18 +10,18 @@ extension ExerciseSummary: Identifiable { public var id: String { exercise } }
 extension CalendarMonth.Day: Identifiable { public var id: LocalDate { date } }
 
 extension PlannedCard: Identifiable { public var id: String { plan } }
-extension HomeView.CalendarDay: Identifiable { public var id: LocalDate { date } }
-extension HomeView.RecentWorkout: Identifiable { public var id: String { workout } }
+extension HomeState.CalendarDay: Identifiable { public var id: LocalDate { date } }
+extension HomeState.RecentWorkout: Identifiable { public var id: String { workout } }
 
-extension ExerciseHistoryView.Session: Identifiable { public var id: String { workout } }
+extension ExerciseHistoryState.Session: Identifiable { public var id: String { workout } }
 
-extension ActiveWorkoutView.Row: Identifiable { public var id: Int { self.set } }
-extension ActiveWorkoutView.Exercise: Identifiable { public var id: String { exercise } }
+extension ActiveWorkoutState.Row: Identifiable { public var id: Int { self.set } }
+extension ActiveWorkoutState.Exercise: Identifiable { public var id: String { exercise } }
 
-extension TemplatesView.Item: Identifiable { public var id: String { template } }
+extension TemplatesState.Item: Identifiable { public var id: String { template } }
 
-extension ProgressView.WeekCount: Identifiable { public var id: LocalDate { week } }
-extension ProgressView.MuscleShare: Identifiable { public var id: String { muscle } }
-extension ProgressView.StrengthSeries: Identifiable { public var id: String { exercise } }
+extension ProgressState.WeekCount: Identifiable { public var id: LocalDate { week } }
+extension ProgressState.MuscleShare: Identifiable { public var id: String { muscle } }
+extension ProgressState.StrengthSeries: Identifiable { public var id: String { exercise } }
 
 extension CardioHistory.Session: Identifiable { public var id: String { workout } }

@@ -95,7 +95,7 @@ extension WorkoutSummary: JSONRepresentable {
     }
 }
 
-extension HistoryView: JSONRepresentable {
+extension HistoryState: JSONRepresentable {
     public var jsonValue: JSONValue { object(["total": json(total), "workouts": json(workouts)]) }
 }
 
@@ -122,7 +122,7 @@ extension SessionCard: JSONRepresentable {
     }
 }
 
-extension HomeView: JSONRepresentable {
+extension HomeState: JSONRepresentable {
     static let weekdays = ["M", "T", "W", "T", "F", "S", "S"]
     public var jsonValue: JSONValue {
         object([
@@ -136,7 +136,7 @@ extension HomeView: JSONRepresentable {
             "week": object([
                 "start": json(week.start), "completed": json(week.completed), "target": json(week.target, json), "workouts": json(week.workouts),
                 "sessions": .array(week.sessions.map { object(["session": json($0.session), "name": json($0.name), "completed": json($0.completed), "workout": json($0.workout, json)]) }),
-                "calendar": .array(week.calendar.map { object(["date": json($0.date), "weekday": json(HomeView.weekdays[$0.date.isoWeekday - 1]), "finished": json($0.finished), "workouts": json($0.workouts), "scheduled": json($0.scheduled)]) }),
+                "calendar": .array(week.calendar.map { object(["date": json($0.date), "weekday": json(HomeState.weekdays[$0.date.isoWeekday - 1]), "finished": json($0.finished), "workouts": json($0.workouts), "scheduled": json($0.scheduled)]) }),
             ]),
             "next_workout": json(nextWorkout),
             "upcoming": json(upcoming),
@@ -157,11 +157,11 @@ extension HomeView: JSONRepresentable {
     }
 }
 
-extension ExerciseHistoryView: JSONRepresentable {
+extension ExerciseHistoryState: JSONRepresentable {
     public var jsonValue: JSONValue {
         object([
             "exercise": json(exercise), "name": json(name), "assisted": json(assisted),
-            "empty_message": isEmpty ? json(ExerciseHistoryView.emptyMessage) : .null,
+            "empty_message": isEmpty ? json(ExerciseHistoryState.emptyMessage) : .null,
             "best_set": json(bestSet), "start_weight": json(startWeight),
             "sessions": .array(sessions.map {
                 object(["workout": json($0.workout), "workout_name": json($0.workoutName), "date": json($0.date), "volume_kg": json($0.volumeKilograms),
@@ -186,7 +186,7 @@ extension ExerciseHistoryView: JSONRepresentable {
     }
 }
 
-extension ProgressView: JSONRepresentable {
+extension ProgressState: JSONRepresentable {
     public var jsonValue: JSONValue {
         object([
             "range": json(range.rawValue), "from": json(from, json), "to": json(to), "workouts": json(workouts),
@@ -205,7 +205,7 @@ extension ProgressView: JSONRepresentable {
     }
 }
 
-extension ActiveWorkoutView: JSONRepresentable {
+extension ActiveWorkoutState: JSONRepresentable {
     public var jsonValue: JSONValue {
         object([
             "workout": json(workout), "name": json(name), "started_at": json(startedAt), "elapsed_s": json(elapsedSeconds), "paused": json(paused),
@@ -247,7 +247,7 @@ extension PrescribedSet: JSONRepresentable {
     }
 }
 
-extension TemplatesView: JSONRepresentable {
+extension TemplatesState: JSONRepresentable {
     public var jsonValue: JSONValue {
         object(["templates": .array(templates.map { t in
             object(["template": json(t.template), "name": json(t.name), "exercise_count": json(t.exercises.count), "muscles": json(t.muscles),
@@ -273,7 +273,7 @@ extension RecordedProgramme: JSONRepresentable {
     }
 }
 
-extension ProfileView: JSONRepresentable {
+extension ProfileState: JSONRepresentable {
     public var jsonValue: JSONValue {
         object([
             "name": json(name, json), "email": json(email, json), "member_since": json(memberSince, json), "unit": json(unit.rawValue),

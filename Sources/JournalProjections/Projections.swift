@@ -35,25 +35,25 @@ public struct AllProjections: Equatable, Sendable {
     public var asOf: Timestamp
     /// Events folded (after the last `data.cleared`, not after T).
     public var eventCount: Int
-    public var home: HomeView
-    public var history: HistoryView
-    public var progress: ProgressView
-    public var active: ActiveWorkoutView?
+    public var home: HomeState
+    public var history: HistoryState
+    public var progress: ProgressState
+    public var active: ActiveWorkoutState?
     /// Every exercise with at least one session, by id.
-    public var exercises: [ExerciseHistoryView]
-    public var templates: TemplatesView
-    public var profile: ProfileView
+    public var exercises: [ExerciseHistoryState]
+    public var templates: TemplatesState
+    public var profile: ProfileState
 
     public init(_ analysis: Analysis) {
         asOf = analysis.asOf
         eventCount = analysis.ledger.eventCount
-        home = HomeView(analysis)
-        history = HistoryView(analysis)
-        progress = ProgressView(analysis, range: .all)
-        active = ActiveWorkoutView(analysis)
-        exercises = analysis.sessionIndices.keys.sorted().map { ExerciseHistoryView(analysis, exercise: $0) }
-        templates = TemplatesView(analysis)
-        profile = ProfileView(analysis)
+        home = HomeState(analysis)
+        history = HistoryState(analysis)
+        progress = ProgressState(analysis, range: .all)
+        active = ActiveWorkoutState(analysis)
+        exercises = analysis.sessionIndices.keys.sorted().map { ExerciseHistoryState(analysis, exercise: $0) }
+        templates = TemplatesState(analysis)
+        profile = ProfileState(analysis)
     }
 }
 

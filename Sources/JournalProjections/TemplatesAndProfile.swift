@@ -3,7 +3,7 @@ import JournalModel
 import TrainingDomain
 
 /// Saved templates, last used first, then newest created (seed 004 Templates, seed 002 routines).
-public struct TemplatesView: Equatable, Sendable {
+public struct TemplatesState: Equatable, Sendable {
     public struct Item: Equatable, Sendable {
         public struct Exercise: Equatable, Sendable {
             public var exercise: String
@@ -66,7 +66,7 @@ public struct TemplatesView: Equatable, Sendable {
     }
 }
 
-extension ProfileView {
+extension ProfileState {
     /// A subscription's state on T's local date (seed 000/001's plan card):
     /// - `cancelled` from `subscription.cancelled` until its `effective_date`, `expired` on and after it (right away
     ///   without one: **Decision:** a cancellation without a date ends the plan at once);
@@ -87,7 +87,7 @@ extension ProfileView {
 }
 
 /// Profile and settings (seed 000 §13, seed 001 §8, seed 004 Settings).
-public struct ProfileView: Equatable, Sendable {
+public struct ProfileState: Equatable, Sendable {
     public var name: String?
     public var email: String?
     public var memberSince: LocalDate?
@@ -97,7 +97,7 @@ public struct ProfileView: Equatable, Sendable {
     public var height: Quantity?
     public var bodyWeight: Quantity?
     public var subscription: Subscription?
-    /// As of T (`ProfileView.subscriptionStatus(_:asOf:)`): `trial`, `active`, `cancelled`, `expired` or `lapsed`; nil
+    /// As of T (`ProfileState.subscriptionStatus(_:asOf:)`): `trial`, `active`, `cancelled`, `expired` or `lapsed`; nil
     /// without a subscription.
     public var subscriptionStatus: String?
     /// The questionnaire's latest answers (seed 001's profile shows age, gender, height, weight, goals and
@@ -113,7 +113,7 @@ public struct ProfileView: Equatable, Sendable {
     /// The exports made (`data.exported`, seed 003's exports history), newest first.
     public var exports: [ExportRecord] = []
 
-    public static func == (a: ProfileView, b: ProfileView) -> Bool {
+    public static func == (a: ProfileState, b: ProfileState) -> Bool {
         a.name == b.name && a.email == b.email && a.memberSince == b.memberSince && a.unit == b.unit && a.birthDate == b.birthDate
             && a.gender == b.gender && a.height == b.height && a.bodyWeight == b.bodyWeight && a.subscription == b.subscription
             && a.subscriptionStatus == b.subscriptionStatus && a.programme == b.programme && a.favourites == b.favourites
@@ -134,7 +134,7 @@ public struct ProfileView: Equatable, Sendable {
         height = profile.height
         bodyWeight = profile.bodyWeight
         subscription = profile.subscription
-        subscriptionStatus = profile.subscription.map { ProfileView.subscriptionStatus($0, asOf: ledger.asOf) }
+        subscriptionStatus = profile.subscription.map { ProfileState.subscriptionStatus($0, asOf: ledger.asOf) }
         let order = Onboarding.questionOrder
         answers = (order.filter { ledger.answers[$0] != nil } + ledger.answers.keys.filter { !order.contains($0) }.sorted())
             .map { JSONField($0, ledger.answers[$0]!) }

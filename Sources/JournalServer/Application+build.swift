@@ -29,9 +29,15 @@ public func buildApplication(_ configuration: ServerConfiguration,
                                   endpoints: configuration.database.endpoints, deadline: configuration.databaseDeadline,
                                   logger: logger))
     if let failover = store as? FailoverSyncStore { services.append(PrimaryWatchService(store: failover)) }
+    // The app's JWT keys: a file that does not read stops the server here; a URL that does not answer is fetched
+    // again when a JWT comes (the server's own tokens work meanwhile).
+    let appTokens = configuration.appSignIn.map { AppTokenVerifier($0, logger: logger) }
+    if let appTokens {
+        if await appTokens.isURL { await appTokens.loadLogging() } else { try await appTokens.load() }
+    }
     var app = Application(
         router: SyncRoutes(store: store, logger: logger, admission: configuration.admission,
-                           database: database, schema: gate, pageReads: pageReads).router(),
+                           database: database, schema: gate, pageReads: pageReads, appTokens: appTokens).router(),
         server: try configuration.tls.map { try .tls(configuration.timeouts.server(logger: logger), tlsConfiguration: $0.configuration()) }
             ?? configuration.timeouts.server(logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "journal-server"),

@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
     /// HTTPS: the server's certificate chain and private key, PEM files (`serve --tls-certificate --tls-key`); nil
     /// serves plain HTTP, which `serve` allows only on a loopback address (OPERATIONS.md §"TLS").
     public var tls: ServerTLS?
+    /// Sign-in with the app's own JWTs beside the server's tokens (`serve --jwt-jwks …`); nil: the server's tokens
+    /// only (SYNC.md §"Signing in with the app's own auth").
+    public var appSignIn: AppSignIn?
 
     public static let defaultListen = "127.0.0.1:8080"
 

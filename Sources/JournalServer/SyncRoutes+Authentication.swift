@@ -25,22 +25,32 @@ extension SyncRoutes {
     }
 
     /// `access` `.write`: the principal may be remembered from an earlier look-up (`SyncStore.authenticateForPush`); the
-    /// push made with it is checked again when it commits.
+    /// push made with it is checked again when it commits. The token returned is the one the commit checks: "" for
+    /// the app's JWT, checked whole here (SYNC.md §"Signing in with the app's own auth").
     func authenticate(_ request: Request, access: Access = .read,
                       page: Bool = false) async throws -> (principal: Principal, token: String) {
+        let found: (principal: Principal, token: String)
         if page, request.headers[.authorization] == nil, let query = request.uri.queryParameters.get("token") {
-            let token = String(query)
-            guard let principal = try await store.authenticate(token: token) else {
-                throw SyncFailure(401, "bad_token", "the token in ?token= is unknown or revoked; open the page with a current token (`journal-server token create --database URL --user USER` prints a new one)")
+            found = try await principal(of: String(query), access: access, unknown: SyncFailure(401, "bad_token", "the token in ?token= is unknown or revoked; open the page with a current token (`journal-server token create --database URL --user USER` prints a new one)"))
+        } else {
+            found = try await principal(of: try bearerToken(request), access: access, unknown: .unknownToken)
+        }
+        AccessLogMiddleware.caller?.user = found.principal.user
+        return found
+    }
+
+    /// Whose `token` is: the app's JWT when it has a JWT's shape and the server takes them, the server's own otherwise
+    /// (`unknown` when it is none of its live tokens).
+    func principal(of token: String, access: Access, unknown: SyncFailure) async throws -> (principal: Principal, token: String) {
+        if AppSignIn.isJWT(token) {
+            guard let appTokens else {
+                throw SyncFailure(401, "bad_token", "the token is a JWT, and this server takes only its own tokens (it was started without --jwt-jwks); send a token `journal-server token create` printed")
             }
-            AccessLogMiddleware.caller?.user = principal.user
-            return (principal, token)
+            return (try await appTokens.principal(of: token), "")
         }
-        let token = try bearerToken(request)
         guard let principal = try await (access == .write ? store.authenticateForPush(token: token) : store.authenticate(token: token)) else {
-            throw SyncFailure.unknownToken
+            throw unknown
         }
-        AccessLogMiddleware.caller?.user = principal.user
         return (principal, token)
     }
 

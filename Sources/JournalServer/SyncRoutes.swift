@@ -21,6 +21,8 @@ struct SyncRoutes: Sendable {
     var pageReads: (any SyncStore)? = nil
     /// Wakes the pulls that wait for a user's next push when one commits here (SYNC.md §"Waiting for new events").
     var changes = JournalChanges()
+    /// Checks the app's JWTs (`serve --jwt-jwks`); nil: the server's own tokens only.
+    var appTokens: AppTokenVerifier? = nil
 
     func router() -> Router<SyncRequestContext> {
         _ = ServerMetrics.registry

@@ -43,6 +43,14 @@ struct Serve: AsyncParsableCommand {
     var tlsCertificate: String?
     @Option(help: "HTTPS: the private key of --tls-certificate, a PEM file.")
     var tlsKey: String?
+    @Option(help: "Sign-in with the app's own JWTs beside the server's tokens: a JWKS file, or an https:// URL serving one, of the public keys the app's backend signs with (with --jwt-issuer and --jwt-audience).")
+    var jwtJwks: String?
+    @Option(help: "The iss every accepted JWT carries (with --jwt-jwks).")
+    var jwtIssuer: String?
+    @Option(help: "A value every accepted JWT's aud holds (with --jwt-jwks).")
+    var jwtAudience: String?
+    @Option(help: "The JWT claim whose string is the user id.")
+    var jwtUserClaim: String = AppSignIn.defaultUserClaim
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
     @Option(help: "Store design: batches (the real one), naive (one JSONB row per event) or memory (events in this process only, lost when it stops): the last two are the load generator's peers (SCALE.md).")
@@ -71,6 +79,12 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("--listen \(listen) is not a loopback address, and plain HTTP is served on loopback only: give --tls-certificate and --tls-key, or listen on 127.0.0.1 behind a proxy that terminates TLS")
             }
         default: throw ValidationError("--tls-certificate and --tls-key go together: give both for HTTPS, or neither for plain HTTP on loopback")
+        }
+        switch (jwtJwks, jwtIssuer, jwtAudience) {
+        case let (keys?, issuer?, audience?):
+            configuration.appSignIn = AppSignIn(keys: keys, issuer: issuer, audience: audience, userClaim: jwtUserClaim)
+        case (nil, nil, nil): break
+        default: throw ValidationError("--jwt-jwks, --jwt-issuer and --jwt-audience go together: give all three to accept the app's JWTs, or none")
         }
         configuration.timeouts = ServerTimeouts(idle: try Self.seconds(idleTimeout, "--idle-timeout"),
                                                 header: try Self.seconds(headerTimeout, "--header-timeout"),

@@ -60,12 +60,17 @@ public struct SyncClient: Sendable {
     /// How a request answered 429 (the server's own overload) or 503 (its database's) is tried again.
     public var retry: RetryPolicy
 
-    /// Over the platform's transport: AsyncHTTPClient on Linux (SYNC.md §"HTTP on Linux"), URLSession elsewhere.
+    /// Over the platform's transport (`platformTransport`).
     public init(server: URL, token: String?) {
+        self.init(server: server, token: token, transport: Self.platformTransport())
+    }
+
+    /// The platform's transport: AsyncHTTPClient on Linux (SYNC.md §"HTTP on Linux"), URLSession elsewhere.
+    public static func platformTransport() -> any SyncTransport {
         #if os(Linux)
-        self.init(server: server, token: token, transport: HTTPClientTransport())
+        HTTPClientTransport()
         #else
-        self.init(server: server, token: token, transport: URLSessionTransport())
+        URLSessionTransport()
         #endif
     }
 

@@ -27,12 +27,12 @@ extension LocalDate {
     }
 }
 
-extension ActiveWorkoutView {
+extension ActiveWorkoutState {
     /// `startedAt` as a `Date`.
     public var startedAtDate: Date { startedAt.date }
 }
 
-extension ActiveWorkoutView.Rest {
+extension ActiveWorkoutState.Rest {
     /// `endsAt` as a `Date` (what a countdown or a notification is scheduled for).
     public var endsAtDate: Date { endsAt.date }
 }
@@ -44,7 +44,7 @@ extension WorkoutSummary {
     public var finishedAtDate: Date { finishedAt.date }
 }
 
-extension TemplatesView.Item {
+extension TemplatesState.Item {
     /// `createdAt` as a `Date`.
     public var createdAtDate: Date { createdAt.date }
     /// `lastUsedAt` as a `Date`; nil when never used.

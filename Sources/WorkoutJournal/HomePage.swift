@@ -5,20 +5,20 @@ import JournalProjections
 import JournalStore
 
 /// The state in `<journal>.home-snapshot` (FORMAT.md §9, PROJECTIONS.md §"Snapshots"): the home page's own
-/// projection (`HomeState`) and what decides whether it may answer as of T, written at the journal's stable position
+/// projection (`HomeFold`) and what decides whether it may answer as of T, written at the journal's stable position
 /// by the full replay the home page falls back to.
 public struct HomeSnapshotState: Equatable, Codable, Sendable {
-    /// Changes with `HomeState.snapshotVersion`, `Ledger.snapshotVersion` or this type's own fields.
-    public static var stateVersion: Int { HomeState.snapshotVersion * 1_000_000 + Ledger.snapshotVersion * 1_000 + layoutVersion }
+    /// Changes with `HomeFold.snapshotVersion`, `Ledger.snapshotVersion` or this type's own fields.
+    public static var stateVersion: Int { HomeFold.snapshotVersion * 1_000_000 + Ledger.snapshotVersion * 1_000 + layoutVersion }
     static let layoutVersion = 1
 
-    public var home: HomeState
+    public var home: HomeFold
     /// As `JournalState`'s: the latest instant folded (epoch milliseconds), and the `at` of the last event in file order.
     public var latestMilliseconds: Int64?
     public var lastEventAt: Timestamp?
 
     public init(_ state: JournalState) {
-        home = HomeState(compacting: state.ledger)
+        home = HomeFold(compacting: state.ledger)
         latestMilliseconds = state.latestMilliseconds
         lastEventAt = state.lastEventAt
     }
@@ -29,7 +29,7 @@ public struct HomeSnapshotState: Equatable, Codable, Sendable {
 /// ledger (a full replay, which rewrites the home snapshot). Opening a 5-year journal this way decodes tens of
 /// kilobytes instead of every set ever logged (BENCHMARKS.md §"The home page").
 public struct HomePage: Sendable {
-    public var home: HomeView
+    public var home: HomeState
     /// The display unit (the table prints weights in it).
     public var unit: WeightUnit
     /// `.resumed`: from the home snapshot and that many events after it; `.fullReplay`: why not.
@@ -73,7 +73,7 @@ public struct HomePage: Sendable {
             ledger = try JournalRead.read(path: path, storage: storage, asOf: asOf, untilSeq: nil, now: now).ledger
         }
         let analysis = Analysis(ledger, context: context)
-        return HomePage(home: HomeView(analysis), unit: analysis.unit, outcome: .fullReplay(because: reason))
+        return HomePage(home: HomeState(analysis), unit: analysis.unit, outcome: .fullReplay(because: reason))
     }
 
     struct Unusable: Error { var reason: String }

@@ -18,6 +18,16 @@ public enum JournalCopy {
         case notReRecorded(source: String, cause: String)
         case readsBackDifferently(output: String, events: Int, expected: Int)
 
+        /// A stable code (README.md §"Error codes").
+        public var code: String {
+            switch self {
+            case .outputExists: return "copy.output_exists"
+            case .sourceUnreadable: return "copy.source_unreadable"
+            case .notReRecorded: return "copy.not_re_recorded"
+            case .readsBackDifferently: return "copy.reads_back_differently"
+            }
+        }
+
         public var description: String {
             switch self {
             case .outputExists(let output):

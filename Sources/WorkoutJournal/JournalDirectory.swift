@@ -71,6 +71,8 @@ public struct UserIDError: Error, Equatable, CustomStringConvertible, Sendable {
     public var user: String
     public var reason: String
     public var description: String { "user id \(UserIDError.quoted(user)) cannot name a journal: \(reason)" }
+    /// A stable code (README.md §"Error codes").
+    public var code: String { "user.invalid_id" }
 
     /// The id as a JSON-style quoted string, control characters escaped, cut to 80 characters.
     static func quoted(_ text: String) -> String {

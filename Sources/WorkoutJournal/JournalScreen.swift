@@ -13,45 +13,45 @@ public struct JournalScreen<Value: Equatable & Sendable>: Sendable {
     public init(_ projection: @escaping @Sendable (Analysis) -> Value) { self.projection = projection }
 }
 
-extension JournalScreen where Value == HomeView {
-    /// The home screen (`HomeView`).
-    public static var home: JournalScreen<HomeView> { JournalScreen { HomeView($0) } }
+extension JournalScreen where Value == HomeState {
+    /// The home screen (`HomeState`).
+    public static var home: JournalScreen<HomeState> { JournalScreen { HomeState($0) } }
 }
 
-extension JournalScreen where Value == ActiveWorkoutView? {
+extension JournalScreen where Value == ActiveWorkoutState? {
     /// The workout logger: the latest open workout, nil when none is open.
-    public static var activeWorkout: JournalScreen<ActiveWorkoutView?> { JournalScreen { ActiveWorkoutView($0) } }
+    public static var activeWorkout: JournalScreen<ActiveWorkoutState?> { JournalScreen { ActiveWorkoutState($0) } }
 }
 
-extension JournalScreen where Value == HistoryView {
+extension JournalScreen where Value == HistoryState {
     /// The history list for `query` (all finished workouts by default).
-    public static func history(_ query: HistoryQuery = HistoryQuery()) -> JournalScreen<HistoryView> {
-        JournalScreen { HistoryView($0, query: query) }
+    public static func history(_ query: HistoryQuery = HistoryQuery()) -> JournalScreen<HistoryState> {
+        JournalScreen { HistoryState($0, query: query) }
     }
 }
 
-extension JournalScreen where Value == ExerciseHistoryView {
+extension JournalScreen where Value == ExerciseHistoryState {
     /// An exercise's progress page; `exercise` is an id or a name the catalogue resolves ("Bench Press").
-    public static func exercise(_ exercise: String) -> JournalScreen<ExerciseHistoryView> {
-        JournalScreen { analysis in ExerciseHistoryView(analysis, exercise: analysis.resolveExercise(exercise) ?? exercise) }
+    public static func exercise(_ exercise: String) -> JournalScreen<ExerciseHistoryState> {
+        JournalScreen { analysis in ExerciseHistoryState(analysis, exercise: analysis.resolveExercise(exercise) ?? exercise) }
     }
 }
 
-extension JournalScreen where Value == ProgressView {
+extension JournalScreen where Value == ProgressState {
     /// The progress charts over `range`.
-    public static func progress(_ range: ProgressRange = .oneMonth) -> JournalScreen<ProgressView> {
-        JournalScreen { ProgressView($0, range: range) }
+    public static func progress(_ range: ProgressRange = .oneMonth) -> JournalScreen<ProgressState> {
+        JournalScreen { ProgressState($0, range: range) }
     }
 }
 
-extension JournalScreen where Value == TemplatesView {
+extension JournalScreen where Value == TemplatesState {
     /// The templates list.
-    public static var templates: JournalScreen<TemplatesView> { JournalScreen { TemplatesView($0) } }
+    public static var templates: JournalScreen<TemplatesState> { JournalScreen { TemplatesState($0) } }
 }
 
-extension JournalScreen where Value == ProfileView {
+extension JournalScreen where Value == ProfileState {
     /// The profile screen.
-    public static var profile: JournalScreen<ProfileView> { JournalScreen { ProfileView($0) } }
+    public static var profile: JournalScreen<ProfileState> { JournalScreen { ProfileState($0) } }
 }
 
 extension UserJournal {

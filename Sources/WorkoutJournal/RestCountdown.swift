@@ -33,9 +33,9 @@ extension UserJournal {
     /// newest value. The countdown records nothing: the app records `finishRest` when it shows 0.
     ///
     ///     for await rest in journal.restCountdown() { model.restLeft = rest.remainingSeconds }
-    public func restCountdown(clock: some CountdownClock = SystemCountdownClock()) -> AsyncStream<ActiveWorkoutView.Rest> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ActiveWorkoutView.Rest.self, bufferingPolicy: .bufferingNewest(1))
-        let timers = observe { analysis in ActiveWorkoutView.openWorkout(analysis.ledger)?.rest }
+    public func restCountdown(clock: some CountdownClock = SystemCountdownClock()) -> AsyncStream<ActiveWorkoutState.Rest> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActiveWorkoutState.Rest.self, bufferingPolicy: .bufferingNewest(1))
+        let timers = observe { analysis in ActiveWorkoutState.openWorkout(analysis.ledger)?.rest }
         let gate = CountdownGate(continuation)
         let run = Task.detached {
             var ticking: Task<Void, Never>?
@@ -43,7 +43,7 @@ extension UserJournal {
                 ticking?.cancel()
                 guard let timer else { break }
                 let generation = gate.nextGeneration()
-                let rest = ActiveWorkoutView.Rest(timer, asOf: clock.now)
+                let rest = ActiveWorkoutState.Rest(timer, asOf: clock.now)
                 if rest.state != .running {
                     gate.yield(rest, generation: generation)
                     break
@@ -62,9 +62,9 @@ extension UserJournal {
     static func tick(_ timer: RestTimer, clock: some CountdownClock, gate: CountdownGate, generation: Int) async {
         var now = clock.now
         while true {
-            let rest = ActiveWorkoutView.Rest(timer, asOf: now)
+            let rest = ActiveWorkoutState.Rest(timer, asOf: now)
             guard gate.yield(rest, generation: generation) else { return }
-            guard let next = ActiveWorkoutView.Rest.nextTick(until: timer.endsAt, asOf: now) else {
+            guard let next = ActiveWorkoutState.Rest.nextTick(until: timer.endsAt, asOf: now) else {
                 gate.finish()
                 return
             }
@@ -81,16 +81,16 @@ final class CountdownGate: @unchecked Sendable {
     private let lock = NSLock()
     private var generation = 0
     private var ended = false
-    private let continuation: AsyncStream<ActiveWorkoutView.Rest>.Continuation
+    private let continuation: AsyncStream<ActiveWorkoutState.Rest>.Continuation
 
-    init(_ continuation: AsyncStream<ActiveWorkoutView.Rest>.Continuation) { self.continuation = continuation }
+    init(_ continuation: AsyncStream<ActiveWorkoutState.Rest>.Continuation) { self.continuation = continuation }
 
     /// A new timer's generation; every earlier one can no longer yield.
     func nextGeneration() -> Int { lock.withLock { generation += 1; return generation } }
 
     /// Yields `rest` when `generation` is still current and the countdown has not ended; false otherwise.
     @discardableResult
-    func yield(_ rest: ActiveWorkoutView.Rest, generation: Int) -> Bool {
+    func yield(_ rest: ActiveWorkoutState.Rest, generation: Int) -> Bool {
         lock.withLock {
             guard !ended, generation == self.generation else { return false }
             continuation.yield(rest)

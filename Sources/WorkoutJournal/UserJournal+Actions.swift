@@ -178,7 +178,7 @@ extension UserJournal {
     @discardableResult
     public func startRest(_ workout: String, exercise: String, seconds: Int? = nil) throws(JournalError) -> Event? {
         let seconds = seconds ?? read { analysis in
-            ActiveWorkoutView.defaultRest(exercise, prescription: analysis.ledger.workout(workout)?.prescription(of: exercise), analysis)
+            ActiveWorkoutState.defaultRest(exercise, prescription: analysis.ledger.workout(workout)?.prescription(of: exercise), analysis)
         }
         guard seconds > 0 else { return nil }
         return try send(.restStarted, [.workout: .string(workout), .exercise: .string(exercise), .seconds: .int(seconds)])

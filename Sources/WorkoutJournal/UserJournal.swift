@@ -128,11 +128,13 @@ public final class UserJournal: @unchecked Sendable {
     }
 
     /// All or nothing: the drafts are checked in order and appended with one fsync. `framing: .batch` writes them
-    /// sealed, as an import does (FORMAT.md §5 "Batches").
+    /// sealed, as an import does (FORMAT.md §5 "Batches"). A closed journal throws `JournalError.store(.writerPoisoned)`
+    /// ("the journal was closed; open it again") and changes nothing.
     @discardableResult
     public func record(batch drafts: [JSONValue], framing: EventJournal.Framing = .live) throws(JournalError) -> [Event] {
         lock.lock()
         defer { lock.unlock() }
+        try checkOpenLocked()
         let events = try journal.record(batch: drafts, framing: framing)
         for event in events { folded.apply(event) }
         lastEventAt = events.last?.at ?? lastEventAt
@@ -223,25 +225,25 @@ public final class UserJournal: @unchecked Sendable {
         return Analysis(read.ledger, context: context)
     }
 
-    /// Any projection of the journal as of now: `journal.read(HomeView.init)`.
+    /// Any projection of the journal as of now: `journal.read(HomeState.init)`.
     public func read<Value>(_ projection: (Analysis) -> Value) -> Value { projection(analysis()) }
 
     /// The home screen now (`JournalScreen.home`).
-    public var home: HomeView { read(.home) }
+    public var home: HomeState { read(.home) }
     /// The history list now (`JournalScreen.history(_:)`).
-    public func history(_ query: HistoryQuery = HistoryQuery()) -> HistoryView { read(.history(query)) }
+    public func history(_ query: HistoryQuery = HistoryQuery()) -> HistoryState { read(.history(query)) }
     /// A finished workout's page (the latest when `id` is nil).
     public func workout(_ id: String? = nil) -> WorkoutDetail? { read { WorkoutDetail($0, workout: id) } }
     /// The workout logger now (`JournalScreen.activeWorkout`): nil when no workout is open.
-    public var active: ActiveWorkoutView? { read(.activeWorkout) }
+    public var active: ActiveWorkoutState? { read(.activeWorkout) }
     /// An exercise's progress page now (`JournalScreen.exercise(_:)`): `exercise` is an id or a catalogue name.
-    public func exercise(_ exercise: String) -> ExerciseHistoryView { read(.exercise(exercise)) }
+    public func exercise(_ exercise: String) -> ExerciseHistoryState { read(.exercise(exercise)) }
     /// The progress charts now (`JournalScreen.progress(_:)`).
-    public func progress(_ range: ProgressRange = .oneMonth) -> ProgressView { read(.progress(range)) }
+    public func progress(_ range: ProgressRange = .oneMonth) -> ProgressState { read(.progress(range)) }
     /// The templates list now (`JournalScreen.templates`).
-    public var templates: TemplatesView { read(.templates) }
+    public var templates: TemplatesState { read(.templates) }
     /// The profile screen now (`JournalScreen.profile`).
-    public var profile: ProfileView { read(.profile) }
+    public var profile: ProfileState { read(.profile) }
     public var everything: AllProjections { read { AllProjections($0) } }
 
     // MARK: Observing
@@ -288,7 +290,7 @@ public final class UserJournal: @unchecked Sendable {
     /// writer only publishes the new ledger under its lock and returns, so observers never slow an append down and
     /// a projection may read the journal. It should be a pure function of the `Analysis` (its "now" is the clock's).
     ///
-    ///     for await home in journal.observe({ HomeView($0) }) { model.home = home }
+    ///     for await home in journal.observe({ HomeState($0) }) { model.home = home }
     public func observe<Value: Equatable & Sendable>(_ projection: @escaping @Sendable (Analysis) -> Value) -> AsyncStream<Value> {
         observation(projection).stream
     }

@@ -34,7 +34,7 @@ import TrainingDomain
         #expect(a.records.map { "\($0.exercise) \($0.kind.rawValue) \($0.value) \($0.previous)" } == [
             "machine-assisted-pull-up least_assistance 22.5 30.0", "custom-chest-dip-assisted least_assistance 0.0 20.0",
         ])
-        let view = ExerciseHistoryView(a, exercise: "machine-assisted-pull-up")
+        let view = ExerciseHistoryState(a, exercise: "machine-assisted-pull-up")
         #expect(view.bestSet == SetValue(weight: 22.5, unit: .kg, reps: 8))
         // The chart: no e1RM; the least help per session, the second a record.
         #expect(ChartSeries.points(a, exercise: "machine-assisted-pull-up", metric: .e1rm) == [])
@@ -58,7 +58,7 @@ import TrainingDomain
         #expect(events.first { $0.type == "exercise.created" }?.bool("assisted") == true)
         let a = analysis(events)
         #expect(a.records.map { "\($0.kind.rawValue) \($0.value) \($0.previous) \($0.reps ?? 0)" } == ["least_assistance 10.0 20.0 6"])
-        #expect(ExerciseHistoryView(a, exercise: "custom-chin-up-assisted").bestSet == SetValue(weight: 10, unit: .kg, reps: 6))
+        #expect(ExerciseHistoryState(a, exercise: "custom-chin-up-assisted").bestSet == SetValue(weight: 10, unit: .kg, reps: 6))
     }
 
     /// A file (a weight field that takes a minus, or a hand edit) writing an assisted set's help as a negative weight: a name whose rows also carry load keeps those on its own exercise and files the help under the name read as
@@ -99,7 +99,7 @@ import TrainingDomain
         // Ranked as help: the least help is the record, and progression takes help away.
         let a = analysis(events)
         #expect(a.records.map { "\($0.exercise) \($0.kind.rawValue) \($0.value)" } == [])
-        #expect(ExerciseHistoryView(a, exercise: "machine-assisted-pull-up").bestSet == SetValue(weight: 15, unit: .kg, reps: 6))
+        #expect(ExerciseHistoryState(a, exercise: "machine-assisted-pull-up").bestSet == SetValue(weight: 15, unit: .kg, reps: 6))
     }
 
     @Test func negativeWeightsComeBackNegativeInStrongAndHevyLayouts() throws {

@@ -26,29 +26,29 @@ import TrainingDomain
         let plan = planner.plan(try read(LinkTests.csv), file: "in.csv", existing: [])
         #expect(plan.summary.unmatched.map(\.exercise) == ["custom-leg-press-keller"])
         let imported = try record(plan.drafts)
-        let before = ExerciseHistoryView(analysis(imported), exercise: "leg-press")
+        let before = ExerciseHistoryState(analysis(imported), exercise: "leg-press")
         #expect(before.sessions.count == 1)
         #expect(before.bests?.heaviestWeightKilograms == 200)
 
         let linked = try LinkTests.link("custom-leg-press-keller", to: "leg-press", onto: imported)
         let after = analysis(linked)
-        let history = ExerciseHistoryView(after, exercise: "leg-press")
+        let history = ExerciseHistoryState(after, exercise: "leg-press")
         #expect(history.sessions.count == 2)
         #expect(history.bests?.heaviestWeightKilograms == 270)
         // Both names' sets in one workout: the linked ones numbered after the catalogue exercise's own.
         #expect(after.finished[0].sets(of: "leg-press").map { "\($0.set):\(Int($0.weight))x\($0.reps)" } == ["1:200x10", "2:200x8", "3:250x10", "4:260x6"])
         #expect(after.finished[0].performedExercises == ["leg-press"])
         #expect(after.records.filter { $0.exercise == "leg-press" }.count > 0)
-        #expect(ExerciseHistoryView(after, exercise: "custom-leg-press-keller").sessions.isEmpty)
+        #expect(ExerciseHistoryState(after, exercise: "custom-leg-press-keller").sessions.isEmpty)
 
         let undone = analysis(try LinkTests.link("custom-leg-press-keller", to: nil, onto: linked))
-        #expect(ExerciseHistoryView(undone, exercise: "leg-press").sessions.count == 1)
-        #expect(ExerciseHistoryView(undone, exercise: "custom-leg-press-keller").sessions.count == 2)
+        #expect(ExerciseHistoryState(undone, exercise: "leg-press").sessions.count == 1)
+        #expect(ExerciseHistoryState(undone, exercise: "custom-leg-press-keller").sessions.count == 2)
     }
 
     @Test func theHomePageFollowsALinkToo() throws {
         let imported = try record(planner.plan(try read(LinkTests.csv), file: "in.csv", existing: []).drafts)
-        var home = HomeState(compacting: Ledger(events: imported, asOf: Ledger.everything))
+        var home = HomeFold(compacting: Ledger(events: imported, asOf: Ledger.everything))
         let linked = try LinkTests.link("custom-leg-press-keller", to: "leg-press", onto: imported)
         // A link moves the records of retired workouts: the compacted home state cannot fold it, the caller reads it all.
         #expect(home.apply(linked.last!) == false)

@@ -63,7 +63,7 @@ import JournalModel
         #expect(least["custom-chest-dip-assisted"] == 0 && least["machine-assisted-pull-up"] == 20 && least["band-assisted-pull-up"] == 20)
         for (id, weight) in heaviest {
             let best = imported.ledger.ranking(of: id).assisted ? least[id]! : weight
-            #expect(ExerciseHistoryView(imported, exercise: id).bests?.heaviestWeightKilograms == best, "\(id)")
+            #expect(ExerciseHistoryState(imported, exercise: id).bests?.heaviestWeightKilograms == best, "\(id)")
         }
 
         // Strong CSV out, read back: the same workouts, sets, weights and reps.

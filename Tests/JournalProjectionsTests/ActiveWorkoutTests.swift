@@ -23,10 +23,10 @@ let activeEvents: [Event] = programmeEvents
 struct ActiveWorkoutTests {
     @Test("the active workout shows prescribed sets, prefill, the live rep counter, rest timer, warm-up, next target and injury warnings")
     func activeWorkout() {
-        let view = ActiveWorkoutView(analysis(activeEvents, asOf: "2026-11-18T18:15:00.000+01:00", context: muscleContext))
+        let view = ActiveWorkoutState(analysis(activeEvents, asOf: "2026-11-18T18:15:00.000+01:00", context: muscleContext))
         let kg = WeightUnit.kg
         let warning = "This exercise targets quads, which may affect your knees. Proceed with caution or consider swapping."
-        #expect(view == ActiveWorkoutView(
+        #expect(view == ActiveWorkoutState(
             workout: "p2", name: "Push", startedAt: t("2026-11-18T18:00:00.000+01:00"), elapsedSeconds: 900,
             exercises: [
                 .init(exercise: "bench", name: "Bench", prescribedSets: 3, reps: "8-12", restSeconds: 120, rows: [
@@ -58,18 +58,18 @@ struct ActiveWorkoutTests {
                 ev("set.completed", at: "2026-11-18T18:16:00.000+01:00", ["workout": "p2", "exercise": "bench", "set": 3, "weight": 60, "unit": "kg", "reps": .int(reps), "kind": "working"]),
                 ev("exercise.submitted", at: "2026-11-18T18:17:00.000+01:00", ["workout": "p2", "exercise": "bench"]),
             ]
-            return ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:20:00.000+01:00"))?.exercises[0].feedback
+            return ActiveWorkoutState(analysis(events, asOf: "2026-11-18T18:20:00.000+01:00"))?.exercises[0].feedback
         }
         #expect(feedback(7) == "Keep Pushing")
         #expect(feedback(12) == "Good Session")
         let skipped = activeEvents + [ev("rest.skipped", at: "2026-11-18T18:14:40.000+01:00", ["workout": "p2", "exercise": "bench", "remaining_s": 80])]
-        #expect(ActiveWorkoutView(analysis(skipped, asOf: "2026-11-18T18:20:00.000+01:00"))?.rest?.state == .skipped)
-        #expect(ActiveWorkoutView(analysis(activeEvents, asOf: "2026-11-18T18:20:00.000+01:00"))?.rest?.state == .finished)
+        #expect(ActiveWorkoutState(analysis(skipped, asOf: "2026-11-18T18:20:00.000+01:00"))?.rest?.state == .skipped)
+        #expect(ActiveWorkoutState(analysis(activeEvents, asOf: "2026-11-18T18:20:00.000+01:00"))?.rest?.state == .finished)
         let finished = activeEvents + [ev("workout.finished", at: "2026-11-18T18:30:00.000+01:00", ["workout": "p2"])]
-        #expect(ActiveWorkoutView(analysis(finished, asOf: "2026-11-18T18:40:00.000+01:00")) == nil)
+        #expect(ActiveWorkoutState(analysis(finished, asOf: "2026-11-18T18:40:00.000+01:00")) == nil)
         let discarded = activeEvents + [ev("workout.discarded", at: "2026-11-18T18:30:00.000+01:00", ["workout": "p2"])]
         let a = analysis(discarded, asOf: "2026-11-18T18:40:00.000+01:00")
-        #expect(ActiveWorkoutView(a) == nil)
+        #expect(ActiveWorkoutState(a) == nil)
         #expect(a.finished.map(\.id) == ["p1"])
     }
 }
@@ -81,7 +81,7 @@ struct ActiveWithoutComparisonTests {
         let events = workout("a", "Pull", start: "2026-11-16T18:00:00.000+01:00", finish: "2026-11-16T19:00:00.000+01:00", [("row", 1, 60, "kg", 8)])
             + [ev("workout.started", at: "2026-11-18T18:00:00.000+01:00", ["workout": "b", "name": "Pull", "session": nil]),
                ev("set.completed", at: "2026-11-18T18:05:00.000+01:00", ["workout": "b", "exercise": "pull-up", "set": 1, "weight": 0, "unit": "kg", "reps": 10, "kind": "working"])]
-        let view = ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:06:00.000+01:00"))
+        let view = ActiveWorkoutState(analysis(events, asOf: "2026-11-18T18:06:00.000+01:00"))
         #expect(view?.previousWorkout == "a")
         #expect(view?.exercises.map(\.repCounter) == [0])
         #expect(view?.exercises.first?.rows == [.init(set: 1, weight: 0, unit: .kg, reps: 10, completed: true, source: .completed)])
@@ -98,7 +98,7 @@ struct ActiveRowsTests {
                ev("exercise.added", at: "2026-11-18T18:01:00.000+01:00", ["workout": "b", "exercise": "curl", "sets": 4, "reps": "8-12"]),
                ev("set.completed", at: "2026-11-18T18:05:00.000+01:00", ["workout": "b", "exercise": "curl", "set": 1, "weight": 12, "unit": "kg", "reps": 11, "kind": "working"]),
                ev("set.edited", at: "2026-11-18T18:06:00.000+01:00", ["workout": "b", "exercise": "curl", "set": 2, "weight": 14, "unit": "kg", "reps": 8])]
-        let rows = ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:07:00.000+01:00"))?.exercises.first?.rows
+        let rows = ActiveWorkoutState(analysis(events, asOf: "2026-11-18T18:07:00.000+01:00"))?.exercises.first?.rows
         #expect(rows == [
             .init(set: 1, weight: 12, unit: .kg, reps: 11, completed: true, source: .completed, plus: 1),
             .init(set: 2, weight: 14, unit: .kg, reps: 8, completed: false, source: .entered),

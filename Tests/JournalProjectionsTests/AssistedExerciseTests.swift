@@ -46,19 +46,19 @@ struct AssistedExerciseTests {
     @Test("the home page's records are the full replay's")
     func homeRecords() {
         let ledger = Ledger(events: journal(Self.events), asOf: Ledger.everything)
-        let home = HomeState(compacting: ledger).homeView(asOf: t(Self.asOf), context: .standard)
+        let home = HomeFold(compacting: ledger).homeView(asOf: t(Self.asOf), context: .standard)
         #expect(home?.recentRecords.map(\.kind) == [.repsAtWeight, .leastAssistance, .leastAssistance])
     }
 
     @Test("history: top set, best set, bests and charts rank by least help; no e1RM")
     func history() {
-        let view = ExerciseHistoryView(analysis(Self.events, asOf: Self.asOf), exercise: "machine-assisted-pull-up")
+        let view = ExerciseHistoryState(analysis(Self.events, asOf: Self.asOf), exercise: "machine-assisted-pull-up")
         #expect(view.assisted)
         #expect(view.bestSet == SetValue(weight: 20, unit: .kg, reps: 10))
         #expect(view.sessions.map(\.topSet) == [SetValue(weight: 20, unit: .kg, reps: 10), SetValue(weight: 20, unit: .kg, reps: 8),
                                                 SetValue(weight: 30, unit: .kg, reps: 8)])
         #expect(view.sessions.map(\.e1rmKilograms) == [0, 0, 0])
-        #expect(view.bests == ExerciseHistoryView.Bests(heaviestWeightKilograms: 20, e1rmKilograms: 0, setVolumeKilograms: 250, sessionVolumeKilograms: 450,
+        #expect(view.bests == ExerciseHistoryState.Bests(heaviestWeightKilograms: 20, e1rmKilograms: 0, setVolumeKilograms: 250, sessionVolumeKilograms: 450,
                                                         repsAtWeight: [.init(weightKilograms: 30, reps: 8), .init(weightKilograms: 25, reps: 10),
                                                                        .init(weightKilograms: 20, reps: 10)]))
         #expect(view.charts.e1rm == [])
@@ -71,13 +71,13 @@ struct AssistedExerciseTests {
         let w3 = analysis(Self.events, asOf: Self.asOf).summary(2).exercises.first
         #expect(w3?.rosette == true && w3?.volumeDeltaKilograms == 90 && w3?.repsDelta == -2)
         // The ordinary custom lift keeps the heaviest set as its top set and its Epley e1RM.
-        let press = ExerciseHistoryView(analysis(Self.events, asOf: Self.asOf), exercise: "custom-quokka-press")
+        let press = ExerciseHistoryState(analysis(Self.events, asOf: Self.asOf), exercise: "custom-quokka-press")
         #expect(!press.assisted && press.bestSet == SetValue(weight: 30, unit: .kg, reps: 8) && press.bests?.e1rmKilograms == 38)
     }
 
     @Test("progress: the strength series of an assisted exercise is its least help per session")
     func progress() {
-        let progress = ProgressView(analysis(Self.events, asOf: Self.asOf), range: .all)
+        let progress = ProgressState(analysis(Self.events, asOf: Self.asOf), range: .all)
         let series = progress.strength.first { $0.exercise == "machine-assisted-pull-up" }
         #expect(series?.assisted == true)
         #expect(series?.points.map(\.value) == [30, 20, 20])

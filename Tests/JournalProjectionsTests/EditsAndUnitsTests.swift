@@ -17,14 +17,14 @@ struct EditsAndUnitsTests {
             exercises: [ExerciseSummary(exercise: "bench", name: "Bench", volumeKilograms: 1010.291, sets: [
                 SetSummary(set: 1, weight: 100, unit: .kg, reps: 5), SetSummary(set: 2, weight: 102.06, unit: .kg, reps: 5),
             ])])
-        #expect(HistoryView(kg).workouts == [summary])
-        #expect(ExerciseHistoryView(kg, exercise: "bench").bestSet == SetValue(weight: 102.06, unit: .kg, reps: 5))
+        #expect(HistoryState(kg).workouts == [summary])
+        #expect(ExerciseHistoryState(kg, exercise: "bench").bestSet == SetValue(weight: 102.06, unit: .kg, reps: 5))
 
         let lb = analysis(events + [ev("profile.updated", at: "2026-11-20T19:30:00.000+01:00", ["unit": "lb"])], asOf: "2026-11-20T20:00:00.000+01:00")
         var inPounds = summary
         inPounds.exercises[0].sets = [SetSummary(set: 1, weight: 220.46, unit: .lb, reps: 5), SetSummary(set: 2, weight: 225, unit: .lb, reps: 5)]
-        #expect(HistoryView(lb).workouts == [inPounds])
-        let bench = ExerciseHistoryView(lb, exercise: "bench")
+        #expect(HistoryState(lb).workouts == [inPounds])
+        let bench = ExerciseHistoryState(lb, exercise: "bench")
         #expect(bench.bestSet == SetValue(weight: 225, unit: .lb, reps: 5))
         #expect(bench.startWeight == DisplayWeight(weight: 220.46, unit: .lb))
         #expect(WeightUnit.lb.kilograms(1) == 0.45359237)
@@ -40,7 +40,7 @@ struct EditsAndUnitsTests {
             ev("workout.edited", at: "2026-11-19T09:02:00.000+01:00", ["workout": "w2", "finished_at": "2026-11-18T19:00:00.000+01:00"]),
         ]
         let a = analysis(pushWeek + edits, asOf: "2026-11-20T12:00:00.000+01:00")
-        #expect(HistoryView(a).workouts.first == WorkoutSummary(
+        #expect(HistoryState(a).workouts.first == WorkoutSummary(
             workout: "w2", name: "Push", startedAt: t("2026-11-18T18:00:00.000+01:00"), finishedAt: t("2026-11-18T19:00:00.000+01:00"),
             date: d("2026-11-18"), durationSeconds: 3600, exerciseCount: 2, setCount: 4, reps: 31, volumeKilograms: 1700, firstTime: false,
             previousWorkout: "w1", increasedReps: 0, increasedLoadKilograms: 0,
@@ -53,7 +53,7 @@ struct EditsAndUnitsTests {
                                 sets: [SetSummary(set: 1, weight: 40, unit: .kg, reps: 8)]),
             ],
             edited: true))
-        #expect(HistoryView(a).workouts.last.map { [$0.reps, $0.edited ? 1 : 0] } == [34, 1])
+        #expect(HistoryState(a).workouts.last.map { [$0.reps, $0.edited ? 1 : 0] } == [34, 1])
         // The edited first session now holds every bench best: nothing to beat.
         #expect(a.records == [])
 
@@ -62,7 +62,7 @@ struct EditsAndUnitsTests {
                         ["workout": "w2", "exercise": "bench", "set": 4, "weight": 60, "unit": "kg", "reps": 12, "kind": "working", "edited": true])
         let b = analysis(pushWeek + edits + [retick], asOf: "2026-11-20T12:00:00.000+01:00")
         #expect(b.records.map(\.kind) == [.bestE1RM, .bestSetVolume, .bestSessionVolume, .repsAtWeight])
-        #expect(HistoryView(b).workouts.first?.exercises.first?.sets.last == SetSummary(set: 4, weight: 60, unit: .kg, reps: 12, plus: 2))
+        #expect(HistoryState(b).workouts.first?.exercises.first?.sets.last == SetSummary(set: 4, weight: 60, unit: .kg, reps: 12, plus: 2))
 
         // Deleting the first workout makes the second a first time.
         let c = analysis(pushWeek + [ev("workout.deleted", at: "2026-11-19T10:00:00.000+01:00", ["workout": "w1"])], asOf: "2026-11-20T12:00:00.000+01:00")
@@ -72,7 +72,7 @@ struct EditsAndUnitsTests {
             alone.exercises[i].rosette = false; alone.exercises[i].repsDelta = nil; alone.exercises[i].volumeDeltaKilograms = nil
             for s in alone.exercises[i].sets.indices { alone.exercises[i].sets[s].plus = 0 }
         }
-        #expect(HistoryView(c) == HistoryView(total: 1, workouts: [alone]))
+        #expect(HistoryState(c) == HistoryState(total: 1, workouts: [alone]))
         #expect(c.records == [])
         #expect(c.streaks.lastWorkoutDate == d("2026-11-18"))
     }
@@ -87,7 +87,7 @@ struct EditsAndUnitsTests {
             ev("cardio.logged", at: "2026-11-20T18:50:00.000+01:00", ["workout": "s1", "exercise": "running", "minutes": 20, "km": 4]),
             ev("exercise.noted", at: "2026-11-20T18:51:00.000+01:00", ["workout": "s1", "exercise": "bench", "note": "elbow flared"]),
         ], at: events.count - 1)
-        let summary = HistoryView(analysis(events, asOf: "2026-11-20T20:00:00.000+01:00")).workouts[0]
+        let summary = HistoryState(analysis(events, asOf: "2026-11-20T20:00:00.000+01:00")).workouts[0]
         #expect(summary.exercises == [
             ExerciseSummary(exercise: "bench", name: "Bench", volumeKilograms: 480, sets: [SetSummary(set: 1, weight: 60, unit: .kg, reps: 8)], superset: "g1",
                             notes: ["elbow flared"]),
@@ -101,7 +101,7 @@ struct EditsAndUnitsTests {
             ev("workout.started", at: "2026-11-21T18:00:00.000+01:00", ["workout": "s2", "name": "Mixed", "session": nil]),
             ev("exercise.added", at: "2026-11-21T18:01:00.000+01:00", ["workout": "s2", "exercise": "running"]),
         ]
-        let active = ActiveWorkoutView(analysis(next, asOf: "2026-11-21T18:02:00.000+01:00"))
+        let active = ActiveWorkoutState(analysis(next, asOf: "2026-11-21T18:02:00.000+01:00"))
         #expect(active?.exercises.map(\.exercise) == ["running"])
         #expect(active?.exercises.first?.lastCardio == CardioEntry(exercise: "running", minutes: 20, km: 4))
         #expect(active?.exercises.first?.cardio == nil)
@@ -122,7 +122,7 @@ struct BackdatedTests {
         ]
         let a = analysis(pushWeek + late, asOf: "2026-11-20T12:00:00.000+01:00")
         #expect(a.finished.map(\.id) == ["old", "w1", "w2"])
-        let history = HistoryView(a).workouts
+        let history = HistoryState(a).workouts
         #expect(history.map(\.workout) == ["w2", "w1", "old"])
         #expect(history.map(\.firstTime) == [false, false, true])
         #expect(history[1].previousWorkout == "old")
@@ -136,6 +136,6 @@ struct BackdatedTests {
 
         let renamed = analysis(pushWeek + [ev("workout.edited", at: "2026-11-20T10:00:00.000+01:00", ["workout": "w2", "name": "Push Day"])],
                                asOf: "2026-11-20T12:00:00.000+01:00")
-        #expect(HistoryView(renamed).workouts.map { [$0.name, $0.firstTime ? "first" : "again"] } == [["Push Day", "first"], ["Push", "first"]])
+        #expect(HistoryState(renamed).workouts.map { [$0.name, $0.firstTime ? "first" : "again"] } == [["Push Day", "first"], ["Push", "first"]])
     }
 }

@@ -76,8 +76,8 @@ struct EquipmentRowsTests {
 
     @Test("targets and rows land on the lifter's dumbbells and stack; the row and the Target: line agree", arguments: cases)
     func loadableTargets(_ c: Case) throws {
-        let view = try #require(ActiveWorkoutView(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
-        func exercise(_ id: String) throws -> ActiveWorkoutView.Exercise { try #require(view.exercises.first { $0.exercise == id }) }
+        let view = try #require(ActiveWorkoutState(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        func exercise(_ id: String) throws -> ActiveWorkoutState.Exercise { try #require(view.exercises.first { $0.exercise == id }) }
         let unit = WeightUnit(c.unit)!
         for (id, target) in [("dumbbell-bench-press", c.targets.dumbbell), ("lat-pulldown", c.targets.pulldown),
                              ("barbell-back-squat", c.targets.squat), ("ez-bar-curl", c.targets.curl)] {
@@ -93,7 +93,7 @@ struct EquipmentRowsTests {
     @Test("each barbell row shows the plates per side on its exercise's bar: the EZ bar listed first is the curl's, never the squat's",
           arguments: cases)
     func platesPerRow(_ c: Case) throws {
-        let view = try #require(ActiveWorkoutView(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        let view = try #require(ActiveWorkoutState(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
         let squat = try #require(view.exercises.first { $0.exercise == "barbell-back-squat" })
         let curl = try #require(view.exercises.first { $0.exercise == "ez-bar-curl" })
         let olympic = c.unit == "kg" ? 20.0 : 45.0
@@ -110,7 +110,7 @@ struct EquipmentRowsTests {
     @Test("a routine's target RPE is on its rows: the exercise's on every working row, a set's own where the sets are configured",
           arguments: cases)
     func targetRPE(_ c: Case) throws {
-        let view = try #require(ActiveWorkoutView(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        let view = try #require(ActiveWorkoutState(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
         #expect(view.exercises.map { $0.rows.map(\.targetRPE) } == [[8, 8, 8], [nil, nil, nil], [8, 9], [nil, nil]])
     }
 
@@ -123,8 +123,8 @@ struct EquipmentRowsTests {
     ])
     func warmupOnTheExercisesBar(_ unit: String, _ curl: Double, _ curlSide: [Double], _ squat: Double, _ squatSide: [Double]) throws {
         let c = try #require(Self.cases.first { $0.unit == unit })
-        let view = try #require(ActiveWorkoutView(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
-        func warmup(_ id: String) throws -> ActiveWorkoutView.WarmupSuggestionView { try #require(view.exercises.first { $0.exercise == id }?.warmup) }
+        let view = try #require(ActiveWorkoutState(analysis(Self.events(c), asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        func warmup(_ id: String) throws -> ActiveWorkoutState.WarmupSuggestionState { try #require(view.exercises.first { $0.exercise == id }?.warmup) }
         let curlWarmup = try warmup("ez-bar-curl"), squatWarmup = try warmup("barbell-back-squat")
         #expect(curlWarmup.weight == curl && curlWarmup.plates?.barWeight == c.ezBar && curlWarmup.plates?.perSide == curlSide)
         #expect(curlWarmup.plates?.isExact == true)
@@ -144,22 +144,22 @@ struct EquipmentRowsTests {
                 """)]),
             ev("workout.started", at: "2026-11-02T18:00:00.000+00:00", ["workout": "w1", "name": "Heavy", "session": 0]),
         ]
-        let view = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-02T18:05:00.000+00:00", context: .trainingDomain)))
+        let view = try #require(ActiveWorkoutState(analysis(events, asOf: "2026-11-02T18:05:00.000+00:00", context: .trainingDomain)))
         #expect(view.exercises.map { $0.rows.map(\.targetRPE) } == [[8.5, 8.5, 8.5], [nil, nil]])
     }
 
     @Test("a cable exercise shows the attachment it needs and whether the lifter's inventory lists it", arguments: cases)
     func attachments(_ c: Case) throws {
         let events = Self.events(c)
-        let view = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        let view = try #require(ActiveWorkoutState(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
         // The inventory lists a rope, a straight bar and a V-bar, not the pulldown's long bar.
-        #expect(view.exercises.map(\.attachment) == [nil, nil, ActiveWorkoutView.Attachment(name: "lat-bar", owned: false), nil])
+        #expect(view.exercises.map(\.attachment) == [nil, nil, ActiveWorkoutState.Attachment(name: "lat-bar", owned: false), nil])
         let added = events + [ev("equipment.updated", at: "2026-11-04T18:01:00.000+00:00", ["attachments": ["Lat pulldown bar", "D-handle"]])]
-        let owned = try #require(ActiveWorkoutView(analysis(added, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
-        #expect(owned.exercises[2].attachment == ActiveWorkoutView.Attachment(name: "lat-bar", owned: true))
+        let owned = try #require(ActiveWorkoutState(analysis(added, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        #expect(owned.exercises[2].attachment == ActiveWorkoutState.Attachment(name: "lat-bar", owned: true))
         let none = added + [ev("equipment.updated", at: "2026-11-04T18:02:00.000+00:00", ["attachments": []])]
-        let unknown = try #require(ActiveWorkoutView(analysis(none, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
-        #expect(unknown.exercises[2].attachment == ActiveWorkoutView.Attachment(name: "lat-bar", owned: nil))
+        let unknown = try #require(ActiveWorkoutState(analysis(none, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        #expect(unknown.exercises[2].attachment == ActiveWorkoutState.Attachment(name: "lat-bar", owned: nil))
     }
 
     @Test("a completed barbell set keeps its plates; a weight below the bar has none")
@@ -170,7 +170,7 @@ struct EquipmentRowsTests {
                          ["workout": "w2", "exercise": "barbell-back-squat", "set": 1, "weight": 60, "unit": "kg", "reps": 5, "kind": "working"]))
         events.append(ev("set.completed", at: "2026-11-04T18:04:00.000+00:00",
                          ["workout": "w2", "exercise": "barbell-back-squat", "set": 2, "weight": 15, "unit": "kg", "reps": 5, "kind": "working"]))
-        let view = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
+        let view = try #require(ActiveWorkoutState(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain)))
         let squat = try #require(view.exercises.first { $0.exercise == "barbell-back-squat" })
         #expect(squat.rows.map { $0.plates?.perSide } == [[20], nil, [25, 15, 1.25]])
     }

@@ -59,7 +59,7 @@ struct HistoryTests {
     @Test("the first-ever session is a first time and sets no record")
     func firstEverSession() {
         let a = analysis(Array(pushWeek.prefix(7)), asOf: "2026-11-16T20:00:00.000+01:00")
-        #expect(HistoryView(a) == HistoryView(total: 1, workouts: [w1Summary]))
+        #expect(HistoryState(a) == HistoryState(total: 1, workouts: [w1Summary]))
         #expect(a.records == [])
         #expect(WorkoutDetail(a, workout: nil) == WorkoutDetail(summary: w1Summary, records: []))
     }
@@ -67,7 +67,7 @@ struct HistoryTests {
     @Test("a later workout of the same name gets rosettes, +N, increased reps and load; discarded and undone sets count nowhere")
     func comparesWithPreviousWorkoutOfTheSameName() {
         let a = analysis(pushWeek, asOf: "2026-11-20T12:00:00.000+01:00")
-        #expect(HistoryView(a) == HistoryView(total: 2, workouts: [w2Summary, w1Summary]))
+        #expect(HistoryState(a) == HistoryState(total: 2, workouts: [w2Summary, w1Summary]))
         let records = [
             PersonalRecord(kind: .bestE1RM, exercise: "bench", name: "Bench", workout: "w2", date: d("2026-11-18"), value: 78, previous: 76, weightKilograms: 60, reps: 9),
             PersonalRecord(kind: .bestSetVolume, exercise: "bench", name: "Bench", workout: "w2", date: d("2026-11-18"), value: 540, previous: 480, weightKilograms: 60, reps: 9),
@@ -81,18 +81,18 @@ struct HistoryTests {
     @Test("events after the as-of time are ignored")
     func asOfCutsTheJournal() {
         let a = analysis(pushWeek, asOf: "2026-11-18T18:44:59.999+01:00")
-        #expect(HistoryView(a) == HistoryView(total: 1, workouts: [w1Summary]))
+        #expect(HistoryState(a) == HistoryState(total: 1, workouts: [w1Summary]))
         #expect(a.ledger.workout("w2")?.status == .open)
     }
 
     @Test("filters by date, exercise, text and limit, newest first")
     func filters() {
         let a = analysis(pushWeek, asOf: "2026-11-20T12:00:00.000+01:00")
-        #expect(HistoryView(a, query: HistoryQuery(from: d("2026-11-17"))) == HistoryView(total: 1, workouts: [w2Summary]))
-        #expect(HistoryView(a, query: HistoryQuery(to: d("2026-11-17"))) == HistoryView(total: 1, workouts: [w1Summary]))
-        #expect(HistoryView(a, query: HistoryQuery(limit: 1)) == HistoryView(total: 2, workouts: [w2Summary]))
-        #expect(HistoryView(a, query: HistoryQuery(exercise: "Ohp")) == HistoryView(total: 2, workouts: [w2Summary, w1Summary]))
-        #expect(HistoryView(a, query: HistoryQuery(text: "pull")) == HistoryView(total: 0, workouts: []))
+        #expect(HistoryState(a, query: HistoryQuery(from: d("2026-11-17"))) == HistoryState(total: 1, workouts: [w2Summary]))
+        #expect(HistoryState(a, query: HistoryQuery(to: d("2026-11-17"))) == HistoryState(total: 1, workouts: [w1Summary]))
+        #expect(HistoryState(a, query: HistoryQuery(limit: 1)) == HistoryState(total: 2, workouts: [w2Summary]))
+        #expect(HistoryState(a, query: HistoryQuery(exercise: "Ohp")) == HistoryState(total: 2, workouts: [w2Summary, w1Summary]))
+        #expect(HistoryState(a, query: HistoryQuery(text: "pull")) == HistoryState(total: 0, workouts: []))
         #expect(CalendarMonth(a) == CalendarMonth(year: 2026, month: 11, days: [
             CalendarMonth.Day(date: d("2026-11-16"), workouts: ["w1"]), CalendarMonth.Day(date: d("2026-11-18"), workouts: ["w2"]),
         ]))
@@ -102,7 +102,7 @@ struct HistoryTests {
     func dataCleared() {
         let after = workout("w9", "Legs", start: "2026-11-20T08:00:00.000+01:00", finish: "2026-11-20T08:30:00.000+01:00", [("squat", 1, 100, "kg", 5)])
         let a = analysis(pushWeek + [ev("data.cleared", at: "2026-11-19T20:00:00.000+01:00")] + after, asOf: "2026-11-20T12:00:00.000+01:00")
-        #expect(HistoryView(a) == HistoryView(total: 1, workouts: [WorkoutSummary(
+        #expect(HistoryState(a) == HistoryState(total: 1, workouts: [WorkoutSummary(
             workout: "w9", name: "Legs", startedAt: t("2026-11-20T08:00:00.000+01:00"), finishedAt: t("2026-11-20T08:30:00.000+01:00"),
             date: d("2026-11-20"), durationSeconds: 1800, exerciseCount: 1, setCount: 1, reps: 5, volumeKilograms: 500, firstTime: true,
             exercises: [ExerciseSummary(exercise: "squat", name: "Squat", volumeKilograms: 500, sets: [SetSummary(set: 1, weight: 100, unit: .kg, reps: 5)])])]))

@@ -23,28 +23,28 @@ struct HomeTests {
         let events = programmeEvents
             + workout("p1", "Push", start: "2026-11-16T18:00:00.000+01:00", finish: "2026-11-16T18:30:00.000+01:00", session: 0, [("bench", 1, 60, "kg", 8)])
             + workout("a1", "Arms", start: "2026-11-17T18:00:00.000+01:00", finish: "2026-11-17T18:30:00.000+01:00", [("curl", 1, 20, "kg", 10)])
-        let home = HomeView(analysis(events, asOf: "2026-11-18T20:00:00.000+01:00"))
+        let home = HomeState(analysis(events, asOf: "2026-11-18T20:00:00.000+01:00"))
         let days = ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"]
-        #expect(home == HomeView(
+        #expect(home == HomeState(
             name: "Alex Smith",
             streak: Streaks(currentDays: 2, longestDays: 2, currentWeeks: 1, longestWeeks: 1, currentTargetWeeks: 0, lastWorkoutDate: d("2026-11-17")),
-            programme: HomeView.ProgrammeProgress(split: "Push/Pull/Legs", week: 3, weeks: 8, daysPerWeek: 3, sessionMinutes: "45-60", priorityMuscles: ["chest", "quads"]),
-            week: HomeView.Week(
+            programme: HomeState.ProgrammeProgress(split: "Push/Pull/Legs", week: 3, weeks: 8, daysPerWeek: 3, sessionMinutes: "45-60", priorityMuscles: ["chest", "quads"]),
+            week: HomeState.Week(
                 start: d("2026-11-16"), completed: 1, target: 3, workouts: 2,
                 sessions: [
-                    HomeView.SessionStatus(session: 0, name: "Push", completed: true, workout: "p1"),
-                    HomeView.SessionStatus(session: 1, name: "Pull", completed: false),
-                    HomeView.SessionStatus(session: 2, name: "Legs", completed: false),
+                    HomeState.SessionStatus(session: 0, name: "Push", completed: true, workout: "p1"),
+                    HomeState.SessionStatus(session: 1, name: "Pull", completed: false),
+                    HomeState.SessionStatus(session: 2, name: "Legs", completed: false),
                 ],
                 // Seed 001's scheduled days: the two sessions left, from today (Wednesday) with a rest day between.
-                calendar: days.enumerated().map { HomeView.CalendarDay(date: d($1), finished: $0 < 2, workouts: $0 < 2 ? 1 : 0,
+                calendar: days.enumerated().map { HomeState.CalendarDay(date: d($1), finished: $0 < 2, workouts: $0 < 2 ? 1 : 0,
                                                                        scheduled: [2: ["Pull"], 4: ["Legs"]][$0] ?? []) }),
             nextWorkout: SessionCard(session: 1, name: "Pull", exercises: [SessionCard.Exercise(exercise: "row", name: "Row", sets: 3, reps: "8-12")]),
             upcoming: [SessionCard(session: 2, name: "Legs", exercises: [SessionCard.Exercise(exercise: "squat", name: "Squat", sets: 4, reps: "6-10")])],
             recentRecords: [],
             lastWorkouts: [
-                HomeView.RecentWorkout(workout: "a1", name: "Arms", date: d("2026-11-17"), durationSeconds: 1800, exerciseCount: 1, volumeKilograms: 200),
-                HomeView.RecentWorkout(workout: "p1", name: "Push", date: d("2026-11-16"), durationSeconds: 1800, exerciseCount: 1, volumeKilograms: 480),
+                HomeState.RecentWorkout(workout: "a1", name: "Arms", date: d("2026-11-17"), durationSeconds: 1800, exerciseCount: 1, volumeKilograms: 200),
+                HomeState.RecentWorkout(workout: "p1", name: "Push", date: d("2026-11-16"), durationSeconds: 1800, exerciseCount: 1, volumeKilograms: 480),
             ],
             message: "Keep it up: 2 more this week"))
     }
@@ -53,25 +53,25 @@ struct HomeTests {
     func weekBoundaryOnMonday() {
         let events = programmeEvents
             + workout("p1", "Push", start: "2026-11-22T23:00:00.000+01:00", finish: "2026-11-22T23:59:59.999+01:00", session: 0, [("bench", 1, 60, "kg", 8)])
-        let sunday = HomeView(analysis(events, asOf: "2026-11-22T23:59:59.999+01:00"))
+        let sunday = HomeState(analysis(events, asOf: "2026-11-22T23:59:59.999+01:00"))
         #expect(sunday.week.start == d("2026-11-16"))
         #expect(sunday.week.completed == 1)
         #expect(sunday.week.sessions.map(\.completed) == [true, false, false])
         #expect(sunday.programme?.week == 3)
-        let monday = HomeView(analysis(events, asOf: "2026-11-23T00:00:00.000+01:00"))
-        #expect(monday.week == HomeView.Week(
+        let monday = HomeState(analysis(events, asOf: "2026-11-23T00:00:00.000+01:00"))
+        #expect(monday.week == HomeState.Week(
             start: d("2026-11-23"), completed: 0, target: 3, workouts: 0,
-            sessions: [HomeView.SessionStatus(session: 0, name: "Push", completed: false), HomeView.SessionStatus(session: 1, name: "Pull", completed: false),
-                       HomeView.SessionStatus(session: 2, name: "Legs", completed: false)],
-            calendar: (0..<7).map { HomeView.CalendarDay(date: LocalDate(day: d("2026-11-23").day + $0), finished: false, workouts: 0,
+            sessions: [HomeState.SessionStatus(session: 0, name: "Push", completed: false), HomeState.SessionStatus(session: 1, name: "Pull", completed: false),
+                       HomeState.SessionStatus(session: 2, name: "Legs", completed: false)],
+            calendar: (0..<7).map { HomeState.CalendarDay(date: LocalDate(day: d("2026-11-23").day + $0), finished: false, workouts: 0,
                                                          scheduled: [0: ["Push"], 2: ["Pull"], 4: ["Legs"]][$0] ?? []) }))
         #expect(monday.nextWorkout?.name == "Push")
         #expect(monday.programme?.week == 4)
         #expect(monday.message == "New week, fresh start")
         // The current week never breaks the weekly streak.
         #expect(monday.streak == Streaks(currentDays: 1, longestDays: 1, currentWeeks: 1, longestWeeks: 1, currentTargetWeeks: 0, lastWorkoutDate: d("2026-11-22")))
-        #expect(HomeView(analysis(events, asOf: "2027-06-01T12:00:00.000+01:00")).programme?.week == 8)
-        #expect(HomeView(analysis(events, asOf: "2026-11-02T12:00:00.000+01:00")).programme?.week == 1)
+        #expect(HomeState(analysis(events, asOf: "2027-06-01T12:00:00.000+01:00")).programme?.week == 8)
+        #expect(HomeState(analysis(events, asOf: "2026-11-02T12:00:00.000+01:00")).programme?.week == 1)
     }
 
     @Test("a workout spanning midnight counts on the day it finished")
@@ -79,9 +79,9 @@ struct HomeTests {
         let events = workout("m1", "Legs", start: "2026-11-21T23:30:00.000+01:00", finish: "2026-11-22T00:40:00.000+01:00", [("squat", 1, 100, "kg", 5)])
         let a = analysis(events, asOf: "2026-11-22T10:00:00.000+01:00")
         #expect(a.streaks == Streaks(currentDays: 1, longestDays: 1, currentWeeks: 1, longestWeeks: 1, lastWorkoutDate: d("2026-11-22")))
-        #expect(HistoryView(a).workouts.map { [$0.date.description, "\($0.durationSeconds)"] } == [["2026-11-22", "4200"]])
-        #expect(HomeView(a).week.calendar.map(\.finished) == [false, false, false, false, false, false, true])
-        #expect(HomeView(a).message == "Nice work this week")
+        #expect(HistoryState(a).workouts.map { [$0.date.description, "\($0.durationSeconds)"] } == [["2026-11-22", "4200"]])
+        #expect(HomeState(a).week.calendar.map(\.finished) == [false, false, false, false, false, false, true])
+        #expect(HomeState(a).message == "Nice work this week")
     }
 
     @Test("a user who changes time zone keeps each workout on its own local day")

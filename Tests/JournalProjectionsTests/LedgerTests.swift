@@ -40,14 +40,14 @@ struct LedgerTests {
                                                 plannedAt: t("2026-11-20T10:00:00.000+01:00"), startedWorkout: "w1")])
         #expect(ledger.eventCount == events.count)
 
-        let active = ActiveWorkoutView(Analysis(ledger))
-        #expect(active?.rest == ActiveWorkoutView.Rest(exercise: "row", state: .finished, seconds: 20, remainingSeconds: 0, endsAt: t("2026-11-20T10:10:20.000+01:00")))
-        #expect(active?.warmup == ActiveWorkoutView.Warmup(state: .skipped))
+        let active = ActiveWorkoutState(Analysis(ledger))
+        #expect(active?.rest == ActiveWorkoutState.Rest(exercise: "row", state: .finished, seconds: 20, remainingSeconds: 0, endsAt: t("2026-11-20T10:10:20.000+01:00")))
+        #expect(active?.warmup == ActiveWorkoutState.Warmup(state: .skipped))
         #expect(active?.exercises.map { $0.rows.map { [$0.source.rawValue, "\($0.weight ?? -1)", "\($0.reps ?? -1)"] } } == [
             [["completed", "70.0", "8"]],
             [["entered", "50.0", "5"], ["propagated", "50.0", "5"]],
         ])
-        #expect(HomeView(Analysis(ledger)).planned == [])
+        #expect(HomeState(Analysis(ledger)).planned == [])
     }
 
     @Test("repeating a workout prescribes its performed sets; a programme reset ends the programme")
@@ -63,11 +63,11 @@ struct LedgerTests {
             PrescribedSet(weight: 60, unit: .kg, reps: 5, kind: .warmup), PrescribedSet(weight: 100, unit: .kg, reps: 5),
         ]))])
         // The working row weighs the next target: 100 kg × 5 reached the top of "5", so seed 000's +2.5 kg.
-        #expect(ActiveWorkoutView(a)?.exercises.first?.rows == [
+        #expect(ActiveWorkoutState(a)?.exercises.first?.rows == [
             .init(set: 1, weight: 60, unit: .kg, reps: 5, kind: .warmup, completed: false, source: .template),
             .init(set: 2, weight: 102.5, unit: .kg, reps: 5, completed: false, source: .target),
         ])
-        let home = HomeView(a)
+        let home = HomeState(a)
         #expect(home.programme == nil)
         #expect(home.nextWorkout == nil)
         #expect(home.week.target == nil)

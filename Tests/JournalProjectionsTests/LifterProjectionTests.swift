@@ -36,7 +36,7 @@ struct LifterProjectionTests {
         // Cardio is shown in history but is no strength session and sets no record.
         let a = Analysis(ledger)
         #expect(a.sessionIndices.keys.sorted() == ["bench"])
-        #expect(HistoryView(a).workouts.map { [$0.exerciseCount, $0.setCount] } == [[2, 1]])
+        #expect(HistoryState(a).workouts.map { [$0.exerciseCount, $0.setCount] } == [[2, 1]])
     }
 
     static let template: [Event] = [
@@ -56,7 +56,7 @@ struct LifterProjectionTests {
             ev("workout.started", at: "2026-11-17T18:00:00.000+01:00", ["workout": "w2", "name": "Upper A", "session": nil, "template": "t1"]),
         ]
         let a = analysis(events, asOf: "2026-11-17T18:01:00.000+01:00", context: muscleContext)
-        let active = ActiveWorkoutView(a)
+        let active = ActiveWorkoutState(a)
         #expect(active?.exercises.map(\.rows) == [
             [
                 // The last session had no warm-up (its 40 kg set was a working set), so the warm-up row has the
@@ -76,7 +76,7 @@ struct LifterProjectionTests {
         // Cardio: the template's minutes and km are the prefill.
         #expect(active?.exercises.map(\.cardioPrefill) == [nil, nil, CardioEntry(exercise: "treadmill-run", minutes: 20, km: 3.5)])
         #expect(active?.exercises.map(\.restSeconds) == [90, 60, 60])
-        #expect(TemplatesView(a) == TemplatesView(templates: [
+        #expect(TemplatesState(a) == TemplatesState(templates: [
             .init(template: "t1", name: "Upper A", exercises: [
                 .init(exercise: "bench", name: "Bench", sets: 3, reps: nil, setConfigs: [
                     PrescribedSet(reps: 10, kind: .warmup), PrescribedSet(weight: 70, unit: .kg), PrescribedSet(weight: 70, unit: .kg, reps: 6),
@@ -106,7 +106,7 @@ struct LifterProjectionTests {
         #expect(a.ledger.plans == [PlannedWorkout(id: "p1", name: "Upper A", exercises: copied, date: "2026-11-13", repeatOf: "w1",
                                                   plannedAt: t("2026-11-12T08:00:00.000+01:00"))])
         #expect(a.ledger.workout("w1")?.repeatPrescriptions == copied)
-        #expect(HomeView(a).planned == ["Upper A"])
+        #expect(HomeState(a).planned == ["Upper A"])
         // The copy goes back into a template or plan event as it came.
         #expect(JSONWriter.string(Prescription.eventValue(copied)) ==
             #"[{"exercise":"bench","sets":[{"weight":40,"unit":"kg","reps":12,"kind":"working"},{"weight":65,"unit":"kg","reps":9,"kind":"working"},{"weight":65,"unit":"kg","reps":8,"kind":"working"}],"superset":"s"},{"exercise":"fly","sets":[{"weight":14,"unit":"kg","reps":12,"kind":"working"}],"superset":"s"}]"#)
@@ -114,7 +114,7 @@ struct LifterProjectionTests {
 
         let started = analysis(events + [ev("workout.started", at: "2026-11-13T18:00:00.000+01:00", ["workout": "w2", "name": "Upper A", "session": nil, "plan": "p1"])],
                                asOf: "2026-11-13T18:01:00.000+01:00")
-        #expect(HomeView(started).planned == [])
+        #expect(HomeState(started).planned == [])
         #expect(started.ledger.workout("w2")?.supersets == [SupersetGroup(group: "s", exercises: ["bench", "fly"])])
     }
 
@@ -128,7 +128,7 @@ struct LifterProjectionTests {
             ev("set.edited", at: "2026-11-17T18:05:00.000+01:00", ["workout": "w2", "exercise": "fly", "set": 1, "reps": 10]),
             ev("set.added", at: "2026-11-17T18:06:00.000+01:00", ["workout": "w2", "exercise": "fly", "set": 2]),
         ]
-        let active = ActiveWorkoutView(analysis(events, asOf: "2026-11-17T18:07:00.000+01:00"))
+        let active = ActiveWorkoutState(analysis(events, asOf: "2026-11-17T18:07:00.000+01:00"))
         #expect(active?.exercises.map(\.rows) == [
             [
                 // A planned working row weighs the target (65 kg, the last top weight), with the copied reps.
@@ -160,7 +160,7 @@ struct LifterProjectionTests {
             ev("exercise.noted", at: "2026-11-17T18:04:00.000+01:00", ["workout": "w2", "exercise": "bench", "note": "grip wider"]),
         ]
         let a = analysis(events, asOf: "2026-11-17T18:05:00.000+01:00")
-        #expect(HistoryView(a).workouts == [WorkoutSummary(
+        #expect(HistoryState(a).workouts == [WorkoutSummary(
             workout: "w1", name: "Upper A", startedAt: t("2026-11-10T18:00:00.000+01:00"), finishedAt: t("2026-11-10T19:00:00.000+01:00"),
             date: d("2026-11-10"), durationSeconds: 3600, exerciseCount: 2, setCount: 3, reps: 33, volumeKilograms: 1233, firstTime: true,
             exercises: [
@@ -171,11 +171,11 @@ struct LifterProjectionTests {
                 ], notes: ["paused"]),
             ],
             edited: true)])
-        #expect(ActiveWorkoutView(a)?.exercises.map(\.rows) == [[
+        #expect(ActiveWorkoutState(a)?.exercises.map(\.rows) == [[
             .init(set: 1, weight: 65, unit: .kg, reps: 9, completed: true, source: .completed),
             .init(set: 2, weight: 65, unit: .kg, reps: 9, completed: false, source: .entered),
         ]])
-        #expect(ActiveWorkoutView(a)?.exercises.map(\.notes) == [["grip wider"]])
+        #expect(ActiveWorkoutState(a)?.exercises.map(\.notes) == [["grip wider"]])
     }
 
     @Test("rest defaults: 90 s compound, 60 s isolation, the settings, and each exercise's own setting (0 = Off)")
@@ -185,7 +185,7 @@ struct LifterProjectionTests {
             ev("exercise.added", at: "2026-11-17T18:00:0\(index).000+01:00", ["workout": "w1", "exercise": .string(id)])
         }
         func rests(_ extra: [Event]) -> [Int]? {
-            ActiveWorkoutView(analysis(extra + [start] + adds, asOf: "2026-11-17T18:01:00.000+01:00", context: muscleContext))?.exercises.map(\.restSeconds)
+            ActiveWorkoutState(analysis(extra + [start] + adds, asOf: "2026-11-17T18:01:00.000+01:00", context: muscleContext))?.exercises.map(\.restSeconds)
         }
         #expect(rests([]) == [90, 60, 90])
         #expect(rests([ev("settings.changed", at: "2026-11-01T09:00:00.000+01:00", ["key": "rest_isolation_s", "value": 45]),
@@ -217,7 +217,7 @@ struct LifterProjectionTests {
                ev("subscription.renewed", at: "2026-04-01T09:00:00.000Z", ["next_billing_date": "2026-05-01"]),
                ev("rest.configured", at: "2026-04-01T10:00:00.000Z", ["exercise": "lift-2", "seconds": 0]),
                ev("rest.configured", at: "2026-04-01T10:00:01.000Z", ["exercise": "lift-1", "seconds": 120])]
-        let view = ProfileView(analysis(events, asOf: "2026-04-02T09:00:00.000Z"))
+        let view = ProfileState(analysis(events, asOf: "2026-04-02T09:00:00.000Z"))
         #expect(view.favourites == (1...10).map { "lift-\($0)" })
         #expect(view.memberSince == d("2026-01-15"))
         #expect(view.subscriptionStatus == "active")
@@ -239,14 +239,14 @@ struct LifterProjectionTests {
                                  ["workout": "a", "started_at": "2026-11-14T10:00:00.000+01:00", "finished_at": "2026-11-14T11:15:00.000+01:00"])]
         let after = analysis(moved, asOf: asOf)
         #expect([after.streaks.currentDays, after.streaks.longestDays] == [1, 1])
-        #expect(HistoryView(after).workouts.map { [$0.workout, $0.date.description, "\($0.durationSeconds)", $0.edited ? "edited" : ""] } ==
+        #expect(HistoryState(after).workouts.map { [$0.workout, $0.date.description, "\($0.durationSeconds)", $0.edited ? "edited" : ""] } ==
                 [["b", "2026-11-17", "3600", ""], ["a", "2026-11-14", "4500", "edited"]])
-        #expect(ExerciseHistoryView(after, exercise: "bench").charts.maxWeight.map(\.date) == [d("2026-11-14"), d("2026-11-17")])
-        #expect(HomeView(after).week.calendar.map(\.finished) == [false, true, false, false, false, false, false])
+        #expect(ExerciseHistoryState(after, exercise: "bench").charts.maxWeight.map(\.date) == [d("2026-11-14"), d("2026-11-17")])
+        #expect(HomeState(after).week.calendar.map(\.finished) == [false, true, false, false, false, false, false])
         #expect(after.records.map(\.kind) == [.heaviestWeight, .bestE1RM, .bestSetVolume, .bestSessionVolume])
 
         let deleted = analysis(events + [ev("workout.deleted", at: "2026-11-18T09:00:00.000+01:00", ["workout": "b"])], asOf: asOf)
-        #expect(HomeView(deleted).lastWorkouts.map(\.workout) == ["a"])
+        #expect(HomeState(deleted).lastWorkouts.map(\.workout) == ["a"])
         #expect(deleted.records == [])
         #expect([deleted.streaks.currentDays, deleted.streaks.longestDays] == [0, 1])
     }

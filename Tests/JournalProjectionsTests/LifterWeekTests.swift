@@ -26,13 +26,13 @@ struct LifterWeekTests {
                 [("squat", 1, 100, unit, 5)])
     }
 
-    static func ticks(_ home: HomeView) -> [String] { home.week.sessions.map { "\($0.name)\($0.completed ? " ✓" : "")" } }
+    static func ticks(_ home: HomeState) -> [String] { home.week.sessions.map { "\($0.name)\($0.completed ? " ✓" : "")" } }
 
     @Test("a two-session programme at three days keeps offering the next session of the rotation until the week's target is met, and rotates on across weeks",
           arguments: ["kg", "lb"])
     func rotation(_ unit: String) {
         let week1 = Self.alternating(unit: unit) + Self.session("w1", 0, day: "2026-11-02", unit: unit) + Self.session("w2", 1, day: "2026-11-04", unit: unit)
-        let midweek = HomeView(analysis(week1, asOf: "2026-11-05T12:00:00.000+01:00"))
+        let midweek = HomeState(analysis(week1, asOf: "2026-11-05T12:00:00.000+01:00"))
         #expect(Self.ticks(midweek) == ["Workout A ✓", "Workout B ✓", "Workout A"])
         #expect(midweek.week.completed == 2 && midweek.week.target == 3)
         #expect(midweek.message == "Keep it up: 1 more this week")
@@ -40,28 +40,28 @@ struct LifterWeekTests {
         #expect(midweek.upcoming.isEmpty)
 
         let full = week1 + Self.session("w3", 0, day: "2026-11-06", unit: unit)
-        let friday = HomeView(analysis(full, asOf: "2026-11-06T20:00:00.000+01:00"))
+        let friday = HomeState(analysis(full, asOf: "2026-11-06T20:00:00.000+01:00"))
         #expect(Self.ticks(friday) == ["Workout A ✓", "Workout B ✓", "Workout A ✓"])
         #expect(friday.week.completed == 3 && friday.nextWorkout == nil && friday.message == "You're killing it this week")
 
         // Week 2 continues the rotation: B A B.
-        let monday = HomeView(analysis(full, asOf: "2026-11-09T08:00:00.000+01:00"))
+        let monday = HomeState(analysis(full, asOf: "2026-11-09T08:00:00.000+01:00"))
         #expect(Self.ticks(monday) == ["Workout B", "Workout A", "Workout B"])
         #expect(monday.nextWorkout?.name == "Workout B" && monday.upcoming.map(\.name) == ["Workout A", "Workout B"])
         let week2 = full + Self.session("w4", 1, day: "2026-11-09", unit: unit)
-        let tuesday = HomeView(analysis(week2, asOf: "2026-11-10T08:00:00.000+01:00"))
+        let tuesday = HomeState(analysis(week2, asOf: "2026-11-10T08:00:00.000+01:00"))
         #expect(Self.ticks(tuesday) == ["Workout B ✓", "Workout A", "Workout B"])
         #expect(tuesday.nextWorkout?.name == "Workout A" && tuesday.message == "Keep it up: 2 more this week")
     }
 
     @Test("the week's sessions: the programme's own order when they cover the days, a rotation from the last session otherwise")
     func weekSessions() {
-        #expect(HomeView.ProgrammeProgress.weekSessions(count: 3, daysPerWeek: 3, lastBefore: 1) == [0, 1, 2])
-        #expect(HomeView.ProgrammeProgress.weekSessions(count: 5, daysPerWeek: 3, lastBefore: 4) == [0, 1, 2, 3, 4])
-        #expect(HomeView.ProgrammeProgress.weekSessions(count: 2, daysPerWeek: 3, lastBefore: nil) == [0, 1, 0])
-        #expect(HomeView.ProgrammeProgress.weekSessions(count: 2, daysPerWeek: 3, lastBefore: 0) == [1, 0, 1])
-        #expect(HomeView.ProgrammeProgress.weekSessions(count: 3, daysPerWeek: 5, lastBefore: 2) == [0, 1, 2, 0, 1])
-        #expect(HomeView.ProgrammeProgress.weekSessions(count: 0, daysPerWeek: 3, lastBefore: nil) == [])
+        #expect(HomeState.ProgrammeProgress.weekSessions(count: 3, daysPerWeek: 3, lastBefore: 1) == [0, 1, 2])
+        #expect(HomeState.ProgrammeProgress.weekSessions(count: 5, daysPerWeek: 3, lastBefore: 4) == [0, 1, 2, 3, 4])
+        #expect(HomeState.ProgrammeProgress.weekSessions(count: 2, daysPerWeek: 3, lastBefore: nil) == [0, 1, 0])
+        #expect(HomeState.ProgrammeProgress.weekSessions(count: 2, daysPerWeek: 3, lastBefore: 0) == [1, 0, 1])
+        #expect(HomeState.ProgrammeProgress.weekSessions(count: 3, daysPerWeek: 5, lastBefore: 2) == [0, 1, 2, 0, 1])
+        #expect(HomeState.ProgrammeProgress.weekSessions(count: 0, daysPerWeek: 3, lastBefore: nil) == [])
     }
 
     @Test("after a retake mid-week the new programme ticks only workouts started under it; the old one stays in history and streaks",
@@ -75,7 +75,7 @@ struct LifterWeekTests {
                     "sessions": [{"name": "Upper", "exercises": [{"exercise": "bench", "sets": 3, "reps": "8-12"}]},
                                  {"name": "Lower", "exercises": [{"exercise": "squat", "sets": 3, "reps": "8-12"}]}]}
                    """)])]
-        let tuesday = HomeView(analysis(events, asOf: "2026-11-17T12:00:00.000+01:00"))
+        let tuesday = HomeState(analysis(events, asOf: "2026-11-17T12:00:00.000+01:00"))
         #expect(Self.ticks(tuesday) == ["Upper", "Lower"])
         #expect(tuesday.week.completed == 0 && tuesday.week.workouts == 1 && tuesday.week.target == 2)
         #expect(tuesday.nextWorkout?.name == "Upper")
@@ -83,7 +83,7 @@ struct LifterWeekTests {
 
         let upper = events + workout("new", "Upper", start: "2026-11-17T18:00:00.000+01:00", finish: "2026-11-17T18:40:00.000+01:00", session: 0,
                                      [("bench", 1, 60, unit, 8)])
-        let evening = HomeView(analysis(upper, asOf: "2026-11-17T20:00:00.000+01:00"))
+        let evening = HomeState(analysis(upper, asOf: "2026-11-17T20:00:00.000+01:00"))
         #expect(Self.ticks(evening) == ["Upper ✓", "Lower"])
         #expect(evening.week.sessions[0].workout == "new" && evening.week.completed == 1 && evening.week.workouts == 2)
         #expect(evening.nextWorkout?.name == "Lower" && evening.streak.currentDays == 2)
@@ -107,7 +107,7 @@ struct LifterWeekTests {
         + [ev("workout.started", at: "2026-11-04T18:00:00.000+01:00", ["workout": "w2", "name": "A", "session": 0])]
     }
 
-    static func rows(_ view: ActiveWorkoutView?, _ exercise: String = "bench") -> [String] {
+    static func rows(_ view: ActiveWorkoutState?, _ exercise: String = "bench") -> [String] {
         view?.exercises.first { $0.exercise == exercise }?.rows.map {
             "\($0.set) \($0.kind.rawValue) \($0.weight.map { "\($0)" } ?? "-") × \($0.reps.map(String.init) ?? "-") \($0.source.rawValue)"
         } ?? []
@@ -116,7 +116,7 @@ struct LifterWeekTests {
     @Test("planned rows weigh the next target after a progression step, and the last session's warm-up comes back as a warm-up",
           arguments: [("kg", 60.0, 40.0, 62.5), ("lb", 135.0, 95.0, 140.0)])
     func rowsFollowTheStep(_ unit: String, _ weight: Double, _ warmup: Double, _ target: Double) {
-        let view = ActiveWorkoutView(analysis(Self.benchDay(unit: unit, weight: weight, warmup: warmup), asOf: "2026-11-04T18:05:00.000+01:00"))
+        let view = ActiveWorkoutState(analysis(Self.benchDay(unit: unit, weight: weight, warmup: warmup), asOf: "2026-11-04T18:05:00.000+01:00"))
         let bench = view?.exercises.first
         #expect(bench?.nextTarget?.weight == target && bench?.nextTarget?.unit.rawValue == unit)
         #expect(Self.rows(view) == ["1 warmup \(warmup) × 10 last_session", "2 working \(target) × 5 target",
@@ -127,7 +127,7 @@ struct LifterWeekTests {
     func rowsFollowAHandSetTarget(_ unit: String) {
         let events = Self.benchDay(unit: unit, weight: 60, warmup: 40)
             + [ev("progression.configured", at: "2026-11-04T18:01:00.000+01:00", ["exercise": "bench", "target": 70, "unit": .string(unit)])]
-        let view = ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+01:00"))
+        let view = ActiveWorkoutState(analysis(events, asOf: "2026-11-04T18:05:00.000+01:00"))
         #expect(view?.exercises.first?.nextTarget?.weight == 70)
         #expect(Self.rows(view).dropFirst() == ["2 working 70.0 × 5 target", "3 working 70.0 × 5 target", "4 working 70.0 × 5 target"])
 
@@ -139,7 +139,7 @@ struct LifterWeekTests {
         }
         failing += [ev("workout.started", at: "2026-11-09T18:00:00.000+01:00", ["workout": "n", "name": "Legs", "session": .null]),
                     ev("exercise.added", at: "2026-11-09T18:01:00.000+01:00", ["workout": "n", "exercise": "barbell-back-squat", "sets": 2, "reps": "5"])]
-        let deloaded = ActiveWorkoutView(analysis(failing, asOf: "2026-11-09T18:05:00.000+01:00", context: .trainingDomain))
+        let deloaded = ActiveWorkoutState(analysis(failing, asOf: "2026-11-09T18:05:00.000+01:00", context: .trainingDomain))
         let squat = deloaded?.exercises.first
         #expect(squat?.nextTarget?.weight == 90)
         #expect(Self.rows(deloaded, "barbell-back-squat") == ["1 working 90.0 × 3 target", "2 working 90.0 × 3 target"])
@@ -158,7 +158,7 @@ struct LifterWeekTests {
                                                                        "unit": .string(unit), "reps": 3, "kind": "working"]),
             ev("set.added", at: "2026-11-04T18:04:00.000+01:00", ["workout": "w2", "exercise": "bench", "set": 5]),
         ]
-        let view = ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+01:00"))
+        let view = ActiveWorkoutState(analysis(events, asOf: "2026-11-04T18:05:00.000+01:00"))
         #expect(Self.rows(view, "dips") == ["1 working - × - none", "2 working - × - none"])
         #expect(Self.rows(view, "curl") == ["1 working - × - none"])
         let bench = Self.rows(view)
@@ -172,7 +172,7 @@ struct LifterWeekTests {
             ev("workout.started", at: "2026-11-06T18:00:00.000+01:00", ["workout": "w3", "name": "Arms", "session": .null]),
             ev("exercise.added", at: "2026-11-06T18:01:00.000+01:00", ["workout": "w3", "exercise": "curl"]),
         ]
-        let arms = ActiveWorkoutView(analysis(later, asOf: "2026-11-06T18:05:00.000+01:00"))
+        let arms = ActiveWorkoutState(analysis(later, asOf: "2026-11-06T18:05:00.000+01:00"))
         #expect(Self.rows(arms, "curl") == ["1 working 12.0 × 10 target", "2 working 12.0 × 9 target"])
     }
 }
@@ -184,10 +184,10 @@ extension LifterWeekTests {
             ev("set.removed", at: "2026-11-04T18:01:00.000+01:00", ["workout": "w2", "exercise": "bench", "set": 2]),
             ev("exercise.swapped", at: "2026-11-04T18:02:00.000+01:00", ["workout": "w2", "from": "bench", "to": "dumbbell-bench"]),
         ]
-        let view = ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+01:00"))
+        let view = ActiveWorkoutState(analysis(events, asOf: "2026-11-04T18:05:00.000+01:00"))
         // The swapped-in exercise has no last session: its plan is the three prescribed rows, less the deleted one.
         #expect(Self.rows(view, "dumbbell-bench").map { $0.prefix(1) } == ["1", "3"])
         let back = events + [ev("set.added", at: "2026-11-04T18:03:00.000+01:00", ["workout": "w2", "exercise": "dumbbell-bench", "set": 2])]
-        #expect(Self.rows(ActiveWorkoutView(analysis(back, asOf: "2026-11-04T18:05:00.000+01:00")), "dumbbell-bench").map { $0.prefix(1) } == ["1", "2", "3"])
+        #expect(Self.rows(ActiveWorkoutState(analysis(back, asOf: "2026-11-04T18:05:00.000+01:00")), "dumbbell-bench").map { $0.prefix(1) } == ["1", "2", "3"])
     }
 }

@@ -16,7 +16,7 @@ struct ProgressMetricsTests {
                              [("bench", 1, week1[0], unit, 5), ("bench", 2, week1[1], unit, 5), ("bench", 3, week1[2], unit, 8)])
             + workout("w2", "Push", start: "2026-11-09T18:00:00.000+00:00", finish: "2026-11-09T18:45:00.000+00:00",
                       [("bench", 2, week2, unit, 3)], warmups: [("bench", 1, 40, unit, 10)])
-        let view = ProgressView(analysis(events, asOf: "2026-11-10T12:00:00.000+00:00"), range: .all)
+        let view = ProgressState(analysis(events, asOf: "2026-11-10T12:00:00.000+00:00"), range: .all)
         #expect(view.weeklyFrequency.map(\.sets) == [3, 1])
         #expect(view.weeklyFrequency.map(\.workouts) == [1, 1])
         let bench = view.strength.first { $0.exercise == "bench" }

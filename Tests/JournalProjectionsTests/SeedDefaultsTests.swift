@@ -30,7 +30,7 @@ struct SeedDefaultsTests {
     }
 
     static func rests(_ events: [Event]) -> [String] {
-        let view = ActiveWorkoutView(analysis(events, asOf: "2026-11-02T18:05:00.000+00:00", context: .trainingDomain))
+        let view = ActiveWorkoutState(analysis(events, asOf: "2026-11-02T18:05:00.000+00:00", context: .trainingDomain))
         return view?.exercises.map { "\($0.exercise) \($0.restSeconds)" } ?? []
     }
 
@@ -55,7 +55,7 @@ struct SeedDefaultsTests {
     func weeklyTargetWithoutProgramme(_ days: Int) {
         let events = [ev("questionnaire.answered", at: "2026-11-01T09:00:00.000+00:00", ["question": "days_per_week", "answer": .int(days)])]
             + workout("w1", "Run", start: "2026-11-02T18:00:00.000+00:00", finish: "2026-11-02T18:30:00.000+00:00", [("barbell-back-squat", 1, 100, "kg", 5)])
-        let home = HomeView(analysis(events, asOf: "2026-11-03T12:00:00.000+00:00", context: .trainingDomain))
+        let home = HomeState(analysis(events, asOf: "2026-11-03T12:00:00.000+00:00", context: .trainingDomain))
         #expect(home.week.target == days && home.week.completed == 1)
     }
 }
@@ -70,7 +70,7 @@ struct ExerciseHowToTests {
         let trained = fresh + workout("w1", "Legs", start: "2026-11-02T18:00:00.000+00:00", finish: "2026-11-02T18:30:00.000+00:00",
                                       [("barbell-back-squat", 1, 100, unit, 5)])
         for events in [fresh, trained] {
-            let view = ExerciseHistoryView(analysis(events, asOf: "2026-11-03T00:00:00.000+00:00", context: .trainingDomain), exercise: "barbell-back-squat")
+            let view = ExerciseHistoryState(analysis(events, asOf: "2026-11-03T00:00:00.000+00:00", context: .trainingDomain), exercise: "barbell-back-squat")
             let how = try #require(view.howTo)
             #expect(how.equipment == ["barbell", "squat-rack"])
             #expect(how.setup == "Set the bar at shoulder height, step under it and stand with the bar across your upper back, feet shoulder width apart, toes slightly out.")
@@ -80,9 +80,9 @@ struct ExerciseHowToTests {
             #expect(how.cues == ["Brace your stomach before each rep.", "Knees track over your toes.", "Keep your chest up and back flat."])
         }
         // Each session carries its workout's duration (seed 003's exercise history): 30 minutes.
-        #expect(ExerciseHistoryView(analysis(trained, asOf: "2026-11-03T00:00:00.000+00:00"), exercise: "barbell-back-squat").sessions.map(\.durationSeconds) == [1800])
+        #expect(ExerciseHistoryState(analysis(trained, asOf: "2026-11-03T00:00:00.000+00:00"), exercise: "barbell-back-squat").sessions.map(\.durationSeconds) == [1800])
         // The catalogue-free context knows no instructions.
-        #expect(ExerciseHistoryView(analysis(trained, asOf: "2026-11-03T00:00:00.000+00:00"), exercise: "barbell-back-squat").howTo == nil)
+        #expect(ExerciseHistoryState(analysis(trained, asOf: "2026-11-03T00:00:00.000+00:00"), exercise: "barbell-back-squat").howTo == nil)
     }
 }
 

@@ -19,8 +19,8 @@ struct SeedFidelityTests {
             + extra
     }
 
-    func active(_ events: [Event], context: ProjectionContext = .trainingDomain) throws -> ActiveWorkoutView {
-        try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00", context: context)))
+    func active(_ events: [Event], context: ProjectionContext = .trainingDomain) throws -> ActiveWorkoutState {
+        try #require(ActiveWorkoutState(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00", context: context)))
     }
 
     @Test("a 135 lb bench passed gives a 140 lb target and an 85 lb warm-up, not 140.51 lb and 82.67 lb")
@@ -58,8 +58,8 @@ struct SeedFidelityTests {
         let bench = try active(events).exercises[0]
         #expect(bench.rows.map { "\($0.weight.map(Rounding.text) ?? "-") \($0.kind.rawValue) \($0.source.rawValue)" }
                 == ["130 warmup last_session", "140 working target", "140 working target", "140 working target"])
-        #expect(ActiveWorkoutView.suggested(60, from: .kg, in: .lb) == 130)
-        #expect(ActiveWorkoutView.suggested(Units.kilograms(135, from: .lb), from: .lb, in: .lb) == 135)
+        #expect(ActiveWorkoutState.suggested(60, from: .kg, in: .lb) == 130)
+        #expect(ActiveWorkoutState.suggested(Units.kilograms(135, from: .lb), from: .lb, in: .lb) == 135)
     }
 
     @Test("editing only the weight of a planned row keeps its reps; only the weight carries to later rows of its kind")
@@ -103,7 +103,7 @@ struct ProgrammeWeekTests {
         """#)]),
     ]
 
-    func home(_ asOf: String) -> HomeView { HomeView(analysis(Self.events, asOf: asOf, context: .trainingDomain)) }
+    func home(_ asOf: String) -> HomeState { HomeState(analysis(Self.events, asOf: asOf, context: .trainingDomain)) }
 
     @Test("week 1 starts with the programme: onboarding on Sunday is still week 1 on Monday")
     func weekOneStartsWithTheProgramme() {
@@ -114,7 +114,7 @@ struct ProgrammeWeekTests {
     }
 
     static func weekOf(_ day: String) -> Int {
-        HomeView.ProgrammeProgress.week(ofDay: LocalDate(iso: day)!.day, generatedDay: LocalDate(iso: "2026-11-22")!.day)
+        HomeState.ProgrammeProgress.week(ofDay: LocalDate(iso: day)!.day, generatedDay: LocalDate(iso: "2026-11-22")!.day)
     }
 
     @Test("after the last week the programme is finished, with the seeds' next steps, and proposes no session")
@@ -124,7 +124,7 @@ struct ProgrammeWeekTests {
         #expect(last.programme?.finished == false)
         #expect(last.nextWorkout?.name == "A")
         let after = home("2027-01-17T12:00:00.000-06:00")
-        #expect(after.programme == HomeView.ProgrammeProgress(split: "Full Body", week: 8, weeks: 8, daysPerWeek: 2, sessionMinutes: nil,
+        #expect(after.programme == HomeState.ProgrammeProgress(split: "Full Body", week: 8, weeks: 8, daysPerWeek: 2, sessionMinutes: nil,
                                                                priorityMuscles: [], finished: true))
         #expect(after.programme?.nextSteps == ["retake", "regenerate"])
         #expect(after.nextWorkout == nil)
@@ -150,7 +150,7 @@ struct CardioHistoryTests {
 
     @Test("a cardio exercise's history shows its sessions with minutes, km and pace, its bests and charts")
     func cardioHistory() throws {
-        let view = ExerciseHistoryView(analysis(Self.events, asOf: "2026-11-20T00:00:00.000+00:00"), exercise: "treadmill-run")
+        let view = ExerciseHistoryState(analysis(Self.events, asOf: "2026-11-20T00:00:00.000+00:00"), exercise: "treadmill-run")
         #expect(!view.isEmpty)
         let cardio = try #require(view.cardio)
         #expect(cardio.sessions.map { "\($0.workout) \(Rounding.text($0.minutes)) min \($0.km.map(Rounding.text) ?? "-") km \($0.paceMinutesPerKm.map(Rounding.text) ?? "-")" }
@@ -159,7 +159,7 @@ struct CardioHistoryTests {
         #expect(cardio.charts.km.map(\.value) == [5, 7])
         #expect(cardio.charts.minutes.map(\.value) == [30, 40, 20])
         #expect(cardio.charts.pace.map(\.value) == [6, 5.71])
-        #expect(ExerciseHistoryView(analysis(Self.events, asOf: "2026-11-20T00:00:00.000+00:00"), exercise: "barbell-bench-press").cardio == nil)
+        #expect(ExerciseHistoryState(analysis(Self.events, asOf: "2026-11-20T00:00:00.000+00:00"), exercise: "barbell-bench-press").cardio == nil)
     }
 }
 
@@ -172,11 +172,11 @@ struct HistoryPagingTests {
                     [("barbell-bench-press", 1, 60, "kg", 8)])
         }
         let a = analysis(events, asOf: "2026-11-10T00:00:00.000+00:00")
-        let page = HistoryView(a, query: HistoryQuery(limit: 2, offset: 2))
+        let page = HistoryState(a, query: HistoryQuery(limit: 2, offset: 2))
         #expect(page.total == 5)
         #expect(page.workouts.map(\.workout) == ["w3", "w2"])
-        #expect(HistoryView(a, query: HistoryQuery(offset: 4)).workouts.map(\.workout) == ["w1"])
-        #expect(HistoryView(a, query: HistoryQuery(offset: 9)).workouts.isEmpty)
+        #expect(HistoryState(a, query: HistoryQuery(offset: 4)).workouts.map(\.workout) == ["w1"])
+        #expect(HistoryState(a, query: HistoryQuery(offset: 9)).workouts.isEmpty)
     }
 }
 
@@ -187,7 +187,7 @@ struct ProfileFidelityTests {
         let started = ev("subscription.started", at: "2026-11-01T09:00:00.000+00:00",
                          ["plan": "monthly", "price": 9.99, "currency": "GBP", "trial_days": 7, "next_billing_date": "2026-11-08"])
         func status(_ asOf: String, _ extra: [Event] = []) -> String? {
-            ProfileView(analysis([started] + extra, asOf: asOf)).subscriptionStatus
+            ProfileState(analysis([started] + extra, asOf: asOf)).subscriptionStatus
         }
         #expect(status("2026-11-07T23:00:00.000+00:00") == "trial")
         #expect(status("2026-11-08T12:00:00.000+00:00") == "active")
@@ -208,7 +208,7 @@ struct ProfileFidelityTests {
             ev("questionnaire.answered", at: "2026-11-01T09:02:00.000+00:00", ["question": "primary_goal", "answer": "build_muscle"]),
             ev("questionnaire.answered", at: "2026-11-01T09:03:00.000+00:00", ["question": "favourite_colour", "answer": "blue"]),
         ]
-        let view = ProfileView(analysis(events, asOf: "2026-11-02T00:00:00.000+00:00"))
+        let view = ProfileState(analysis(events, asOf: "2026-11-02T00:00:00.000+00:00"))
         #expect(view.answers.map(\.key) == ["primary_goal", "age", "weight", "favourite_colour"])
         #expect(JSONWriter.string(view.jsonValue.objectValue?["questionnaire"] ?? .null)
                 == #"{"primary_goal":"build_muscle","age":31,"weight":{"value":80,"unit":"kg"},"favourite_colour":"blue"}"#)
@@ -223,7 +223,7 @@ struct WeeklyVolumeTests {
                              [("barbell-bench-press", 2, 60, "kg", 10)], warmups: [("barbell-bench-press", 1, 40, "kg", 10)])
             + workout("b", "Push", start: "2026-11-17T18:00:00.000+00:00", finish: "2026-11-17T19:00:00.000+00:00",
                       [("barbell-bench-press", 1, 135, "lb", 5), ("barbell-bench-press", 2, 60, "kg", 5)])
-        let view = ProgressView(analysis(events, asOf: "2026-11-18T12:00:00.000+00:00"), range: .oneMonth)
+        let view = ProgressState(analysis(events, asOf: "2026-11-18T12:00:00.000+00:00"), range: .oneMonth)
         // 60 × 10 = 600 kg; 135 lb × 5 = 306.175 kg plus 60 × 5 = 300 kg.
         #expect(view.weeklyFrequency.suffix(2).map(\.volumeKilograms) == [600, 606.175])
         #expect(view.weeklyFrequency.map(\.volumeKilograms).reduce(0, +) == view.totalVolumeKilograms)
@@ -241,7 +241,7 @@ struct PlannerTests {
                                                                        "exercises": j(#"[{"exercise": "barbell-bench-press", "sets": 3, "reps": "8-12"}, {"exercise": "dumbbell-fly", "sets": 3}]"#)]),
             ev("workout.planned", at: "2026-11-10T08:02:00.000+00:00", ["plan": "p3", "name": "Someday", "exercises": j(#"[{"exercise": "pull-up"}]"#)]),
         ]
-        let home = HomeView(analysis(events, asOf: "2026-11-13T08:00:00.000+00:00", context: .trainingDomain))
+        let home = HomeState(analysis(events, asOf: "2026-11-13T08:00:00.000+00:00", context: .trainingDomain))
         #expect(home.planned == ["Legs", "Push", "Someday"])
         #expect(home.plannedWorkouts.map { "\($0.date.map { "\($0)" } ?? "-") \($0.name) \($0.overdue) \($0.exercises.map(\.name).joined(separator: "+"))" }
                 == ["2026-11-12 Push true Barbell Bench Press+Dumbbell Fly", "2026-11-14 Legs false Barbell Back Squat", "- Someday false Pull-Up"])
@@ -256,9 +256,9 @@ struct TargetOverrideTests {
         let set = ev("progression.configured", at: "2026-11-17T07:00:00.000+00:00", ["exercise": "barbell-bench-press", "target": 130, "unit": "lb"])
         var events = SeedFidelityTests.poundLifter()
         events.insert(set, at: 6)
-        let bench = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00", context: .trainingDomain))).exercises[0]
+        let bench = try #require(ActiveWorkoutState(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00", context: .trainingDomain))).exercises[0]
         #expect(bench.nextTarget == DisplayWeight(weight: 130, unit: .lb))
-        let standard = try #require(ActiveWorkoutView(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00"))).exercises[0]
+        let standard = try #require(ActiveWorkoutState(analysis(events, asOf: "2026-11-18T18:10:00.000+00:00"))).exercises[0]
         #expect(standard.nextTarget == DisplayWeight(weight: 130, unit: .lb))
         // A session at 130 lb passed after it: 135 lb next.
         let later = events + workout("c", "Push", start: "2026-11-20T18:00:00.000+00:00", finish: "2026-11-20T19:00:00.000+00:00",
@@ -289,10 +289,10 @@ struct PauseTests {
 
     @Test("paused time is not workout time: elapsed stands still while paused, and the duration leaves it out")
     func pause() throws {
-        let paused = try #require(ActiveWorkoutView(analysis(Self.events, asOf: "2026-11-18T18:50:00.000+00:00")))
+        let paused = try #require(ActiveWorkoutState(analysis(Self.events, asOf: "2026-11-18T18:50:00.000+00:00")))
         #expect(paused.paused)
         #expect(paused.elapsedSeconds == 25 * 60)
-        let running = try #require(ActiveWorkoutView(analysis(Array(Self.events.prefix(4)), asOf: "2026-11-18T18:50:00.000+00:00")))
+        let running = try #require(ActiveWorkoutState(analysis(Array(Self.events.prefix(4)), asOf: "2026-11-18T18:50:00.000+00:00")))
         #expect(!running.paused)
         #expect(running.elapsedSeconds == 35 * 60)
         let finished = analysis(Self.events + [ev("workout.finished", at: "2026-11-18T19:00:00.000+00:00", ["workout": "p"])],

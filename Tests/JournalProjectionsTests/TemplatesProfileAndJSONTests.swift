@@ -27,8 +27,8 @@ struct TemplatesProfileAndJSONTests {
 
     @Test("templates are listed last used first, then newest created, with per-set configurations in the display unit and supersets")
     func templates() {
-        let view = TemplatesView(analysis(events, asOf: "2026-10-09T12:00:00.000+01:00", context: muscleContext))
-        #expect(view == TemplatesView(templates: [
+        let view = TemplatesState(analysis(events, asOf: "2026-10-09T12:00:00.000+01:00", context: muscleContext))
+        #expect(view == TemplatesState(templates: [
             .init(template: "t1", name: "Upper A", exercises: [
                 .init(exercise: "bench", name: "Bench", sets: 2, reps: nil, setConfigs: [
                     PrescribedSet(weight: 95, unit: .lb, reps: 10, kind: .warmup), PrescribedSet(weight: 132.28, unit: .lb, reps: 8),
@@ -46,7 +46,7 @@ struct TemplatesProfileAndJSONTests {
 
     @Test("the profile gathers name, unit, body weight, subscription, settings and favourites")
     func profile() {
-        let view = ProfileView(analysis(events, asOf: "2026-10-09T12:00:00.000+01:00"))
+        let view = ProfileState(analysis(events, asOf: "2026-10-09T12:00:00.000+01:00"))
         #expect(view.jsonString == #"{"name":"Sam","email":"sam@example.com","member_since":"2026-10-01","unit":"lb","birth_date":null,"gender":null,"height":null,"body_weight":{"value":80,"unit":"kg"},"subscription":{"plan":"annual","status":"cancelled","price":99.99,"currency":"GBP","trial_days":null,"next_billing_date":"2027-10-07","effective_date":"2027-10-07"},"programme":null,"favourites":["bench"],"settings":{"rest_default_s":90},"workouts":0,"exercise_rest":{},"exports":[],"questionnaire":{}}"#)
     }
 
@@ -54,24 +54,24 @@ struct TemplatesProfileAndJSONTests {
     func fixedKeys() {
         func keys(_ value: JSONValue?) -> [String] { value?.objectValue?.keys ?? [] }
         let a = analysis(activeEvents, asOf: "2026-11-18T18:15:00.000+01:00", context: muscleContext)
-        let home = HomeView(a).jsonValue
+        let home = HomeState(a).jsonValue
         #expect(keys(home) == ["name", "streak", "programme", "week", "next_workout", "upcoming", "planned", "planned_workouts", "recent_prs", "last_workouts", "message", "active_workout"])
         #expect(keys(home.objectValue?["streak"]).prefix(3) == ["current_days", "longest_days", "current_weeks"])
         #expect(keys(home.objectValue?["programme"]) == ["split", "week", "weeks", "days_per_week", "session_minutes", "priority_muscles", "finished", "next_steps"])
         #expect(keys(home.objectValue?["week"]) == ["start", "completed", "target", "workouts", "sessions", "calendar"])
         #expect(keys(home.objectValue?["next_workout"]) == ["session", "name", "exercise_count", "exercises"])
-        let history = HistoryView(a).jsonValue.objectValue?["workouts"]?.arrayValue?.first
+        let history = HistoryState(a).jsonValue.objectValue?["workouts"]?.arrayValue?.first
         #expect(keys(history) == ["workout", "name", "date", "started_at", "finished_at", "duration_s", "exercise_count", "set_count", "reps", "volume_kg",
                                   "first_time", "previous_workout", "increased_reps", "increased_load_kg", "edited", "notes", "exercises"])
         let exercise = history?.objectValue?["exercises"]?.arrayValue?.first
         #expect(keys(exercise) == ["exercise", "name", "rosette", "reps_delta", "volume_delta_kg", "volume_kg", "superset", "cardio", "notes", "sets", "assisted"])
         #expect(keys(exercise?.objectValue?["sets"]?.arrayValue?.first) == ["set", "weight", "unit", "reps", "kind", "plus", "rpe"])
-        let bench = ExerciseHistoryView(a, exercise: "bench").jsonValue
+        let bench = ExerciseHistoryState(a, exercise: "bench").jsonValue
         #expect(keys(bench) == ["exercise", "name", "assisted", "empty_message", "best_set", "start_weight", "sessions", "records", "bests", "charts", "charts_unit", "cardio", "how_to"])
         #expect(keys(bench.objectValue?["sessions"]?.arrayValue?.first) == ["workout", "workout_name", "date", "volume_kg", "top_set", "e1rm_kg", "max_weight_kg", "reps", "rosette", "sets", "duration_s"])
-        #expect(keys(ProgressView(a).jsonValue) == ["range", "from", "to", "workouts", "workouts_this_month", "total_volume_kg", "day_streak", "record_count",
+        #expect(keys(ProgressState(a).jsonValue) == ["range", "from", "to", "workouts", "workouts_this_month", "total_volume_kg", "day_streak", "record_count",
                                                     "weekly_frequency", "weekly_volume", "weekly_sets", "muscle_groups", "consistency", "strength", "recent_prs"])
-        #expect(keys(ActiveWorkoutView(a)?.jsonValue) == ["workout", "name", "started_at", "elapsed_s", "paused", "previous_workout", "can_finish", "sets", "reps", "volume_kg", "rest", "warmup", "exercises"])
+        #expect(keys(ActiveWorkoutState(a)?.jsonValue) == ["workout", "name", "started_at", "elapsed_s", "paused", "previous_workout", "can_finish", "sets", "reps", "volume_kg", "rest", "warmup", "exercises"])
         let all = Projections.all(events: journal(activeEvents), asOf: t("2026-11-18T18:15:00.000+01:00"))
         #expect(keys(all.jsonValue) == ["as_of", "event_count", "home", "history", "progress", "active", "exercises", "templates", "profile"])
         #expect(all.eventCount == activeEvents.count)

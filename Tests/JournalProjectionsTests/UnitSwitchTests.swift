@@ -24,11 +24,11 @@ struct UnitSwitchTests {
                ev("workout.started", at: "2026-11-04T18:00:00.000+00:00", ["workout": "w2", "name": "Workout A", "session": 0])]
     }
 
-    static func target(_ view: ActiveWorkoutView?, _ exercise: String) -> String {
+    static func target(_ view: ActiveWorkoutState?, _ exercise: String) -> String {
         view?.exercises.first { $0.exercise == exercise }?.nextTarget?.description ?? "none"
     }
 
-    static func rowWeights(_ view: ActiveWorkoutView?, _ exercise: String) -> [String] {
+    static func rowWeights(_ view: ActiveWorkoutState?, _ exercise: String) -> [String] {
         view?.exercises.first { $0.exercise == exercise }?.rows.map { "\($0.weight.map(Rounding.text) ?? "-") \($0.unit.rawValue)" } ?? []
     }
 
@@ -46,7 +46,7 @@ struct UnitSwitchTests {
           arguments: [("kg", "lb", 100.0, 20.0, "220 lb", "45 lb"), ("lb", "kg", 225.0, 45.0, "102.5 kg", "20 kg")])
     func failedSessionThenSwitch(_ from: String, _ to: String, _ squat: Double, _ press: Double, _ squatTarget: String, _ pressTarget: String) {
         let events = Self.switched(from: from, to: to, squat: squat, reps: [5, 5, 4], press: press)
-        let view = ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain))
+        let view = ActiveWorkoutState(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain))
         #expect(Self.target(view, "barbell-back-squat") == squatTarget)
         #expect(Self.rowWeights(view, "barbell-back-squat") == Array(repeating: squatTarget, count: 3))
         #expect(Self.target(view, "overhead-press") == pressTarget)
@@ -62,14 +62,14 @@ struct UnitSwitchTests {
           arguments: [("kg", "lb", 100.0, 225.0, "225 lb", "230 lb"), ("lb", "kg", 225.0, 105.0, "105 kg", "107.5 kg")])
     func passedSessionThenSwitch(_ from: String, _ to: String, _ squat: Double, _ next: Double, _ firstTarget: String, _ secondTarget: String) {
         let events = Self.switched(from: from, to: to, squat: squat, reps: [5, 5, 5], press: 20)
-        let first = ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain))
+        let first = ActiveWorkoutState(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain))
         #expect(Self.target(first, "barbell-back-squat") == firstTarget)
         // The lifter lifts the target in the new unit, passes, and the next step is that unit's (5 lb, 2.5 kg).
         let later = events.dropLast()
             + workout("w2", "Workout A", start: "2026-11-04T18:00:00.000+00:00", finish: "2026-11-04T18:45:00.000+00:00", session: 0,
                       (1...3).map { ("barbell-back-squat", $0, next, to, 5) })
             + [ev("workout.started", at: "2026-11-06T18:00:00.000+00:00", ["workout": "w3", "name": "Workout A", "session": 0])]
-        let second = ActiveWorkoutView(analysis(Array(later), asOf: "2026-11-06T18:05:00.000+00:00", context: .trainingDomain))
+        let second = ActiveWorkoutState(analysis(Array(later), asOf: "2026-11-06T18:05:00.000+00:00", context: .trainingDomain))
         #expect(Self.target(second, "barbell-back-squat") == secondTarget)
         #expect(Self.rowWeights(second, "barbell-back-squat") == Array(repeating: secondTarget, count: 3))
     }
@@ -80,7 +80,7 @@ struct UnitSwitchTests {
         let events = Self.switched(from: from, to: to, squat: 60, reps: [5, 5, 4], press: 20)
             + [ev("progression.configured", at: "2026-11-04T18:01:00.000+00:00",
                   ["exercise": "barbell-back-squat", "target": .number(target), "unit": .string(from)])]
-        let view = ActiveWorkoutView(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain))
+        let view = ActiveWorkoutState(analysis(events, asOf: "2026-11-04T18:05:00.000+00:00", context: .trainingDomain))
         #expect(Self.target(view, "barbell-back-squat") == shown)
     }
 }

@@ -28,7 +28,7 @@ struct LiveSyncTests {
             defer { phone.close(); watch.close() }
             let workout = try phone.startWorkout(name: "Legs")
             try phone.completeSet(workout, exercise: "barbell-back-squat", set: 1, weight: 100, reps: 5)
-            var sets = watch.observe { ActiveWorkoutView($0)?.sets ?? -1 }.makeAsyncIterator()
+            var sets = watch.observe { ActiveWorkoutState($0)?.sets ?? -1 }.makeAsyncIterator()
             #expect(await sets.next() == -1)
 
             let pushed = try await phones.sync(user: "ana", server: server, token: token)
@@ -58,8 +58,8 @@ struct LiveSyncTests {
             let watchSync = watch.startSync(client: SyncClient(server: server, token: token))
             defer { phoneSync.stop(); watchSync.stop() }
             var statuses = watchSync.statusUpdates().makeAsyncIterator()
-            var onWatch = watch.observe { ActiveWorkoutView($0)?.sets ?? -1 }.makeAsyncIterator()
-            var onPhone = phone.observe { ActiveWorkoutView($0)?.sets ?? -1 }.makeAsyncIterator()
+            var onWatch = watch.observe { ActiveWorkoutState($0)?.sets ?? -1 }.makeAsyncIterator()
+            var onPhone = phone.observe { ActiveWorkoutState($0)?.sets ?? -1 }.makeAsyncIterator()
             #expect(await onWatch.next() == -1)
             #expect(await onPhone.next() == -1)
 
@@ -107,7 +107,7 @@ struct LiveSyncTests {
             let phoneSync = phone.startSync(client: SyncClient(server: server, token: token))
             let watchSync = watch.startSync(client: SyncClient(server: server, token: token))
             defer { phoneSync.stop(); watchSync.stop() }
-            var total = watch.observe { HistoryView($0).total }.makeAsyncIterator()
+            var total = watch.observe { HistoryState($0).total }.makeAsyncIterator()
             var value = await total.next()
             while value == 0 { value = await total.next() }
             #expect(value == 1)

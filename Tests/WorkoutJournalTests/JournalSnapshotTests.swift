@@ -142,7 +142,7 @@ struct HomeSnapshotTests {
     @discardableResult
     func compare(_ storage: MemoryStorage, asOf: Timestamp? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> SnapshotReplay.Outcome {
         let full = try JournalRead.read(path: path, storage: storage, asOf: asOf, untilSeq: nil, now: now)
-        let expected = HomeView(Analysis(full.ledger, context: .standard))
+        let expected = HomeState(Analysis(full.ledger, context: .standard))
         let page = try HomePage.read(path: path, storage: storage, asOf: asOf, now: now, context: .standard)
         #expect(page.home.jsonString == expected.jsonString, "as of \(asOf?.rfc3339 ?? "now"): \(page.outcome)", sourceLocation: sourceLocation)
         #expect(page.unit == full.ledger.displayUnit, sourceLocation: sourceLocation)
@@ -276,7 +276,7 @@ struct HomeSnapshotTests {
     func compacted() throws {
         let storage = try base.journal(0..<1199)
         let state = try JournalState.replay(path: path, storage: storage)
-        let home = HomeState(compacting: state.ledger)
+        let home = HomeFold(compacting: state.ledger)
         #expect(state.ledger.workouts.count == 13)
         #expect(home.ledger.workouts.map(\.id) == ["w13"])
         // w8 was discarded: neither kept nor summarised, but retired (an event naming it needs the whole ledger).

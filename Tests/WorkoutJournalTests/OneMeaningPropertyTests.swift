@@ -121,7 +121,7 @@ struct OneMeaningPropertyTests {
         let totals = WorkoutTotals(summary)
 
         // History: one row per finished workout, its sets and volume.
-        let history = HistoryView(analysis)
+        let history = HistoryState(analysis)
         #expect(history.total == summary.workoutsFinished, "\(label): history")
         #expect(history.workouts.reduce(0) { $0 + $1.setCount } == summary.workingSets, "\(label): history sets")
         for (row, workout) in zip(history.workouts, analysis.finished.reversed()) {
@@ -131,7 +131,7 @@ struct OneMeaningPropertyTests {
         #expect(abs(historyVolume - summary.volumeKg) <= 0.0005 * Double(max(1, history.total)), "\(label): history volume \(historyVolume) vs \(summary.volumeKg)")
 
         // Progress over everything up to T.
-        let progress = ProgressView(analysis, range: .all)
+        let progress = ProgressState(analysis, range: .all)
         let finishedByT = analysis.finished.filter { $0.day <= asOf.localDay }
         #expect(progress.workouts == finishedByT.count, "\(label): progress workouts")
         if finishedByT.count == summary.workoutsFinished {
@@ -148,7 +148,7 @@ struct OneMeaningPropertyTests {
         // Exercise histories: their sessions' working sets and volume add up to the workouts'.
         var exerciseSets = 0, exerciseVolume = 0.0, sessions = 0
         for id in analysis.sessionIndices.keys {
-            let view = ExerciseHistoryView(analysis, exercise: id)
+            let view = ExerciseHistoryState(analysis, exercise: id)
             sessions += view.sessions.count
             for session in view.sessions {
                 exerciseSets += session.sets.filter { $0.kind.isWorking }.count
@@ -193,7 +193,7 @@ struct OneMeaningPropertyTests {
         #expect(hevy.filter { $0.contains(",\"warmup\",") }.count == summary.warmupSets, "\(label): hevy warm-ups")
 
         // The logger's planned working rows weigh the Target line's weight (PROJECTIONS.md §"Active workout").
-        if let active = ActiveWorkoutView(analysis) {
+        if let active = ActiveWorkoutState(analysis) {
             for exercise in active.exercises {
                 guard let target = exercise.nextTarget else { continue }
                 for row in exercise.rows where row.kind == .working && !row.completed && ![.entered, .propagated, .previousSet].contains(row.source) {
@@ -208,7 +208,7 @@ struct OneMeaningPropertyTests {
         }
 
         // While a programme runs, a week below its target always has a next workout to start (PROJECTIONS.md §"The week").
-        let home = HomeView(analysis)
+        let home = HomeState(analysis)
         if let programme = home.programme, !programme.finished, analysis.ledger.programme?.sessions.isEmpty == false,
            let target = home.week.target, home.week.completed < target {
             #expect(home.nextWorkout != nil, "\(label): \(home.week.completed) of \(target) this week and no next workout")
@@ -249,7 +249,7 @@ struct OneMeaningPropertyTests {
             let inside = starts[starts.count * 2 / 3].at.adding(milliseconds: 300_000)
             let upToT = events.filter { $0.at.epochMilliseconds <= inside.epochMilliseconds }
             let analysis = Analysis(Ledger(events: upToT, asOf: inside), context: .trainingDomain)
-            guard let active = ActiveWorkoutView(analysis) else { continue }
+            guard let active = ActiveWorkoutState(analysis) else { continue }
             var checked = false
             for exercise in active.exercises {
                 guard let target = exercise.nextTarget else { continue }
@@ -274,7 +274,7 @@ struct OneMeaningPropertyTests {
             for _ in 0..<8 {
                 let asOf = Timestamp(epochMilliseconds: first + Int64(random.int(0...1_000_000)) * (last - first) / 1_000_000, offsetSeconds: 3600)
                 let upToT = events.filter { $0.at.epochMilliseconds <= asOf.epochMilliseconds }
-                let home = HomeView(Analysis(Ledger(events: upToT, asOf: asOf), context: .trainingDomain))
+                let home = HomeState(Analysis(Ledger(events: upToT, asOf: asOf), context: .trainingDomain))
                 guard let programme = home.programme, !programme.finished, let target = home.week.target, home.week.completed < target else { continue }
                 #expect(home.nextWorkout != nil, "seed \(seed) as of \(asOf.rfc3339): \(home.week.completed) of \(target) this week and nothing to start")
                 checked += 1

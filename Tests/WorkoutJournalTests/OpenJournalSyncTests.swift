@@ -20,7 +20,7 @@ struct OpenJournalSyncTests {
         let (phone, watch, phoneClock, watchClock) = try devices()
         defer { phone.close(); watch.close() }
         try watch.updateProfile(name: "Ana", unit: .kg)
-        var sets = watch.observe { analysis in ActiveWorkoutView(analysis).map { "\($0.name): \($0.sets) sets, \($0.reps) reps" } ?? "idle" }
+        var sets = watch.observe { analysis in ActiveWorkoutState(analysis).map { "\($0.name): \($0.sets) sets, \($0.reps) reps" } ?? "idle" }
             .makeAsyncIterator()
         #expect(await sets.next() == "idle")
         let workout = try phone.startWorkout(name: "Legs")
@@ -54,7 +54,7 @@ struct OpenJournalSyncTests {
         let workout = try phone.startWorkout(name: "Legs")
         phoneClock.advance(seconds: 60)
         try phone.completeSet(workout, exercise: "barbell-back-squat", set: 1, weight: 100, reps: 5)
-        var total = watch.observe { HistoryView($0).total }.makeAsyncIterator()
+        var total = watch.observe { HistoryState($0).total }.makeAsyncIterator()
         #expect(await total.next() == 0)
         try phone.finishWorkout(workout)
 

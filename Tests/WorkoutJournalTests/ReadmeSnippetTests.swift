@@ -42,7 +42,7 @@ struct ReadmeSnippetTests {
         let journals = JournalDirectory(path: appSupport, device: "ph", clock: JournalDirectory.systemClock)
         let journal = try journals.open(user: "ana")   // "", "a/b", "..", NUL are refused
         Task {   // SwiftUI: .task { for await … }
-            for await active in journal.observe({ ActiveWorkoutView($0) }) {
+            for await active in journal.observe({ ActiveWorkoutState($0) }) {
                 print(active.map { "\($0.name): \($0.sets) sets, \($0.reps) reps" } ?? "No workout in progress.")
             }
         }
@@ -52,7 +52,7 @@ struct ReadmeSnippetTests {
         try journal.startRest(workout, exercise: "barbell-bench-press")          // 90 s compound, or its own setting
         try journal.finishWorkout(workout)
         try journal.editSet(workout, exercise: "barbell-bench-press", set: 1, reps: 11)  // history, records, streaks follow
-        let home = journal.home                                                  // HomeView, a value
+        let home = journal.home                                                  // HomeState, a value
         // README snippet ends
         #expect(journal.active == nil)
         let history = journal.history()

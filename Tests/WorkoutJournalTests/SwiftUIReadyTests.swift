@@ -201,7 +201,7 @@ struct SwiftUIReadyTests {
     @Test("the countdown's arithmetic: seconds left rounded up, and when the next one shows")
     func countdownArithmetic() {
         let ends = t("2026-11-20T18:01:30.000+01:00")
-        typealias Rest = ActiveWorkoutView.Rest
+        typealias Rest = ActiveWorkoutState.Rest
         #expect(Rest.remainingSeconds(until: ends, asOf: t("2026-11-20T18:00:00.000+01:00")) == 90)
         #expect(Rest.remainingSeconds(until: ends, asOf: t("2026-11-20T18:00:00.001+01:00")) == 90)
         #expect(Rest.remainingSeconds(until: ends, asOf: t("2026-11-20T18:00:01.000+01:00")) == 89)

@@ -76,7 +76,7 @@ struct WorkoutJournalTests {
         clock.advance(seconds: 120)
         try journal.completeSet(workout, exercise: "barbell-bench-press", set: 1, weight: 60, reps: 10)
         try journal.startRest(workout, exercise: "barbell-bench-press")
-        #expect(journal.active?.rest == ActiveWorkoutView.Rest(exercise: "barbell-bench-press", state: .running, seconds: 90, remainingSeconds: 90,
+        #expect(journal.active?.rest == ActiveWorkoutState.Rest(exercise: "barbell-bench-press", state: .running, seconds: 90, remainingSeconds: 90,
                                                               endsAt: t("2026-11-20T18:03:30.000+01:00")))
         // Refused: the same message as `journal record`, and nothing changes.
         let before = journal.ledger
@@ -123,7 +123,7 @@ struct WorkoutJournalTests {
         let workout = try journal.startWorkout(name: "Upper A", repeating: journal.analysis().finished.last?.id)
         #expect(journal.active?.workout == workout)
         #expect(journal.ledger == Ledger(events: try EventReader.events(path: journal.path), asOf: everything))
-        #expect(journal.home == HomeView(Projections.analysis(events: try EventReader.events(path: journal.path), asOf: clock.now,
+        #expect(journal.home == HomeState(Projections.analysis(events: try EventReader.events(path: journal.path), asOf: clock.now,
                                                               context: .trainingDomain)))
     }
 
@@ -131,7 +131,7 @@ struct WorkoutJournalTests {
     func observation() async throws {
         let journal = try directory().open(user: "sam")
         defer { journal.close() }
-        let stream = journal.observe { analysis in ActiveWorkoutView(analysis).map { "\($0.name): \($0.sets) sets, \($0.reps) reps" } ?? "idle" }
+        let stream = journal.observe { analysis in ActiveWorkoutState(analysis).map { "\($0.name): \($0.sets) sets, \($0.reps) reps" } ?? "idle" }
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == "idle")
         let workout = try journal.startWorkout(name: "Legs")
@@ -142,7 +142,7 @@ struct WorkoutJournalTests {
         try journal.finishWorkout(workout)
         #expect(await values.next() == "idle")
 
-        let history = journal.observe { HistoryView($0).total }
+        let history = journal.observe { HistoryState($0).total }
         var totals = history.makeAsyncIterator()
         #expect(await totals.next() == 1)
         try journal.deleteWorkout(workout)
@@ -208,7 +208,7 @@ struct ReadmeExampleTests {
         let journal = try journals.open(user: "ana")
 
         // A screen observes a projection: the value now, then after every append that changes it.
-        let updates = journal.observe { analysis in ActiveWorkoutView(analysis).map { "\($0.name): \($0.sets) sets, \($0.reps) reps" } }
+        let updates = journal.observe { analysis in ActiveWorkoutState(analysis).map { "\($0.name): \($0.sets) sets, \($0.reps) reps" } }
         var screen = updates.makeAsyncIterator()          // SwiftUI: `for await` in a .task { }
 
         let workout = try journal.startWorkout(name: "Push")

@@ -29,9 +29,9 @@ struct WriterTimeMeasurement {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
         let alone = try tick("barbell-bench-press") + tick("barbell-row")
-        let home = journal.observe { HomeView($0) }
-        let history = journal.observe { HistoryView($0).workouts.first { $0.name == "Measured" }?.setCount }
-        let progress = journal.observe { ProgressView($0, range: .oneMonth) }
+        let home = journal.observe { HomeState($0) }
+        let history = journal.observe { HistoryState($0).workouts.first { $0.name == "Measured" }?.setCount }
+        let progress = journal.observe { ProgressState($0, range: .oneMonth) }
         var homes = home.makeAsyncIterator(), histories = history.makeAsyncIterator(), progresses = progress.makeAsyncIterator()
         _ = await homes.next(); _ = await histories.next(); _ = await progresses.next()
         let observed = try tick("barbell-back-squat") + tick("deadlift")

@@ -62,34 +62,34 @@ public enum OurReplay {
     }
 
     /// The home page from the whole ledger, as `journal home --no-snapshot` computes it: `JournalRead` (a full
-    /// replay), then `Analysis` with the CLI's context and `HomeView`.
-    public static func homePage(_ path: String, now: Timestamp) throws -> (home: HomeView, answer: HomeAnswer) {
+    /// replay), then `Analysis` with the CLI's context and `HomeState`.
+    public static func homePage(_ path: String, now: Timestamp) throws -> (home: HomeState, answer: HomeAnswer) {
         let read = try JournalRead.read(path: path, asOf: nil, untilSeq: nil, now: now)
         let analysis = Analysis(read.ledger, context: .trainingDomain)
-        return (HomeView(analysis), HomeAnswer(read.ledger))
+        return (HomeState(analysis), HomeAnswer(read.ledger))
     }
 
     /// The home page as `journal home` computes it now: `HomePage.read`, from `<journal>.home-snapshot` plus the
     /// events after it (the whole ledger only when that cannot answer).
-    public static func homePageFromHomeSnapshot(_ path: String, now: Timestamp) throws -> (home: HomeView, outcome: SnapshotReplay.Outcome) {
+    public static func homePageFromHomeSnapshot(_ path: String, now: Timestamp) throws -> (home: HomeState, outcome: SnapshotReplay.Outcome) {
         let page = try HomePage.read(path: path, asOf: nil, now: now, context: .trainingDomain)
         return (page.home, page.outcome)
     }
 
     /// Parts of the home-snapshot path: reading and decoding `<journal>.home-snapshot` alone (checksum included).
-    public static func decodeHomeSnapshot(_ path: String) throws -> HomeState {
+    public static func decodeHomeSnapshot(_ path: String) throws -> HomeFold {
         let bytes = try PosixStorage().openForReading(HomePage.snapshotPath(for: path)).readAll()
         return try ProjectionSnapshot<HomeSnapshotState>.decode(bytes, stateVersion: HomeSnapshotState.stateVersion).get().state.home
     }
 
     /// … and the page from a decoded home state (records of the workouts after it, streaks, the week, the cards).
-    public static func homeFromHomeState(_ state: HomeState, asOf: Timestamp) -> HomeView? {
+    public static func homeFromHomeState(_ state: HomeFold, asOf: Timestamp) -> HomeState? {
         state.homeView(asOf: asOf, context: .trainingDomain)
     }
 
-    /// … and `Analysis` + `HomeView` over an already folded ledger.
-    public static func homeFromLedger(_ ledger: Ledger) -> HomeView {
-        HomeView(Analysis(ledger, context: .trainingDomain))
+    /// … and `Analysis` + `HomeState` over an already folded ledger.
+    public static func homeFromLedger(_ ledger: Ledger) -> HomeState {
+        HomeState(Analysis(ledger, context: .trainingDomain))
     }
 
     /// An exercise's history by replaying everything (no snapshot).

@@ -143,9 +143,9 @@ func benchQueries() throws {
     let homeViewOnly = fastest(runs: 41) { OurReplay.homeFromHomeState(homeDecode.result, asOf: now) }
     let ledger = try JournalRead.read(path: fiveYears, asOf: nil, untilSeq: nil, now: now).ledger
     let viewOnly = fastest(runs: 21) { OurReplay.homeFromLedger(ledger) }
-    print("| home page as `journal home` computes it (`Analysis` + `HomeView`), full replay | \(format(fullPage.seconds * 1000, 2)) | \(format(theirHome.seconds * 1000, 2)) | ours takes \(format(fullPage.seconds / theirHome.seconds, 1))x |")
+    print("| home page as `journal home` computes it (`Analysis` + `HomeState`), full replay | \(format(fullPage.seconds * 1000, 2)) | \(format(theirHome.seconds * 1000, 2)) | ours takes \(format(fullPage.seconds / theirHome.seconds, 1))x |")
     print("| … first read (no home snapshot yet: full replay, writes `<journal>.home-snapshot`) | \(format(cold.seconds * 1000, 2)) | \(format(theirHome.seconds * 1000, 2)) | ours takes \(format(cold.seconds / theirHome.seconds, 1))x |")
-    print("| … of which: `Analysis` + `HomeView` over the folded ledger | \(format(viewOnly.seconds * 1000, 2)) | | |")
+    print("| … of which: `Analysis` + `HomeState` over the folded ledger | \(format(viewOnly.seconds * 1000, 2)) | | |")
     print("| home page from its own snapshot (`HomePage`: `<journal>.home-snapshot`, \(homeBytes) bytes, + the \(homeReplayed) events after it), what `journal home` reads | **\(format(homeWarm.seconds * 1000, 2))** | \(format(theirHome.seconds * 1000, 2)) | ours takes **\(format(homeWarm.seconds / theirHome.seconds, 2))x** |")
     print("| … of which: reading and decoding the home snapshot | \(format(homeDecode.seconds * 1000, 2)) | | |")
     print("| … of which: the page from the decoded home state (no event folded) | \(format(homeViewOnly.seconds * 1000, 3)) | | |")

@@ -14,7 +14,7 @@ public enum SchemaValidator {
         guard let schema = EventVocabulary.schema(for: event.type) else {
             if allowUnknownTypes { return nil }
             return EventRuleViolation(type: event.type, field: "type", value: .string(event.type),
-                                      rule: "is not a known event type (see FORMAT.md §\"Event types\"; `journal schema` lists them)")
+                                      rule: "is not a known event type (see FORMAT.md §\"Event types\"; `journal schema` lists them)", code: EventRuleViolation.unknownType)
         }
         return validate(event, against: EventVocabulary.SchemaEntry(schema))
     }
@@ -33,7 +33,7 @@ public enum SchemaValidator {
                 continue
             }
             return EventRuleViolation(type: event.type, field: event.fields.fields[position].key, value: nil,
-                                      rule: "is not a field of \(event.type) v\(entry.schema.version) (fields: \(entry.schema.fields.map(\.name).joined(separator: ", ")))")
+                                      rule: "is not a field of \(event.type) v\(entry.schema.version) (fields: \(entry.schema.fields.map(\.name).joined(separator: ", ")))", code: EventRuleViolation.unknownField)
         }
         if let violation = check(fields: entry.schema.fields, in: event.fields, path: { "" }, type: event.type, event: event,
                                  unknownKeys: newer) { return violation }
@@ -54,7 +54,7 @@ public enum SchemaValidator {
             if let event, let key = fields[index].key { found = event[key] } else { found = object[fields[index].name] }
             func name() -> String { let parent = path(); return parent.isEmpty ? fields[index].name : "\(parent).\(fields[index].name)" }
             guard let value = found else {
-                if fields[index].required { return EventRuleViolation(type: type, field: name(), value: nil, rule: "is required") }
+                if fields[index].required { return EventRuleViolation(type: type, field: name(), value: nil, rule: "is required", code: EventRuleViolation.missingField) }
                 continue
             }
             if let violation = check(value, against: fields[index].kind, path: name, type: type, unknownKeys: unknownKeys) { return violation }
@@ -63,7 +63,7 @@ public enum SchemaValidator {
     }
 
     static func check(_ value: JSONValue, against kind: FieldKind, path: Path, type: String, unknownKeys: Bool = false) -> EventRuleViolation? {
-        func fail(_ rule: String) -> EventRuleViolation { EventRuleViolation(type: type, field: path(), value: value, rule: rule) }
+        func fail(_ rule: String) -> EventRuleViolation { EventRuleViolation(type: type, field: path(), value: value, rule: rule, code: EventRuleViolation.invalidValue) }
         switch kind {
         case .any:
             return nil
@@ -112,7 +112,7 @@ public enum SchemaValidator {
             guard let object = value.objectValue else { return fail("must be an object") }
             for field in object.fields where !unknownKeys && !fields.contains(where: { $0.name == field.key }) {
                 return EventRuleViolation(type: type, field: "\(path()).\(field.key)", value: nil,
-                                          rule: "is not a known key (keys: \(fields.map(\.name).joined(separator: ", ")))")
+                                          rule: "is not a known key (keys: \(fields.map(\.name).joined(separator: ", ")))", code: EventRuleViolation.unknownField)
             }
             return check(fields: fields, in: object, path: path, type: type, unknownKeys: unknownKeys)
         case .array(let element, let maxCount):
@@ -139,7 +139,7 @@ public enum SchemaValidator {
             func name() -> String { let parent = path(); return parent.isEmpty ? field.key : "\(parent).\(field.key)" }
             if credential {
                 return EventRuleViolation(type: type, field: name(), value: nil,
-                                          rule: "looks like a credential; the journal never stores passwords, tokens or secrets")
+                                          rule: "looks like a credential; the journal never stores passwords, tokens or secrets", code: EventRuleViolation.secretLooking)
             }
             if let violation = checkPrivacy(field.value, path: name, type: type) { return violation }
         }

@@ -16,7 +16,7 @@ public struct Explanation: Equatable, Sendable, JSONRepresentable {
 
     /// The weeks (Monday first) that make the current week streak, newest first, with their finished workouts.
     public static func streak(_ analysis: Analysis) -> Explanation {
-        let streaks = HomeView(analysis).streak
+        let streaks = HomeState(analysis).streak
         let today = analysis.asOf.localDay
         let thisWeek = LocalDate.weekStart(ofDay: today)
         var byWeek: [Int: [WorkoutRecord]] = [:]
@@ -103,7 +103,7 @@ public struct Explanation: Equatable, Sendable, JSONRepresentable {
 
     /// The next session of the programme's week and, per exercise, its target in the display unit with the explanation.
     public static func nextWorkout(_ analysis: Analysis, catalogue: ExerciseCatalogue = .builtIn, number: (Double) -> String) -> Explanation {
-        let home = HomeView(analysis)
+        let home = HomeState(analysis)
         guard let next = home.nextWorkout else {
             return Explanation(text: "no next workout: the journal has no programme (programme.generated) or it is complete", json: ["next": .null])
         }

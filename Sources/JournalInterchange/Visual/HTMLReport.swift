@@ -54,8 +54,8 @@ public enum HTMLReport {
     public static func render(_ analysis: Analysis, title: String, historyLimit: Int = 40,
                               workoutLink: ((String) -> String)? = nil) -> String {
         let unit = analysis.unit
-        let home = HomeView(analysis)
-        let progress = ProgressView(analysis, range: .all)
+        let home = HomeState(analysis)
+        let progress = ProgressState(analysis, range: .all)
         let streak = home.streak
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>\(e(title)) — workout report</title>\n<style>\(css)</style>\n</head>\n<body>\n<main>\n"
@@ -129,7 +129,7 @@ public enum HTMLReport {
         html += "<h2>Exercises</h2>\n<section id=\"exercises\">\n"
         let exercises = analysis.sessionIndices.keys.sorted { (analysis.sessionIndices[$0]!.count, $1) > (analysis.sessionIndices[$1]!.count, $0) }
         for exercise in exercises {
-            let view = ExerciseHistoryView(analysis, exercise: exercise)
+            let view = ExerciseHistoryState(analysis, exercise: exercise)
             guard !view.isEmpty else { continue }
             html += "<details class=\"card\"\(exercise == exercises.first ? " open" : "")><summary>\(e(view.name)) <span class=\"muted\">· \(view.sessions.count) sessions</span></summary>\n"
             // An assisted exercise has no e1RM: its chart is the least assistance per session (SetRanking).

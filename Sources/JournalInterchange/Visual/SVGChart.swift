@@ -191,7 +191,7 @@ public enum ChartSeries {
     /// marked where the session set a heaviest-weight (least-assistance), best-e1RM or best-session-volume record.
     /// An assisted exercise has no e1RM points; its max-weight points are the top set's assistance.
     public static func points(_ analysis: Analysis, exercise: String, metric: Metric) -> [SVGChart.Point] {
-        let view = ExerciseHistoryView(analysis, exercise: exercise)
+        let view = ExerciseHistoryState(analysis, exercise: exercise)
         if metric == .e1rm && view.assisted { return [] }
         let unit = analysis.unit
         let kinds: Set<PersonalRecord.Kind>

@@ -50,7 +50,7 @@ struct ChartCommand: ParsableCommand {
                 terminal = TerminalChart.render(weeks.map { SVGChart.Point(date: $0.week, value: Double($0.count)) }, title: "Workouts per week", unit: "workouts")
                 data = ["weeks": .array(weeks.map { ["week": .string($0.week.description), "workouts": .int($0.count)] })]
             } else {
-                let shares = ProgressView(analysis, range: .all).muscleGroups
+                let shares = ProgressState(analysis, range: .all).muscleGroups
                 svg = SVGChart.donut(shares.map { ($0.muscle, $0.sets) }, title: "Sets per muscle group")
                 data = ["muscles": .array(shares.map { ["muscle": .string($0.muscle), "sets": .int($0.sets)] })]
             }

@@ -14,8 +14,8 @@ struct ActiveCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let analysis = try options.analysis()
-            guard let view = ActiveWorkoutView(analysis, workout: workout) else {
-                print(options.json ? "null" : ActiveWorkoutView.emptyMessage)
+            guard let view = ActiveWorkoutState(analysis, workout: workout) else {
+                print(options.json ? "null" : ActiveWorkoutState.emptyMessage)
                 return
             }
             let unit = analysis.unit

@@ -11,7 +11,7 @@ struct ExerciseCommand: ParsableCommand {
     var exercise: String
 
     /// Seed 004's How-to after the history: the equipment, then setup, numbered steps and cues.
-    static func howTo(_ view: ExerciseHistoryView) -> [String] {
+    static func howTo(_ view: ExerciseHistoryState) -> [String] {
         guard let how = view.howTo else { return [] }
         return ["", "How to (\(how.equipment.joined(separator: ", "))):", "  Setup: \(how.setup)"]
             + how.steps.enumerated().map { "  \($0.offset + 1). \($0.element)" } + ["  Cues: " + how.cues.joined(separator: " ")]
@@ -23,11 +23,11 @@ struct ExerciseCommand: ParsableCommand {
             guard let id = analysis.resolveExercise(exercise) else {
                 throw Failure(message: "no exercise \"\(exercise)\" in the catalogue or in \(options.file) (`journal catalog --search TEXT` lists ids and names)")
             }
-            let view = ExerciseHistoryView(analysis, exercise: id)
+            let view = ExerciseHistoryState(analysis, exercise: id)
             let unit = analysis.unit
             options.emit(view) {
                 var lines = [view.name]
-                guard !view.isEmpty else { return (lines + [ExerciseHistoryView.emptyMessage] + Self.howTo(view)).joined(separator: "\n") }
+                guard !view.isEmpty else { return (lines + [ExerciseHistoryState.emptyMessage] + Self.howTo(view)).joined(separator: "\n") }
                 if let cardio = view.cardio {
                     let b = cardio.bests
                     lines.append("Longest: \(Text.number(b.longestMinutes)) min" + (b.longestKm.map { " · farthest: \(Text.number($0)) km" } ?? "")

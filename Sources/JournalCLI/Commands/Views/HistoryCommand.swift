@@ -38,7 +38,7 @@ struct HistoryCommand: ParsableCommand {
             let analysis = try options.analysis()
             let query = HistoryQuery(from: from.flatMap(LocalDate.init(iso:)), to: to.flatMap(LocalDate.init(iso:)), exercise: exercise, text: query,
                                      limit: limit ?? (options.json ? nil : 20), offset: offset)
-            let history = HistoryView(analysis, query: query)
+            let history = HistoryState(analysis, query: query)
             options.emit(history) {
                 guard !history.workouts.isEmpty else {
                     return history.total > 0 ? "No workouts past --offset \(offset): \(history.total) match." : "No workouts yet."

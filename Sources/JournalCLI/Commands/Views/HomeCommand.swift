@@ -17,12 +17,12 @@ struct HomeCommand: ParsableCommand {
                 return
             }
             let analysis = try options.analysis()
-            let home = HomeView(analysis)
+            let home = HomeState(analysis)
             options.emit(home) { HomeCommand.render(home, unit: analysis.unit) }
         }
     }
 
-    static func render(_ home: HomeView, unit: WeightUnit) -> String {
+    static func render(_ home: HomeState, unit: WeightUnit) -> String {
         var lines: [String] = []
         let first = home.name?.split(separator: " ").first.map(String.init)
         lines.append(first.map { "Hey, \($0)" } ?? "Hey there")

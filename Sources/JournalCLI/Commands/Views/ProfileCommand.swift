@@ -10,7 +10,7 @@ struct ProfileCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let analysis = try options.analysis()
-            let view = ProfileView(analysis)
+            let view = ProfileState(analysis)
             options.emit(view) {
                 var lines = [view.name ?? "(no name)"]
                 if let email = view.email { lines.append(email) }

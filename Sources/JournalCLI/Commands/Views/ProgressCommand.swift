@@ -19,7 +19,7 @@ struct ProgressCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let analysis = try options.analysis()
-            let view = ProgressView(analysis, range: range)
+            let view = ProgressState(analysis, range: range)
             let unit = analysis.unit
             options.emit(view) {
                 var lines = ["Progress \(view.range.rawValue): \(view.from.map { "\($0)" } ?? "–") to \(view.to)",

@@ -10,7 +10,7 @@ struct TemplatesCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let analysis = try options.analysis()
-            let view = TemplatesView(analysis)
+            let view = TemplatesState(analysis)
             options.emit(view) {
                 guard !view.templates.isEmpty else { return "No templates yet." }
                 var lines: [String] = []

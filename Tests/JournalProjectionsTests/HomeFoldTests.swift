@@ -4,22 +4,22 @@ import JournalModel
 import Testing
 @testable import JournalProjections
 
-/// The home page's own state (`HomeState`, PROJECTIONS.md §"Snapshots"): compacted from a ledger, folded on, and
-/// answering exactly what `HomeView(Analysis(ledger))` answers.
+/// The home page's own state (`HomeFold`, PROJECTIONS.md §"Snapshots"): compacted from a ledger, folded on, and
+/// answering exactly what `HomeState(Analysis(ledger))` answers.
 @Suite("Home state")
-struct HomeStateTests {
+struct HomeFoldTests {
     static let asOf = t("2026-01-09T00:00:00.000+01:00")
 
     static func page(_ ledger: Ledger) -> String {
         var ledger = ledger
         ledger.asOf = asOf
-        return HomeView(Analysis(ledger)).jsonString
+        return HomeState(Analysis(ledger)).jsonString
     }
 
     @Test("compacting keeps open workouts whole, summarises finished ones and retires their ids")
     func compacts() throws {
         let full = Ledger(events: LedgerSnapshotTests.events, asOf: Ledger.everything)
-        let home = HomeState(compacting: full)
+        let home = HomeFold(compacting: full)
         #expect(home.ledger.workouts.map(\.id) == ["w2"])
         #expect(home.ledger.workout("w2")?.sets.count == 1)
         #expect(home.retired == ["w1"])
@@ -27,29 +27,29 @@ struct HomeStateTests {
         #expect(home.finished[0].exerciseCount == 2 && home.finished[0].volumeKilograms == 600 && home.finished[0].durationSeconds == 2700)
         #expect(home.homeView(asOf: Self.asOf, context: .standard)?.jsonString == Self.page(full))
         // Every stored property is coded (FinishedWorkout by hand).
-        let decoded = try JSONDecoder().decode(HomeState.self, from: JSONEncoder().encode(home))
+        let decoded = try JSONDecoder().decode(HomeFold.self, from: JSONEncoder().encode(home))
         #expect(decoded == home)
     }
 
-    /// The encoded home state of `LedgerSnapshotTests.events` as of version `HomeState.snapshotVersion`.
+    /// The encoded home state of `LedgerSnapshotTests.events` as of version `HomeFold.snapshotVersion`.
     static let pinned = (version: 2, digest: UInt64(0x6efb_d9c8_84ba_95ac))   // assisted bests, and the ledger inside changed (Ledger.snapshotVersion 6, which HomePage.stateVersion includes)
 
     @Test("a change to what the home state stores or computes cannot reuse old home snapshots: its encoding is pinned to the version")
     func goldenDigest() throws {
-        let home = HomeState(compacting: Ledger(events: LedgerSnapshotTests.events, asOf: Ledger.everything))
+        let home = HomeFold(compacting: Ledger(events: LedgerSnapshotTests.events, asOf: Ledger.everything))
         let digest = LedgerSnapshotTests.digest(try LedgerSnapshotTests.canonicalJSON(home))
-        #expect(HomeState.snapshotVersion == Self.pinned.version && digest == Self.pinned.digest, """
+        #expect(HomeFold.snapshotVersion == Self.pinned.version && digest == Self.pinned.digest, """
             The home state's encoding changed (digest \(String(digest, radix: 16)), pinned \(String(Self.pinned.digest, radix: 16)) \
-            for version \(Self.pinned.version)). If you changed what HomeState, FinishedWorkout or RecordFinder store or how \
-            records are found, bump HomeState.snapshotVersion in Sources/JournalProjections/HomeState.swift so that existing \
-            <journal>.home-snapshot files are rebuilt, then pin the new version and digest here (HomeStateTests.pinned).
+            for version \(Self.pinned.version)). If you changed what HomeFold, FinishedWorkout or RecordFinder store or how \
+            records are found, bump HomeFold.snapshotVersion in Sources/JournalProjections/HomeFold.swift so that existing \
+            <journal>.home-snapshot files are rebuilt, then pin the new version and digest here (HomeFoldTests.pinned).
             """)
     }
 
     @Test("folding on: an event naming a retired workout is refused; the open workout finishing adds its records")
     func foldsOn() throws {
         let events = LedgerSnapshotTests.events
-        var home = HomeState(compacting: Ledger(events: events.prefix(15), asOf: Ledger.everything))
+        var home = HomeFold(compacting: Ledger(events: events.prefix(15), asOf: Ledger.everything))
         #expect(home.retired.isEmpty && home.ledger.workouts.map(\.id) == ["w1"])
         var full = Ledger(events: events.prefix(15), asOf: Ledger.everything)
         for event in events.dropFirst(15) {
@@ -58,7 +58,7 @@ struct HomeStateTests {
             full.apply(event)
         }
         #expect(home.homeView(asOf: Self.asOf, context: .standard)?.jsonString == Self.page(full))
-        let compacted = HomeState(compacting: full)
+        let compacted = HomeFold(compacting: full)
         var refusing = compacted
         let noteOnRetired = refusing.apply(ev("workout.noted", at: "2026-01-08T19:00:00.000+01:00", ["workout": "w1", "note": "late"]))
         let noteOnOpen = refusing.apply(ev("workout.noted", at: "2026-01-08T19:00:00.000+01:00", ["workout": "w2", "note": "now"]))
@@ -70,7 +70,7 @@ struct HomeStateTests {
     @Test("data.cleared after the compaction starts over, as the ledger does: old ids are forgotten, a reused id is a new workout")
     func clearedStartsOver() throws {
         let full = Ledger(events: LedgerSnapshotTests.events, asOf: Ledger.everything)
-        var home = HomeState(compacting: full)
+        var home = HomeFold(compacting: full)
         var ledger = full
         let after = [
             ev("data.cleared", at: "2026-01-08T19:00:00.000+01:00"),
@@ -94,8 +94,8 @@ struct HomeStateTests {
 
     @Test("retired ids are found by halving in UTF-8 byte order")
     func retiredSearch() {
-        var home = HomeState(compacting: Ledger(asOf: Self.asOf))
-        home.retired = ["w1", "w10", "w2", "wé", "x"].sorted(by: HomeState.byteOrder)
+        var home = HomeFold(compacting: Ledger(asOf: Self.asOf))
+        home.retired = ["w1", "w10", "w2", "wé", "x"].sorted(by: HomeFold.byteOrder)
         #expect(home.retired == ["w1", "w10", "w2", "wé", "x"])
         for id in ["w1", "w10", "w2", "wé", "x"] { #expect(home.isRetired(id), "\(id)") }
         for id in ["", "w", "w0", "w11", "w3", "y"] { #expect(!home.isRetired(id), "\(id)") }

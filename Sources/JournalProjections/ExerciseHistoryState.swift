@@ -22,7 +22,7 @@ public struct ChartPoint: Equatable, Hashable, Sendable {
 }
 
 /// One exercise's history (seed 000 §16, seed 003 ExerciseProgressDetail, seed 004 strength chart).
-public struct ExerciseHistoryView: Equatable, Sendable {
+public struct ExerciseHistoryState: Equatable, Sendable {
     public struct Session: Equatable, Sendable {
         public var workout: String
         public var workoutName: String

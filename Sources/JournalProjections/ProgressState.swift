@@ -17,7 +17,7 @@ public enum ProgressRange: String, Equatable, Sendable, CaseIterable {
 }
 
 /// Progress overview (seed 003 ProgressOverview, seed 004 Progress).
-public struct ProgressView: Equatable, Sendable {
+public struct ProgressState: Equatable, Sendable {
     public struct WeekCount: Equatable, Sendable {
         public var week: LocalDate
         public var workouts: Int

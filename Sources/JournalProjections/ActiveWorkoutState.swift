@@ -3,7 +3,7 @@ import JournalModel
 import TrainingDomain
 
 /// The workout in progress (seed 000 §14, seed 001 §6–7, seed 004 logger).
-public struct ActiveWorkoutView: Equatable, Sendable {
+public struct ActiveWorkoutState: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         /// Where a row's values come from.
         public enum Source: String, Equatable, Sendable {
@@ -56,7 +56,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var submitted: Bool
         /// Completed working reps so far minus the same sets last time (shown as "+N" when > 0).
         public var repCounter: Int
-        public var warmup: WarmupSuggestionView?
+        public var warmup: WarmupSuggestionState?
         public var nextTarget: DisplayWeight?
         /// "Great Work!", "Good Session" or "Keep Pushing", once submitted.
         public var feedback: String?
@@ -75,7 +75,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         /// An assisted exercise (`SetRanking`): its rows' weights and its target are help (DOMAIN.md §"Assisted exercises").
         public var assisted = false
         public init(exercise: String, name: String, prescribedSets: Int, reps: String?, restSeconds: Int, rows: [Row], completedSets: Int,
-                    completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionView?, nextTarget: DisplayWeight?,
+                    completed: Bool, submitted: Bool, repCounter: Int, warmup: WarmupSuggestionState?, nextTarget: DisplayWeight?,
                     feedback: String?, injuryWarnings: [InjuryWarning], superset: String? = nil, cardio: CardioEntry? = nil, lastCardio: CardioEntry? = nil,
                     cardioPrefill: CardioEntry? = nil, notes: [String] = [], attachment: Attachment? = nil, assisted: Bool = false) {
             self.assisted = assisted
@@ -94,7 +94,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
         public var owned: Bool?
         public init(name: String, owned: Bool?) { self.name = name; self.owned = owned }
     }
-    public struct WarmupSuggestionView: Equatable, Sendable {
+    public struct WarmupSuggestionState: Equatable, Sendable {
         public var weight: Double
         public var unit: WeightUnit
         public var reps: Int
@@ -187,7 +187,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
     /// The latest open workout (or `id`); nil when none is open as of T.
     public init?(_ analysis: Analysis, workout id: String? = nil) {
         let ledger = analysis.ledger
-        guard let workout = ActiveWorkoutView.openWorkout(ledger, id: id) else { return nil }
+        guard let workout = ActiveWorkoutState.openWorkout(ledger, id: id) else { return nil }
         let unit = analysis.unit
         let inventory = EquipmentInventory.from(ledger: ledger, defaultUnit: unit)
         let asOf = analysis.asOf
@@ -202,14 +202,14 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             // What the lifter's equipment can be set to for this exercise (DOMAIN.md §7 "Equipment").
             let gear = analysis.equipment(exercise)
             let loadable = inventory.loadableWeights(for: exercise, equipment: gear)
-            func suggested(_ kilograms: Double, from source: WeightUnit) -> Double { ActiveWorkoutView.suggested(kilograms, from: source, in: unit, on: loadable) }
+            func suggested(_ kilograms: Double, from source: WeightUnit) -> Double { ActiveWorkoutState.suggested(kilograms, from: source, in: unit, on: loadable) }
             let completedSets = workout.sets(of: exercise)
             let lastSession = analysis.sessionIndices[exercise]?.last.map { analysis.finished[$0].sets(of: exercise) } ?? []
             let prescribedCount = prescription?.setCount ?? 0
             let isCardio = analysis.context.isCardio(exercise) || prescription?.minutes != nil || prescription?.km != nil
                 || workout.cardio.contains { $0.exercise == exercise } || analysis.finished.contains { $0.cardio.contains { $0.exercise == exercise } }
             // The rows the workout plans, by kind (PROJECTIONS.md §"Active workout").
-            let plan = ActiveWorkoutView.plannedKinds(prescription: prescription, lastSession: lastSession, cardio: isCardio)
+            let plan = ActiveWorkoutState.plannedKinds(prescription: prescription, lastSession: lastSession, cardio: isCardio)
             var numbers = Set(plan.indices.map { $0 + 1 }.filter { number in
                 workout.removedRows?.contains { $0.set == number && $0.exercise == exercise } != true
             })
@@ -315,7 +315,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
             let bar = inventory.barWeight(for: exercise, equipment: gear, in: unit)
             let warmup = working.flatMap { assisted ? nil : analysis.context.warmup(exercise, $0, unit, bar) }.map {
                 let weight = suggested($0.kilograms, from: unit)
-                return WarmupSuggestionView(weight: weight, unit: unit, reps: $0.reps, percent: "\($0.percentLow)-\($0.percentHigh)%",
+                return WarmupSuggestionState(weight: weight, unit: unit, reps: $0.reps, percent: "\($0.percentLow)-\($0.percentHigh)%",
                                             plates: inventory.plates(for: exercise, equipment: gear, weight: weight, in: unit))
             }
             var feedback: String?
@@ -343,7 +343,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
                         answer: workout.injuryAnswers.last { $0.exercise == exercise && $0.muscle == muscle }?.choice))
                 }
             }
-            let rest = ActiveWorkoutView.defaultRest(exercise, prescription: prescription, analysis)
+            let rest = ActiveWorkoutState.defaultRest(exercise, prescription: prescription, analysis)
             let lastCardio = analysis.finished.last { $0.cardio.contains { $0.exercise == exercise } }?.cardio.first { $0.exercise == exercise }
             var cardioPrefill = lastCardio
             if prescription?.minutes != nil || prescription?.km != nil {
@@ -383,7 +383,7 @@ public struct ActiveWorkoutView: Equatable, Sendable {
     }
 }
 
-extension ActiveWorkoutView {
+extension ActiveWorkoutState {
     /// A weight the workout suggests (a prefill) in the display unit `unit`: `Units.loadable` on the exercise's
     /// equipment, so a pound lifter is never offered 132.28 lb for a 60 kg set, nor a dumbbell pair he does not own.
     static func suggested(_ kilograms: Double, from source: WeightUnit, in unit: WeightUnit, on equipment: LoadableWeights = .step(nil)) -> Double {

@@ -138,7 +138,7 @@ public struct HistoryQuery: Equatable, Sendable {
 }
 
 /// Workout history, newest first (seed 000 §15, seed 003 History, seed 004 History).
-public struct HistoryView: Equatable, Sendable {
+public struct HistoryState: Equatable, Sendable {
     /// How many workouts match before `limit`.
     public var total: Int
     public var workouts: [WorkoutSummary]
@@ -200,7 +200,7 @@ public struct CalendarMonth: Equatable, Sendable {
     /// The days with finished workouts, in date order.
     public var days: [Day]
     /// The days with something scheduled, in date order: the week of T as its home page schedules it
-    /// (`HomeView.Week.calendar`), and on other weeks the dated plans not yet started (`HomeView.datedPlans`).
+    /// (`HomeState.Week.calendar`), and on other weeks the dated plans not yet started (`HomeState.datedPlans`).
     public var scheduled: [ScheduledDay]
     public init(year: Int, month: Int, days: [Day], scheduled: [ScheduledDay] = []) {
         self.year = year; self.month = month; self.days = days; self.scheduled = scheduled
@@ -219,8 +219,8 @@ public struct CalendarMonth: Equatable, Sendable {
         }
         days.sort { $0.date < $1.date }
         // The week of T is scheduled by the home page's rule; the month's other days have their dated plans.
-        let home = HomeView(ledger: analysis.ledger, finished: analysis.finished.map(FinishedWorkout.init), recentRecords: [], context: analysis.context)
-        var names = HomeView.datedPlans(analysis.ledger, days: first..<last + 1)
+        let home = HomeState(ledger: analysis.ledger, finished: analysis.finished.map(FinishedWorkout.init), recentRecords: [], context: analysis.context)
+        var names = HomeState.datedPlans(analysis.ledger, days: first..<last + 1)
         for day in home.week.calendar {
             names[day.date.day] = day.scheduled
         }
