@@ -26,7 +26,7 @@ public func buildApplication(_ configuration: ServerConfiguration,
     let database = configuration.database.description
     var services: [any Service] = clientServices
     services.append(SchemaService(store: store, gate: gate, clients: clientServices, database: database,
-                                  endpoints: configuration.database.endpoints, deadline: configuration.databaseDeadline,
+                                  url: configuration.database, deadline: configuration.databaseDeadline,
                                   logger: logger))
     if let failover = store as? FailoverSyncStore { services.append(PrimaryWatchService(store: failover)) }
     // The app's JWT keys: a file that does not read stops the server here; a URL that does not answer is fetched

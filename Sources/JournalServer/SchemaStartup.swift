@@ -3,11 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import Hummingbird
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NIOSSL
+import PostgresNIO
 import ServiceLifecycle
 
 /// Whether the schema is migrated, and why not yet (SYNC.md §"Health"). `serve` listens whether or not its database
@@ -42,7 +45,9 @@ struct SchemaService: Service {
     let gate: SchemaGate
     let clients: [PostgresClientService]
     let database: String
-    let endpoints: [DatabaseEndpoint]
+    /// The database's URL, whose hosts and TLS settings a failed attempt is diagnosed with.
+    let url: DatabaseURL
+    var endpoints: [DatabaseEndpoint] { url.endpoints }
     let deadline: Duration
     let logger: Logger
 
@@ -64,10 +69,12 @@ struct SchemaService: Service {
             case .failure(let error):
                 let delay = Self.delays[min(attempt, Self.delays.count - 1)]
                 // The pool reports an unreachable host as a wait that ran out: a connection of our own names it.
-                let reason = await Self.unreachable(endpoints) ?? databaseReason(error)
-                gate.failed(reason)
+                var reason = await Self.unreachable(endpoints)
+                if reason == nil { reason = await Self.refusedConnection(url, logger: logger) }
+                let because = reason ?? databaseReason(error)
+                gate.failed(because)
                 gate.firstAttempt.open()
-                logger.error("cannot migrate the schema on \(database): \(reason); trying again in \(delay) s; until then every request but /health/live is answered 503")
+                logger.error("cannot migrate the schema on \(database): \(because); trying again in \(delay) s; until then every request but /health/live is answered 503")
                 attempt += 1
                 do {
                     try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(delay)) }
@@ -96,6 +103,52 @@ extension SchemaService {
             }
         }
         return reasons.joined(separator: "; ")
+    }
+
+    /// Why no host of `url` completes a PostgreSQL start-up with `url`'s own TLS settings (a connection of our own,
+    /// outside the pool, which reports a failed handshake only as attempts that ran out), host by host; nil when one
+    /// does (then the database's own answer is the reason).
+    static func refusedConnection(_ url: DatabaseURL, logger: Logger) async -> String? {
+        let tls: PostgresConnection.Configuration.TLS
+        do {
+            tls = switch url.tlsSettings {
+            case let (settings, true)?: .require(try NIOSSLContext(configuration: settings))
+            case let (settings, false)?: .prefer(try NIOSSLContext(configuration: settings))
+            case nil: .disable
+            }
+        } catch {
+            return "sslrootcert=\(url.rootCertificates ?? "") does not load as PEM certificates (\(error)); give the file of the authority that signed PostgreSQL's certificate"
+        }
+        var reasons: [String] = []
+        for endpoint in url.endpoints {
+            var configuration = PostgresConnection.Configuration(host: endpoint.host, port: endpoint.port, username: url.user,
+                                                                 password: url.password, database: url.database, tls: tls)
+            configuration.options.connectTimeout = .seconds(2)
+            do {
+                let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+                try? await connection.close()
+                return nil
+            } catch {
+                reasons.append("\(endpoint) \(handshakeFailure(error, url: url))")
+            }
+        }
+        return reasons.joined(separator: "; ")
+    }
+
+    /// A failed start-up in a few words: the TLS handshake's refusal with what to check, or the database's answer.
+    static func handshakeFailure(_ error: any Error, url: DatabaseURL) -> String {
+        let underlying = (error as? PSQLError)?.underlying ?? error
+        if underlying is NIOSSLError || underlying is BoringSSLError {
+            // BoringSSL's reason, e.g. CERTIFICATE_VERIFY_FAILED, without the source location around it.
+            let detail = "\(underlying)"
+            let reason = detail.range(of: "OPENSSL_internal:").map { String(detail[$0.upperBound...].prefix { $0.isLetter || $0 == "_" }) } ?? detail
+            let trusted = url.rootCertificates.map { "the authority in sslrootcert=\($0)" } ?? "this machine's authorities"
+            return "refused the TLS handshake: its certificate is not signed by \(trusted) for this host name (\(reason)); give sslrootcert the authority that signed PostgreSQL's certificate, or connect by the name the certificate names"
+        }
+        if let psql = error as? PSQLError, psql.code == .sslUnsupported {
+            return "does not speak TLS, and sslmode=\(url.tls) requires it; turn ssl on in PostgreSQL, or use sslmode=prefer"
+        }
+        return databaseReason(error)
     }
 
     /// A failed connect in a few words: the system's reason ("refused the connection"), or the timeout.

@@ -128,19 +128,27 @@ public struct DatabaseURL: Sendable, CustomStringConvertible {
     /// Without the password.
     public var description: String { "postgres://\(user)@\(endpoints.map(\.description).joined(separator: ","))/\(database)" }
 
-    public var clientConfiguration: PostgresClient.Configuration {
-        var unchecked = TLSConfiguration.makeClientConfiguration()
-        unchecked.certificateVerification = .none
-        let mode: PostgresClient.Configuration.TLS
+    /// What `sslmode` asks of a connection: nil for `disable`; else the TLS configuration, and whether a server
+    /// without TLS is refused (`require`, `verify-full`) or spoken to in plaintext (`prefer`).
+    var tlsSettings: (configuration: TLSConfiguration, required: Bool)? {
+        var configuration = TLSConfiguration.makeClientConfiguration()
         switch tls {
         case "verify-full":
-            var checked = TLSConfiguration.makeClientConfiguration()
-            checked.certificateVerification = .fullVerification
-            if let rootCertificates { checked.trustRoots = .file(rootCertificates) }
-            mode = .require(checked)
-        case "require": mode = .require(unchecked)
-        case "prefer": mode = .prefer(unchecked)
-        default: mode = .disable
+            configuration.certificateVerification = .fullVerification
+            if let rootCertificates { configuration.trustRoots = .file(rootCertificates) }
+            return (configuration, true)
+        case "require", "prefer":
+            configuration.certificateVerification = .none
+            return (configuration, tls == "require")
+        default: return nil
+        }
+    }
+
+    public var clientConfiguration: PostgresClient.Configuration {
+        let mode: PostgresClient.Configuration.TLS = switch tlsSettings {
+        case let (tls, true)?: .require(tls)
+        case let (tls, false)?: .prefer(tls)
+        case nil: .disable
         }
         var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: mode)
         configuration.options.connectTimeout = .seconds(5)

@@ -83,6 +83,25 @@ struct TLSTests {
             }
         }
 
+        // A server that trusts another authority is refused at PostgreSQL's handshake, and says so: the health page
+        // names the host, the TLS refusal and the file to fix, not only that connections ran out.
+        let stranger = ScratchDirectory("tls-other")
+        let other = try Certificates(in: stranger.path)
+        let wrongTrust = try DatabaseURL("\(plain)?sslmode=verify-full&sslrootcert=\(other.authority)")
+        var misconfigured = ServerConfiguration(database: wrongTrust, port: 0)
+        misconfigured.databaseDeadline = .seconds(3)
+        try await buildApplication(misconfigured).test(.live) { client in
+            var body = ""
+            for _ in 0..<100 {
+                body = try await client.execute(uri: "/health/ready", method: .get) { String(buffer: $0.body) }
+                if body.contains("refused") { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let endpoint = try #require(wrongTrust.endpoints.first)
+            #expect(body.contains("\(endpoint) refused the TLS handshake: its certificate is not signed by the authority in sslrootcert=\(other.authority) for this host name (CERTIFICATE_VERIFY_FAILED)"), "\(body)")
+            #expect(body.contains("give sslrootcert the authority that signed PostgreSQL's certificate"), "\(body)")
+        }
+
         let refused = PostgresFixture.run(PatroniCluster.serverBinary, ["serve", "--database", plain.description, "--listen", "0.0.0.0:0"])
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("Error: --listen 0.0.0.0:0 is not a loopback address, and plain HTTP is served on loopback only: give --tls-certificate and --tls-key, or listen on 127.0.0.1 behind a proxy that terminates TLS"), "\(refused)")
