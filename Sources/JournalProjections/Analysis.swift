@@ -117,16 +117,21 @@ public struct Analysis: Sendable {
     public static func compare(_ now: [LoggedSet], _ then: [LoggedSet], ranking: SetRanking = SetRanking(assisted: false)) -> ExerciseComparison {
         var nowReps = 0, nowVolume = 0.0, thenReps = 0, thenVolume = 0.0
         var plus: [Int: Int] = [:]
-        var cursor = then.startIndex
-        for set in now where set.isWorking {
-            nowReps += set.reps; nowVolume += ranking.volume(set)
-            while cursor < then.endIndex, !then[cursor].isWorking { cursor += 1 }
-            guard cursor < then.endIndex else { continue }
-            let n = set.reps - then[cursor].reps
-            if n > 0 { plus[set.set] = n }
-            cursor += 1
+        // Sets are read in place through buffers, never copied: a copy of a `LoggedSet` retains its strings.
+        now.withUnsafeBufferPointer { now in
+            then.withUnsafeBufferPointer { then in
+                var cursor = then.startIndex
+                for index in now.indices where now[index].isWorking {
+                    nowReps += now[index].reps; nowVolume += ranking.volume(now[index])
+                    while cursor < then.endIndex, !then[cursor].isWorking { cursor += 1 }
+                    guard cursor < then.endIndex else { continue }
+                    let n = now[index].reps - then[cursor].reps
+                    if n > 0 { plus[now[index].set] = n }
+                    cursor += 1
+                }
+                for index in then.indices where then[index].isWorking { thenReps += then[index].reps; thenVolume += ranking.volume(then[index]) }
+            }
         }
-        for set in then where set.isWorking { thenReps += set.reps; thenVolume += ranking.volume(set) }
         return ExerciseComparison(repsDelta: nowReps - thenReps, volumeDeltaKilograms: Rounding.kilograms(nowVolume - thenVolume), plus: plus)
     }
 
