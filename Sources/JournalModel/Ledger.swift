@@ -322,18 +322,20 @@ public struct Ledger: Equatable, Sendable, Codable {
     mutating func setCompleted(_ event: Event) {
         var workoutID: String?, exercise: String?, number: Int?, weight: Double?, reps: Int?, rpe: Double?, note: String?
         var unit = WeightUnit.kg, kind = SetKind.working, edited = false
-        for (position, field) in event.fields.fields.enumerated() {
+        // Each value is read in place (`fields[position].value`): copying a field would retain its key and value.
+        let fields = event.fields.fields
+        for position in fields.indices {
             switch event.payloadKey(at: position) {
-            case .workout: workoutID = field.value.stringValue
-            case .exercise: exercise = field.value.stringValue
-            case .set: number = field.value.intValue
-            case .weight: weight = field.value.doubleValue
-            case .unit: unit = WeightUnit(field.value.stringValue) ?? .kg
-            case .reps: reps = field.value.intValue
-            case .kind: kind = SetKind(field.value.stringValue)
-            case .rpe: rpe = field.value.doubleValue
-            case .note: note = field.value.stringValue
-            case .edited: edited = field.value.boolValue ?? false
+            case .workout: workoutID = fields[position].value.stringValue
+            case .exercise: exercise = fields[position].value.stringValue
+            case .set: number = fields[position].value.intValue
+            case .weight: weight = fields[position].value.doubleValue
+            case .unit: unit = WeightUnit(fields[position].value.stringValue) ?? .kg
+            case .reps: reps = fields[position].value.intValue
+            case .kind: kind = SetKind(fields[position].value.stringValue)
+            case .rpe: rpe = fields[position].value.doubleValue
+            case .note: note = fields[position].value.stringValue
+            case .edited: edited = fields[position].value.boolValue ?? false
             default: break
             }
         }

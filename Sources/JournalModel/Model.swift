@@ -266,10 +266,29 @@ public struct WorkoutRecord: Equatable, Hashable, Sendable, Codable {
     /// `performedExercises`, each with its `sets(of:)` and `workingSets(of:)`, built in one go: what the views read
     /// of a finished workout (`Analysis.performed` keeps them, so no view filters a workout's sets again).
     public var performed: [PerformedExercise] {
-        performedExercises.map { exercise in
-            let sets = sets(of: exercise, workingOnly: false)
-            return PerformedExercise(exercise: exercise, sets: sets, workingSets: sets.allSatisfy(\.isWorking) ? sets : sets.filter(\.isWorking))
+        // One pass over the sets, each filed under the first entry of its exercise (not a scan of every set per
+        // exercise): each exercise's sets in journal order, sorted by number only when out of order, as `sets(of:)`.
+        let ids = exercises.map(\.exercise)
+        var groups = [[LoggedSet]](repeating: [], count: ids.count)
+        var lastNumber = [Int](repeating: .min, count: ids.count), inOrder = [Bool](repeating: true, count: ids.count)
+        for set in sets {
+            var at = 0
+            while at < ids.count && !sameID(ids[at], set.exercise) { at += 1 }
+            guard at < ids.count else { continue }
+            if lastNumber[at] > set.set { inOrder[at] = false }
+            lastNumber[at] = set.set
+            groups[at].append(set)
         }
+        var result: [PerformedExercise] = []
+        for index in ids.indices {
+            var first = 0
+            while !sameID(ids[first], ids[index]) { first += 1 }
+            var sets = groups[first]
+            guard !sets.isEmpty || cardio.contains(where: { $0.exercise == ids[index] }) else { continue }
+            if !inOrder[first] { sets.sort { $0.set < $1.set } }
+            result.append(PerformedExercise(exercise: ids[index], sets: sets, workingSets: sets.allSatisfy(\.isWorking) ? sets : sets.filter(\.isWorking)))
+        }
+        return result
     }
 
     /// Completed sets of one exercise ordered by set number.

@@ -117,16 +117,21 @@ public struct Analysis: Sendable {
     public static func compare(_ now: [LoggedSet], _ then: [LoggedSet], ranking: SetRanking = SetRanking(assisted: false)) -> ExerciseComparison {
         var nowReps = 0, nowVolume = 0.0, thenReps = 0, thenVolume = 0.0
         var plus: [Int: Int] = [:]
-        var cursor = then.startIndex
-        for set in now where set.isWorking {
-            nowReps += set.reps; nowVolume += ranking.volume(set)
-            while cursor < then.endIndex, !then[cursor].isWorking { cursor += 1 }
-            guard cursor < then.endIndex else { continue }
-            let n = set.reps - then[cursor].reps
-            if n > 0 { plus[set.set] = n }
-            cursor += 1
+        // Sets are read in place through buffers, never copied: a copy of a `LoggedSet` retains its strings.
+        now.withUnsafeBufferPointer { now in
+            then.withUnsafeBufferPointer { then in
+                var cursor = then.startIndex
+                for index in now.indices where now[index].isWorking {
+                    nowReps += now[index].reps; nowVolume += ranking.volume(now[index])
+                    while cursor < then.endIndex, !then[cursor].isWorking { cursor += 1 }
+                    guard cursor < then.endIndex else { continue }
+                    let n = now[index].reps - then[cursor].reps
+                    if n > 0 { plus[now[index].set] = n }
+                    cursor += 1
+                }
+                for index in then.indices where then[index].isWorking { thenReps += then[index].reps; thenVolume += ranking.volume(then[index]) }
+            }
         }
-        for set in then where set.isWorking { thenReps += set.reps; thenVolume += ranking.volume(set) }
         return ExerciseComparison(repsDelta: nowReps - thenReps, volumeDeltaKilograms: Rounding.kilograms(nowVolume - thenVolume), plus: plus)
     }
 
@@ -189,7 +194,8 @@ public struct RecordFinder: Equatable, Sendable, Codable {
             let rank = ranking(exercise)
             var heaviest = sets[0], bestE1RM = sets[0], bestVolume = sets[0]
             var sessionVolume = 0.0
-            var repsAtWeight: [Int64: (Int, Double)] = [:]
+            // The most reps at each weight (in grams) of this session: a few weights, searched in a list, not hashed.
+            var repsAtWeight: [(grams: Int64, reps: Int, kilograms: Double)] = []
             for set in sets {
                 let kg = set.kilograms
                 if rank.load(set) > rank.load(heaviest) { heaviest = set }
@@ -197,16 +203,23 @@ public struct RecordFinder: Equatable, Sendable, Codable {
                 if set.volumeKilograms > bestVolume.volumeKilograms { bestVolume = set }
                 sessionVolume += set.volumeKilograms
                 let key = Rounding.grams(kg)
-                if set.reps > (repsAtWeight[key]?.0 ?? -1) { repsAtWeight[key] = (set.reps, kg) }
+                if let at = repsAtWeight.firstIndex(where: { $0.grams == key }) {
+                    if set.reps > repsAtWeight[at].reps { repsAtWeight[at] = (key, set.reps, kg) }
+                } else if set.reps > -1 {
+                    repsAtWeight.append((key, set.reps, kg))
+                }
             }
             // The bests keep the load (minus the help on an assisted exercise); the record says the weight.
             let load = rank.load(heaviest), e1rm = rank.e1rm(bestE1RM)
-            guard var best = bests[exercise] else {
+            guard let slot = bests.index(forKey: exercise) else {
                 // The first session only sets the baseline.
-                bests[exercise] = Bests(weight: load, e1rm: e1rm, setVolume: bestVolume.volumeKilograms,
-                                        sessionVolume: sessionVolume, repsAtWeight: repsAtWeight.mapValues(\.0))
+                bests[exercise] = Bests(weight: load, e1rm: e1rm, setVolume: bestVolume.volumeKilograms, sessionVolume: sessionVolume,
+                                        repsAtWeight: Dictionary(uniqueKeysWithValues: repsAtWeight.map { ($0.grams, $0.reps) }))
                 continue
             }
+            // Taken out of its slot while it changes, so its reps-at-weight table has one owner and is not copied.
+            var best = bests.values[slot]
+            bests.values[slot].repsAtWeight = [:]
             func record(_ kind: PersonalRecord.Kind, _ value: Double, _ previous: Double, _ set: LoggedSet?) {
                 records.append(PersonalRecord(kind: kind, exercise: exercise, workout: workout.id, date: date,
                                               value: Rounding.kilograms(value), previous: Rounding.kilograms(previous),
@@ -222,8 +235,8 @@ public struct RecordFinder: Equatable, Sendable, Codable {
             if rank.volumeCounts, beats(sessionVolume, best.sessionVolume) {
                 record(.bestSessionVolume, sessionVolume, best.sessionVolume, nil); best.sessionVolume = sessionVolume
             }
-            for key in repsAtWeight.keys.sorted() {
-                let (reps, kg) = repsAtWeight[key]!
+            repsAtWeight.sort { $0.grams < $1.grams }
+            for (key, reps, kg) in repsAtWeight {
                 if let previous = best.repsAtWeight[key] {
                     if reps > previous {
                         records.append(PersonalRecord(kind: .repsAtWeight, exercise: exercise, workout: workout.id, date: date,
@@ -235,7 +248,7 @@ public struct RecordFinder: Equatable, Sendable, Codable {
                     best.repsAtWeight[key] = reps
                 }
             }
-            bests[exercise] = best
+            bests.values[slot] = best
         }
         return records
     }

@@ -113,11 +113,16 @@ public struct ExerciseHistoryState: Equatable, Sendable {
     /// No strength session and no cardio entry.
     public var isEmpty: Bool { sessions.isEmpty && cardio == nil }
 
+    /// A placeholder for the bests before the first set.
+    static let noSet = LoggedSet(exercise: "", set: 0, weight: 0, unit: .kg, reps: 0, at: Timestamp(epochMilliseconds: 0, offsetSeconds: 0))
+
     public init(_ analysis: Analysis, exercise: String) {
         let unit = analysis.unit
         var sessions: [Session] = []
         let rank = analysis.ledger.ranking(of: exercise)
-        var best: LoggedSet?, first: LoggedSet?, heaviest: LoggedSet?
+        // The best, first and heaviest sets so far (valid once `hasBest`, `hasHeaviest`): plain locals compared in place, not optionals
+        // unwrapped (and so copied, retaining their strings) for every set.
+        var hasBest = false, hasHeaviest = false, best = ExerciseHistoryView.noSet, first = ExerciseHistoryView.noSet, heaviest = ExerciseHistoryView.noSet
         var bestE1RM = 0.0, bestSetVolume = 0.0, bestSessionVolume = 0.0
         var repsAtWeight: [Int64: (Double, Int)] = [:]
         var volume: [ChartPoint] = [], e1rm: [ChartPoint] = [], maxWeight: [ChartPoint] = []
@@ -131,8 +136,8 @@ public struct ExerciseHistoryState: Equatable, Sendable {
             var top = working[0]
             var sessionVolume = 0.0, sessionE1RM = 0.0, reps = 0
             for set in working {
-                if first == nil { first = set }
-                if best == nil || rank.isBest(set, over: best!) { best = set }
+                if !hasBest { first = set; best = set; hasBest = true }
+                if rank.isBest(set, over: best) { best = set }
                 if rank.isTop(set, over: top) { top = set }
                 sessionVolume += set.volumeKilograms
                 sessionE1RM = max(sessionE1RM, rank.e1rm(set))
@@ -141,7 +146,7 @@ public struct ExerciseHistoryState: Equatable, Sendable {
                 let key = Rounding.grams(set.kilograms)
                 if set.reps > (repsAtWeight[key]?.1 ?? -1) { repsAtWeight[key] = (set.kilograms, set.reps) }
             }
-            if heaviest == nil || rank.load(top) > rank.load(heaviest!) { heaviest = top }
+            if !hasHeaviest || rank.load(top) > rank.load(heaviest) { heaviest = top; hasHeaviest = true }
             bestE1RM = max(bestE1RM, sessionE1RM)
             bestSessionVolume = max(bestSessionVolume, sessionVolume)
             let comparison = previous.map { Analysis.compare(all, $0, ranking: rank) }
@@ -157,12 +162,12 @@ public struct ExerciseHistoryState: Equatable, Sendable {
             weekly[LocalDate.weekStart(ofDay: workout.day), default: 0] += sessionVolume
         }
         let bests = sessions.isEmpty ? nil : Bests(
-            heaviestWeightKilograms: Rounding.kilograms(heaviest?.kilograms ?? 0), e1rmKilograms: Rounding.kilograms(bestE1RM),
+            heaviestWeightKilograms: Rounding.kilograms(hasHeaviest ? heaviest.kilograms : 0), e1rmKilograms: Rounding.kilograms(bestE1RM),
             setVolumeKilograms: Rounding.kilograms(bestSetVolume), sessionVolumeKilograms: Rounding.kilograms(bestSessionVolume),
             repsAtWeight: repsAtWeight.keys.sorted(by: >).map { Bests.RepsAtWeight(weightKilograms: Rounding.kilograms(repsAtWeight[$0]!.0), reps: repsAtWeight[$0]!.1) })
         self.init(
-            exercise: exercise, name: analysis.exerciseName(exercise), bestSet: best.map { SetValue($0, unit) },
-            startWeight: first.map { DisplayWeight(kilograms: $0.kilograms, in: unit) }, sessions: sessions.reversed(),
+            exercise: exercise, name: analysis.exerciseName(exercise), bestSet: hasBest ? SetValue(best, unit) : nil,
+            startWeight: hasBest ? DisplayWeight(kilograms: first.kilograms, in: unit) : nil, sessions: sessions.reversed(),
             records: analysis.records.filter { $0.exercise == exercise }.reversed(), bests: bests,
             charts: Charts(volume: volume, e1rm: e1rm, maxWeight: maxWeight,
                            weeklyVolume: weekly.keys.sorted().map { ChartPoint(date: LocalDate(day: $0), value: Rounding.kilograms(weekly[$0]!)) }),

@@ -90,8 +90,10 @@ extension Analysis {
                 comparison = Analysis.compare(sets, then.sets, ranking: ranking)
             }
             var exerciseVolume = 0.0
-            for set in sets where set.isWorking {
-                setCount += 1; reps += set.reps; exerciseVolume += set.volumeKilograms
+            sets.withUnsafeBufferPointer { sets in   // read in place: a copied `LoggedSet` retains its strings
+                for index in sets.indices where sets[index].isWorking {
+                    setCount += 1; reps += sets[index].reps; exerciseVolume += sets[index].volumeKilograms
+                }
             }
             volume += exerciseVolume
             if let comparison {

@@ -15,8 +15,9 @@ public struct Event: Equatable, Hashable, Sendable {
     public var fields: JSONObject { didSet { keyCodes = PayloadKeyCodes(fields) } }
     /// `type` as a vocabulary type, nil for a type outside the vocabulary: folds switch on it.
     public private(set) var knownType: EventType?
-    /// The interned key of each of the first payload fields (kept in step with `fields`).
-    var keyCodes: PayloadKeyCodes
+    /// The interned key of each of the first payload fields (kept in step with `fields`). Inlinable into the folds of
+    /// other modules, with the look-ups below, so reading a field by key costs no call.
+    @usableFromInline var keyCodes: PayloadKeyCodes
 
     public init(v: Int = 1, seq: Int, id: String, at: Timestamp, type: String, fields: JSONObject = [:]) {
         self.v = v
@@ -53,29 +54,29 @@ public struct Event: Equatable, Hashable, Sendable {
     // Lookups by interned key: a byte compare per field instead of a string compare.
 
     /// The value of the first payload field named `key`, as `self[key.name]`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public subscript(key: PayloadKey) -> JSONValue? {
         if let index = keyCodes.firstIndex(of: key.rawValue) { return fields.fields[index].value }
         return fields.count > PayloadKeyCodes.capacity ? value(afterCodedFields: key) : nil
     }
 
     /// Fields past the coded ones, compared by name.
-    func value(afterCodedFields key: PayloadKey) -> JSONValue? {
+    @usableFromInline func value(afterCodedFields key: PayloadKey) -> JSONValue? {
         let name = key.name
         for field in fields.fields[PayloadKeyCodes.capacity...] where field.key == name { return field.value }
         return nil
     }
 
-    @inline(__always) public func string(_ key: PayloadKey) -> String? { self[key]?.stringValue }
-    @inline(__always) public func int(_ key: PayloadKey) -> Int? { self[key]?.intValue }
-    @inline(__always) public func double(_ key: PayloadKey) -> Double? { self[key]?.doubleValue }
-    @inline(__always) public func bool(_ key: PayloadKey) -> Bool? { self[key]?.boolValue }
+    @inlinable @inline(__always) public func string(_ key: PayloadKey) -> String? { self[key]?.stringValue }
+    @inlinable @inline(__always) public func int(_ key: PayloadKey) -> Int? { self[key]?.intValue }
+    @inlinable @inline(__always) public func double(_ key: PayloadKey) -> Double? { self[key]?.doubleValue }
+    @inlinable @inline(__always) public func bool(_ key: PayloadKey) -> Bool? { self[key]?.boolValue }
     @inline(__always) public func array(_ key: PayloadKey) -> [JSONValue]? { self[key]?.arrayValue }
     @inline(__always) public func object(_ key: PayloadKey) -> JSONObject? { self[key]?.objectValue }
 
     /// The interned key of payload field `index` (for one-pass folds that switch on each key), nil for
     /// a key outside the vocabulary.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func payloadKey(at index: Int) -> PayloadKey? {
         index < PayloadKeyCodes.capacity ? PayloadKey(rawValue: keyCodes[index]) : PayloadKey(name: fields.fields[index].key)
     }
@@ -86,10 +87,10 @@ public struct Event: Equatable, Hashable, Sendable {
 
 /// The codes (`PayloadKey.rawValue`, 0 for none) of the first 16 keys of a payload, one byte each,
 /// so a lookup by key is a word compare instead of a string compare per field.
-struct PayloadKeyCodes: Hashable, Sendable {
-    static let capacity = 16
-    var low: UInt64 = 0
-    var high: UInt64 = 0
+@usableFromInline struct PayloadKeyCodes: Hashable, Sendable {
+    @usableFromInline static let capacity = 16
+    @usableFromInline var low: UInt64 = 0
+    @usableFromInline var high: UInt64 = 0
 
     init() {}
 
@@ -104,13 +105,13 @@ struct PayloadKeyCodes: Hashable, Sendable {
         if index < 8 { low |= UInt64(code) &<< UInt64(index &* 8) } else if index < 16 { high |= UInt64(code) &<< UInt64((index &- 8) &* 8) }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     subscript(index: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: (index < 8 ? low : high) &>> UInt64((index & 7) &* 8))
     }
 
     /// The first position holding `code` (never 0), if any.
-    @inline(__always)
+    @inlinable @inline(__always)
     func firstIndex(of code: UInt8) -> Int? {
         if let index = PayloadKeyCodes.firstByte(low, code) { return index }
         if high != 0, let index = PayloadKeyCodes.firstByte(high, code) { return 8 &+ index }
@@ -119,7 +120,7 @@ struct PayloadKeyCodes: Hashable, Sendable {
 
     /// The lowest byte of `word` equal to `code`: bytes of `word ^ pattern` that are zero, found
     /// with the borrow trick (the lowest flagged byte is always a true zero).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func firstByte(_ word: UInt64, _ code: UInt8) -> Int? {
         let x = word ^ (UInt64(code) &* 0x0101_0101_0101_0101)
         let zeros = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080

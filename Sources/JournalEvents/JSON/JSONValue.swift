@@ -8,15 +8,15 @@ public enum JSONValue: Equatable, Hashable, Sendable {
     case array([JSONValue])
     case object(JSONObject)
 
-    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
-    public var doubleValue: Double? { if case .number(let d) = self { return d }; return nil }
-    public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
-    public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
+    @inlinable public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    @inlinable public var doubleValue: Double? { if case .number(let d) = self { return d }; return nil }
+    @inlinable public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+    @inlinable public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    @inlinable public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
     public var isNull: Bool { if case .null = self { return true }; return false }
 
     /// The value as an integer when it is a number with no fractional part within ±2^53.
-    public var intValue: Int? {
+    @inlinable public var intValue: Int? {
         guard case .number(let d) = self, d.rounded(.towardZero) == d, abs(d) <= 9_007_199_254_740_992 else { return nil }
         return Int(d)
     }
