@@ -122,7 +122,7 @@ public struct ExerciseHistoryState: Equatable, Sendable {
         let rank = analysis.ledger.ranking(of: exercise)
         // The best, first and heaviest sets so far (valid once `hasBest`, `hasHeaviest`): plain locals compared in place, not optionals
         // unwrapped (and so copied, retaining their strings) for every set.
-        var hasBest = false, hasHeaviest = false, best = ExerciseHistoryView.noSet, first = ExerciseHistoryView.noSet, heaviest = ExerciseHistoryView.noSet
+        var hasBest = false, hasHeaviest = false, best = ExerciseHistoryState.noSet, first = ExerciseHistoryState.noSet, heaviest = ExerciseHistoryState.noSet
         var bestE1RM = 0.0, bestSetVolume = 0.0, bestSessionVolume = 0.0
         var repsAtWeight: [Int64: (Double, Int)] = [:]
         var volume: [ChartPoint] = [], e1rm: [ChartPoint] = [], maxWeight: [ChartPoint] = []
