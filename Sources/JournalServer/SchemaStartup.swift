@@ -47,7 +47,6 @@ struct SchemaService: Service {
     let database: String
     /// The database's URL, whose hosts and TLS settings a failed attempt is diagnosed with.
     let url: DatabaseURL
-    var endpoints: [DatabaseEndpoint] { url.endpoints }
     let deadline: Duration
     let logger: Logger
 
@@ -68,10 +67,7 @@ struct SchemaService: Service {
                 return
             case .failure(let error):
                 let delay = Self.delays[min(attempt, Self.delays.count - 1)]
-                // The pool reports an unreachable host as a wait that ran out: a connection of our own names it.
-                var reason = await Self.unreachable(endpoints)
-                if reason == nil { reason = await Self.refusedConnection(url, logger: logger) }
-                let because = reason ?? databaseReason(error)
+                let because = await databaseReason(error, reaching: url, logger: logger)
                 gate.failed(because)
                 gate.firstAttempt.open()
                 logger.error("cannot migrate the schema on \(database): \(because); trying again in \(delay) s; until then every request but /health/live is answered 503")

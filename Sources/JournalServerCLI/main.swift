@@ -252,6 +252,10 @@ func runFleetJob(_ job: FleetJob, _ options: FleetCommand.JobOptions) async thro
     let url = try options.database.url()
     let read: DatabaseURL?
     do { read = try options.readDatabase.map(DatabaseURL.init) } catch { throw ValidationError("--read-database: \(error)") }
+    // A database that cannot be reached is named at once, not after the pool's attempts run out.
+    for target in [url] + (read.map { [$0] } ?? []) {
+        if let reason = await databaseUnreachable(target) { throw FleetFailure(description: "fleet \(job.name) cannot reach \(target): \(reason)") }
+    }
     let report: FleetReport
     do {
         report = try await withFleetReader(url, read: read) { client, logger, lag in

@@ -101,6 +101,10 @@ struct TLSTests {
             #expect(body.contains("\(endpoint) refused the TLS handshake: its certificate is not signed by the authority in sslrootcert=\(other.authority) for this host name (CERTIFICATE_VERIFY_FAILED)"), "\(body)")
             #expect(body.contains("give sslrootcert the authority that signed PostgreSQL's certificate"), "\(body)")
         }
+        // A fleet job names the same refusal.
+        let fleet = PostgresFixture.run(PatroniCluster.serverBinary, ["fleet", "verify", "--database", "\(plain)?sslmode=verify-full&sslrootcert=\(other.authority)"])
+        #expect(fleet.status == 1, "\(fleet)")
+        #expect(fleet.stderr.contains("refused the TLS handshake: its certificate is not signed by the authority in sslrootcert=\(other.authority) for this host name (CERTIFICATE_VERIFY_FAILED)"), "\(fleet)")
 
         let refused = PostgresFixture.run(PatroniCluster.serverBinary, ["serve", "--database", plain.description, "--listen", "0.0.0.0:0"])
         #expect(refused.status == 64)
