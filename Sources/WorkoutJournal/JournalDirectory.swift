@@ -1,8 +1,8 @@
-@_exported import JournalFile
-@_exported import JournalEvents
-@_exported import JournalModel
-@_exported import JournalProjections
-@_exported import TrainingDomain
+import JournalFile
+import JournalEvents
+import JournalModel
+import JournalProjections
+import TrainingDomain
 
 /// Where an app keeps its users' journals: one directory, one `<user-id>.journal` per user (FORMAT.md §"Locking and
 /// files beside the journal"). The device tag and the clock are injected, so tests and previews control time.

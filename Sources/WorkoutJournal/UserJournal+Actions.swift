@@ -1,5 +1,6 @@
 import Foundation
 import JournalStore
+import JournalFile
 
 /// Typed conveniences for what a lifter does, each one event built on `record(_:)` (so the same rules apply).
 /// Ids the app does not give (workouts, templates, plans, superset groups) are made unique in the journal.

@@ -1,3 +1,4 @@
+import TrainingDomain
 /// Typed calls for the rest of the vocabulary an app records: account and subscription facts, the warm-up card, the
 /// session timer, the rest timer running out, the injury warning, the questionnaire's start, equipment, progression
 /// settings and custom exercises. Each is one event through `record(_:)`, so the same rules apply (FORMAT.md §10).

@@ -1,6 +1,7 @@
 import Foundation
 import JournalModel
 import JournalStore
+import JournalFile
 
 extension JournalDirectory {
     /// The device's wall clock, in its current UTC offset (what an app passes as `clock`; tests pass their own).

@@ -3,6 +3,7 @@ import JournalStore
 import JournalTesting
 import Testing
 import WorkoutJournal
+import JournalEvents
 
 /// The facade's errors carry a stable code beside the message (README.md §"Error codes"); the message an app shows
 /// names the journal by its file name, and the full path is a field of its own.

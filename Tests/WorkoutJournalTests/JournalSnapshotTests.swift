@@ -3,6 +3,9 @@ import Testing
 import JournalStore
 import JournalSimulator
 import WorkoutJournal
+import JournalEvents
+import JournalFile
+import JournalProjections
 
 /// Journals cut from SampleJournals/ppl-12-weeks.journal, written as a recorder writes them (sealed frames and an
 /// unsealed tail), for the home snapshot's tests; and the damage every snapshot file must survive.

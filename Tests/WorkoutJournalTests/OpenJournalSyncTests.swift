@@ -2,6 +2,7 @@ import Foundation
 import JournalModel
 import Testing
 import WorkoutJournal
+import JournalFile
 
 /// A journal open for recording takes in another device's events through its own writer (`UserJournal.absorb`, what
 /// a sync of an open journal does): no second open of the file, and every observation sees the merged state.

@@ -2,6 +2,8 @@ import Foundation
 import JournalModel
 import Testing
 import WorkoutJournal
+import JournalEvents
+import JournalFile
 
 /// Every event type of the vocabulary is reachable through a typed call of `UserJournal` (onboarding through
 /// `onboardingDrafts`, the erasure marker through `eraseAllData`), with no raw JSON; each call's event is the one the

@@ -2,6 +2,7 @@ import Foundation
 import JournalModel
 import Testing
 import WorkoutJournal
+import JournalFile
 
 /// A clock the test moves by hand; a countdown's sleep returns when `advance` reaches its deadline.
 // @unchecked Sendable: `time`, `sleepers` and `nextSleeper` are only read or written while holding `lock`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WorkoutJournalSync
+import JournalFile
 
 extension Journal {
     /// Import, export, charts, report, timeline, explain, diff.

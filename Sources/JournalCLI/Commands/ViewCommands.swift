@@ -1,5 +1,6 @@
 import ArgumentParser
 import WorkoutJournalSync
+import JournalFile
 
 extension Journal {
     /// Projections: home, history, workout, calendar, exercise, progress, active, templates, profile.

@@ -1,6 +1,7 @@
 import WorkoutJournalSync
 import Foundation
 import ArgumentParser
+import JournalFile
 
 /// How every view reads a journal: all decoded events in seq order, optionally only up to `untilSeq`.
 enum JournalLoader {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import WorkoutJournalSync
+import JournalFile
+import JournalEvents
 
 struct CatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import ArgumentParser
 import WorkoutJournalSync
 import Foundation
+import JournalFile
+import JournalEvents
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

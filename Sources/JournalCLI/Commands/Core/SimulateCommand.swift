@@ -2,6 +2,7 @@ import ArgumentParser
 import WorkoutJournalSync
 import JournalSimulator
 import Foundation
+import JournalFile
 
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

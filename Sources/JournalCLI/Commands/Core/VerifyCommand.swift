@@ -1,5 +1,6 @@
 import ArgumentParser
 import WorkoutJournalSync
+import JournalFile
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

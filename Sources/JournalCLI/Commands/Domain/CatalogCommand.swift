@@ -1,5 +1,6 @@
 import ArgumentParser
 import WorkoutJournalSync
+import JournalEvents
 
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

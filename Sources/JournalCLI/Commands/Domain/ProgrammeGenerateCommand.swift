@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WorkoutJournalSync
+import JournalEvents
 
 struct ProgrammeGenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import WorkoutJournalSync
 import JournalInterchange
+import JournalEvents
 
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

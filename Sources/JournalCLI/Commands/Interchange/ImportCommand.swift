@@ -2,6 +2,7 @@ import ArgumentParser
 import WorkoutJournalSync
 import Foundation
 import JournalInterchange
+import TrainingDomain
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import WorkoutJournalSync
+import JournalFile
+import JournalEvents
 
 struct EraseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

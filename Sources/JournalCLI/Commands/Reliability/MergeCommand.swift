@@ -1,6 +1,7 @@
 import ArgumentParser
 import WorkoutJournalSync
 import Foundation
+import JournalFile
 
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import WorkoutJournalSync
 import Foundation
+import JournalFile
 
 struct SalvageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
