@@ -113,7 +113,10 @@ extension SchemaService {
             case nil: .disable
             }
         } catch {
-            return "sslrootcert=\(url.rootCertificates ?? "") does not load as PEM certificates (\(error)); give the file of the authority that signed PostgreSQL's certificate"
+            guard let file = url.rootCertificates else {
+                return "the TLS settings of sslmode=\(url.tls) do not load (\(error)); check this machine's certificate authorities, or use sslrootcert=FILE"
+            }
+            return "sslrootcert=\(file) does not load as PEM certificates (\(error)); give the file of the authority that signed PostgreSQL's certificate"
         }
         var reasons: [String] = []
         for endpoint in url.endpoints {
