@@ -8,7 +8,7 @@
 #   FUZZ_JOBS=N      targets fuzzed at once (default 1; scripts/test passes 2, one per core)
 #
 # --ci runs each target for the executions in CI_EXECUTIONS below, 18 to 26 s each on this 2-core machine when
-# it is idle (the instrumented build before them takes about 230 s of CPU); scripts/test runs it at the lowest
+# it is idle (the instrumented build before them takes about 120 s of CPU); scripts/test runs it at the lowest
 # priority beside the test suites, so that it takes the cores they leave idle. Longer runs are the same command
 # with seconds.
 #
@@ -47,7 +47,7 @@ export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$ROOT/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 # One package name for every module, as SwiftPM gives them (JournalModel shares `package` declarations);
 # Swift 6 language mode, as Package.swift.
-SWIFTC=(swiftc -sanitize=fuzzer,address -O -parse-as-library -suppress-warnings -package-name workout_journal -swift-version 6)
+SWIFTC=(swiftc -sanitize=fuzzer,address -parse-as-library -suppress-warnings -package-name workout_journal -swift-version 6)
 
 quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
 
@@ -58,9 +58,9 @@ fresh() {
 }
 
 # One instrumented library module: NAME, then swiftc arguments (sources first).
-module() {
-    local name=$1; shift
-    quiet "${SWIFTC[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" \
+module() { # LEVEL NAME SOURCES...
+    local level=$1 name=$2; shift 2
+    quiet "${SWIFTC[@]}" "$level" -wmo -module-name "$name" -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" \
         -I "$OUT/modules" -c "$@" -o "$OUT/modules/$name.o"
 }
 
@@ -72,8 +72,11 @@ together() {
 }
 
 # The instrumented modules every target links, built once and in dependency order, two at a time: the library
-# sources as SwiftPM builds them, plus a stand-in for TrainingDomain's generated
-# resource accessor (it reads Data/ from the source folder, found from the stand-in's absolute path).
+# sources as SwiftPM builds them, plus a stand-in for TrainingDomain's generated resource accessor (it reads Data/
+# from the source folder, found from the stand-in's absolute path). The store, the codec, the fold and the file are
+# optimized (-O): the decoder and frame targets run hundreds of thousands of inputs through them. The catalogue, the views and interchange are not
+# (-Onone): optimizing them took 130 of the build's 230 s of CPU, for two targets of a few thousand inputs whose runs
+# take 15 s more unoptimized (RELIABILITY.md §7). The harnesses are optimized.
 modules() {
     local stamp=$OUT/modules/.built
     fresh "$stamp" Sources/JournalStore Sources/JournalEvents Sources/JournalModel Sources/JournalFile Sources/TrainingDomain \
@@ -81,13 +84,13 @@ modules() {
         && return
     rm -rf "$OUT/modules"; mkdir -p "$OUT/modules"
     local any="-enable-upcoming-feature ExistentialAny"
-    together "module JournalEvents $any \$(find Sources/JournalEvents -name '*.swift')" \
-             "module JournalStore $any \$(find Sources/JournalStore -name '*.swift') -I Sources/CZstd"
-    module JournalModel $any $(find Sources/JournalModel -name '*.swift')
-    together "module TrainingDomain $any \$(find Sources/TrainingDomain -name '*.swift') $ROOT/Fuzz/TrainingDomainBundle.swift" \
-             "module JournalFile $any \$(find Sources/JournalFile -name '*.swift') -I Sources/CZstd"
-    module JournalProjections $any $(find Sources/JournalProjections -name '*.swift')
-    module JournalInterchange $any $(find Sources/JournalInterchange -name '*.swift')
+    together "module -O JournalEvents $any \$(find Sources/JournalEvents -name '*.swift')" \
+             "module -O JournalStore $any \$(find Sources/JournalStore -name '*.swift') -I Sources/CZstd"
+    module -O JournalModel $any $(find Sources/JournalModel -name '*.swift')
+    together "module -Onone TrainingDomain $any \$(find Sources/TrainingDomain -name '*.swift') $ROOT/Fuzz/TrainingDomainBundle.swift" \
+             "module -O JournalFile $any \$(find Sources/JournalFile -name '*.swift') -I Sources/CZstd"
+    module -Onone JournalProjections $any $(find Sources/JournalProjections -name '*.swift')
+    module -Onone JournalInterchange $any $(find Sources/JournalInterchange -name '*.swift')
     touch "$stamp"; chmod +x "$stamp"
 }
 
@@ -102,7 +105,7 @@ build() {
         views) main=Fuzz/ViewsFuzz.swift name=ViewsFuzz ;;
     esac
     fresh "$binary" "$OUT/modules/.built" "$main" && return
-    quiet "${SWIFTC[@]}" -module-name "$name" -I "$OUT/modules" -I Sources/CZstd "$OUT"/modules/*.o "$main" -lzstd -o "$binary"
+    quiet "${SWIFTC[@]}" -O -module-name "$name" -I "$OUT/modules" -I Sources/CZstd "$OUT"/modules/*.o "$main" -lzstd -o "$binary"
 }
 
 seed() {
