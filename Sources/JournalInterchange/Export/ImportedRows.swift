@@ -60,27 +60,27 @@ public struct ImportedRows: Sendable {
 
     public init(_ events: [Event]) {
         for event in events {
-            switch event.type {
-            case "data.cleared": sets = [:]; cardio = [:]; layouts = [:]
-            case "workout.started":
-                guard let workout = event.string("workout"), let app = event.string("source") else { continue }
-                layouts[workout] = (app, event.string("source_layout"))
-            case "set.completed":
-                guard let workout = event.string("workout"), let exercise = event.string("exercise"), let set = event.int("set") else { continue }
+            switch event.knownType {
+            case .dataCleared: sets = [:]; cardio = [:]; layouts = [:]
+            case .workoutStarted:
+                guard let workout = event.string(.workout), let app = event.string(.source) else { continue }
+                layouts[workout] = (app, event.string(.sourceLayout))
+            case .setCompleted:
+                guard let workout = event.string(.workout), let exercise = event.string(.exercise), let set = event.int(.set) else { continue }
                 let key = "\(workout)|\(exercise)|\(set)"
-                guard let app = event.string("source") else { sets[key] = nil; continue }
-                sets[key] = SetSource(app: app, name: event.string("source_name"), label: event.string("source_set"),
-                                      rpe: event.double("source_rpe"), seconds: event.double("source_seconds"), km: event.double("source_km"),
-                                      category: event.string("source_category"), negative: event.bool("source_negative") == true)
-            case "cardio.logged":
-                guard let workout = event.string("workout"), let exercise = event.string("exercise") else { continue }
+                guard let app = event.string(.source) else { sets[key] = nil; continue }
+                sets[key] = SetSource(app: app, name: event.string(.sourceName), label: event.string(.sourceSet),
+                                      rpe: event.double(.sourceRpe), seconds: event.double(.sourceSeconds), km: event.double(.sourceKm),
+                                      category: event.string(.sourceCategory), negative: event.bool(.sourceNegative) == true)
+            case .cardioLogged:
+                guard let workout = event.string(.workout), let exercise = event.string(.exercise) else { continue }
                 let key = "\(workout)|\(exercise)"
-                guard let app = event.string("source") else { cardio[key] = nil; continue }
-                let rows = (event.array("source_rows") ?? []).compactMap(\.objectValue).map {
+                guard let app = event.string(.source) else { cardio[key] = nil; continue }
+                let rows = (event.array(.sourceRows) ?? []).compactMap(\.objectValue).map {
                     Row(label: $0["set"]?.stringValue, seconds: $0["seconds"]?.doubleValue, km: $0["km"]?.doubleValue, note: $0["note"]?.stringValue,
                         category: $0["category"]?.stringValue, distanceUnit: $0["distance_unit"]?.stringValue)
                 }
-                cardio[key] = CardioSource(app: app, name: event.string("source_name"), rows: rows)
+                cardio[key] = CardioSource(app: app, name: event.string(.sourceName), rows: rows)
             default: continue
             }
         }

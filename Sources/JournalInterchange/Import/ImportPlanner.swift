@@ -395,7 +395,7 @@ public struct ImportPlanner: Sendable {
         warnHelp()
         // Links the journal already holds (`exercise.linked`, folded by the ledger): where custom names will count.
         var links = Ledger(asOf: Ledger.everything)
-        for event in existing where event.type == "exercise.linked" || event.type == "data.cleared" { links.apply(event) }
+        for event in existing where event.knownType == .exerciseLinked || event.knownType == .dataCleared { links.apply(event) }
         var matched: [ImportSummary.MatchedName] = [], unmatched: [ImportSummary.MatchedName] = []
         for name in order.sorted(by: { $0.lowercased() < $1.lowercased() }) {
             guard let result = resolved[name] else { continue }

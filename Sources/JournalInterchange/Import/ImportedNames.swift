@@ -41,13 +41,13 @@ public struct ImportedName: Equatable, Sendable, JSONRepresentable {
                                               linkedTo: custom ? ledger.exerciseLinks?[exercise] : nil, sets: 0)].sets += count
         }
         for event in events {
-            switch event.type {
-            case "data.cleared": names = [:]
-            case "set.completed", "cardio.logged":
-                guard let app = event.string("source"), let name = event.string("source_name"), let exercise = event.string("exercise") else { continue }
+            switch event.knownType {
+            case .dataCleared: names = [:]
+            case .setCompleted, .cardioLogged:
+                guard let app = event.string(.source), let name = event.string(.sourceName), let exercise = event.string(.exercise) else { continue }
                 add(name, app: app, exercise: exercise, count: 1)
-            case "exercise.created":
-                guard let app = event.string("source"), let name = event.string("name"), let exercise = event.string("exercise") else { continue }
+            case .exerciseCreated:
+                guard let app = event.string(.source), let name = event.string(.name), let exercise = event.string(.exercise) else { continue }
                 add(name, app: app, exercise: exercise, count: 0)
             default: continue
             }

@@ -32,7 +32,7 @@ struct CatCommand: ParsableCommand {
                     }
                     if let untilSeq, event.seq > untilSeq { return }
                     if !type.isEmpty && !type.contains(where: { matches(event.type, $0) }) { return }
-                    if let workout, event.string("workout") != workout { return }
+                    if let workout, event.string(.workout) != workout { return }
                     if let sinceTime, event.at < sinceTime { return }
                     if let untilTime, event.at >= untilTime { return }
                 }

@@ -32,8 +32,8 @@ struct EraseCommand: ParsableCommand {
             defer { journal.close() }
             let erasure = try journal.eraseAllData()
             let outcome = erasure.outcome
-            let through = erasure.marker.int("through_seq") ?? 0
-            let count = erasure.marker.int("events") ?? 0
+            let through = erasure.marker.int(.throughSeq) ?? 0
+            let count = erasure.marker.int(.events) ?? 0
             if json {
                 print(JSONWriter.string(.object([
                     "file": .string(file), "through_seq": .int(through), "events": .int(count),
