@@ -81,4 +81,10 @@ public struct JournalRead: Sendable {
         if asOf == nil { ledger.asOf = Projections.defaultAsOf(lastEventAt: lastEventAt, now: now) }
         return JournalRead(ledger: ledger, summary: summary)
     }
+
+    /// Every event of `path` in seq order up to `untilSeq`, as stored, with nothing folded: what an export, a diff or
+    /// a timeline reads.
+    public static func events(path: String, storage: any Storage = PosixStorage(), untilSeq: Int? = nil) throws(JournalError) -> [Event] {
+        try EventReader.events(path: path, storage: storage, untilSeq: untilSeq)
+    }
 }

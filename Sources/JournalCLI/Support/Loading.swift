@@ -1,13 +1,12 @@
 import WorkoutJournalSync
 import Foundation
 import ArgumentParser
-import JournalFile
 
 /// How every view reads a journal: all decoded events in seq order, optionally only up to `untilSeq`.
 enum JournalLoader {
     static func events(path: String, untilSeq: Int? = nil) throws -> [Event] {
         try requireJournal(path)
-        return try EventReader.events(path: path, untilSeq: untilSeq)
+        return try JournalRead.events(path: path, untilSeq: untilSeq)
     }
 
     /// The home page as of `asOf` (nil: now, in the offset of the journal's last event), through

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import WorkoutJournalSync
-import JournalFile
 import JournalEvents
 
 struct EraseCommand: ParsableCommand {
@@ -28,7 +27,7 @@ struct EraseCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: file) else { throw Failure(message: "\(file): no such journal (check the path)") }
             // An empty file is a journal with nothing to erase; opening it for writing would give it a header.
             if (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) == 0 { throw JournalError.nothingToErase(path: file) }
-            let journal = try EventJournal(path: file, device: device, clock: SystemClock.now)
+            let journal = try UserJournal.open(path: file, device: device, clock: SystemClock.now)
             defer { journal.close() }
             let erasure = try journal.eraseAllData()
             let outcome = erasure.outcome
