@@ -139,6 +139,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // An app's first day through the public API alone (Examples/SeedDay: its own package for an app to copy; built
+        // here so that CI builds and runs it, SeedDayExampleTests).
+        .executableTarget(name: "SeedDay", dependencies: ["WorkoutJournal", "WorkoutJournalSync"],
+                          path: "Examples/SeedDay/Sources/SeedDay", swiftSettings: swiftSettings),
         .testTarget(name: "JournalStoreTests", dependencies: ["JournalStore", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalEventsTests", dependencies: ["JournalEvents", "JournalTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "JournalFileTests", dependencies: ["JournalFile", "JournalModel", "JournalTesting"], swiftSettings: swiftSettings),

@@ -11,7 +11,7 @@ struct QuestionnaireFormTests {
     func trainForm() throws {
         let form = try Questionnaire.form(ruleset: "train")
         #expect(form.questions.map { "\($0.key.rawValue)\($0.required ? "*" : "")" } == [
-            "primary_goal*", "experience*", "days_per_week*", "session_minutes*", "priority_muscles", "injuries", "gender", "age",
+            "primary_goal*", "experience*", "days_per_week*", "session_minutes*", "equipment", "priority_muscles", "injuries", "gender", "age",
             "height", "weight", "motivations", "motivation_other",
         ])
         #expect(form.goals == [.getStronger, .buildMuscle, .toneUp])
@@ -25,6 +25,10 @@ struct QuestionnaireFormTests {
         #expect(form.question(.priorityMuscles)?.kind == .list(options: EventVocabulary.muscles, min: nil, max: 3))
         #expect(form.question(.motivationOther)?.kind == .otherText(list: .motivations))
         #expect(form.question(.birthDate) == nil)
+        // Seed 000's equipment cards: optional, from the catalogue's names.
+        guard case .list(let options?, nil, nil)? = form.question(.equipment)?.kind else { Issue.record("no equipment list"); return }
+        #expect(options.contains("cable") && options.contains("kettlebells") && options.contains("pin-loaded-machine"))
+        #expect(form.question(.equipment)?.required == false)
     }
 
     @Test("seed 001's rule set asks a birth date for ages 18–100 and at least one piece of equipment; templates asks fewer")
@@ -37,7 +41,8 @@ struct QuestionnaireFormTests {
         #expect([min, max] == [1, nil])
         #expect(ai.question(.equipment)?.required == true)
         let templates = try Questionnaire.form(ruleset: "templates")
-        #expect(templates.questions.map(\.key) == [.primaryGoal, .experience, .daysPerWeek, .sessionMinutes, .priorityMuscles, .injuries])
+        #expect(templates.questions.map(\.key) == [.primaryGoal, .experience, .daysPerWeek, .sessionMinutes, .equipment, .priorityMuscles, .injuries])
+        #expect(templates.question(.equipment)?.required == false)
         #expect(throws: ProgrammeError.unknownRuleset(name: "strongman", known: ["templates", "train", "train-ai"])) {
             try Questionnaire.form(ruleset: "strongman")
         }

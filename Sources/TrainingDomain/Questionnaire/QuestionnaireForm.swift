@@ -125,8 +125,10 @@ extension Questionnaire {
 
         init(ruleset: String, rules: QuestionnaireRules, equipment: EquipmentCatalogue) {
             self.ruleset = ruleset
+            // Equipment is asked by every rule set, required or not: each generator picks from the usable exercises
+            // (DOMAIN.md §4), and without an answer only bodyweight ones are usable.
             let lists = Set(rules.maxItems.map(\.question) + rules.minItems.map(\.question) + rules.muscleLists
-                            + rules.otherText.map(\.list) + (rules.required.contains("equipment") ? ["equipment"] : []))
+                            + rules.otherText.map(\.list) + ["equipment"])
             questions = QuestionKey.allCases.compactMap { key in
                 let name = key.rawValue
                 let kind: Question.Kind
