@@ -1,7 +1,8 @@
 /// How other apps name catalogue exercises, for exports to their layouts (INTERCHANGE.md §"Names given back").
 ///
 /// Strong and Hevy write the movement, then the implement in parentheses: `Bench Press (Barbell)`,
-/// `Lat Pulldown (Cable)`, `Bench Press (Smith Machine)`; bodyweight movements bare (`Pull Up`, `Plank`). The name
+/// `Lat Pulldown (Cable)`, `Bench Press (Smith Machine)`; bodyweight movements bare (`Pull Up`, `Plank`), assisted
+/// ones with the help (`Pull Up (Assisted)`, `Pull Up (Band)`). The name
 /// is derived from the catalogue name and kept only when `identify` reads it back as the same exercise (so an
 /// export imports back to the same ids); otherwise the catalogue name is used.
 extension NameMatcher {
@@ -35,15 +36,28 @@ extension NameMatcher {
             kept.append(word)
             index += 1
         }
+        // The apps write `Pull Up`, `Chin Up`, `Push Up` where the catalogue hyphenates them.
+        let spaced = { (name: String) in name.split(separator: " ").map { $0.hasSuffix("-Up") ? $0.dropLast(3) + " Up" : String($0) }.joined(separator: " ") }
+        // An assisted movement is the movement with the help in parentheses: `Pull Up (Assisted)` (a machine's),
+        // `Pull Up (Band)`.
+        if exercise.isAssisted, let help = kept.firstIndex(where: { $0.lowercased().hasSuffix("-assisted") }) {
+            let label = kept[help].lowercased().hasPrefix("band") ? "Band" : "Assisted"
+            var movement = kept
+            movement.remove(at: help)
+            if !movement.isEmpty, let name = [spaced(movement.joined(separator: " ") + " (\(label))")].first(where: { identify($0).exerciseID == exerciseID }) {
+                return name
+            }
+        }
         let movement = kept.joined(separator: " ")
         // The implement the exercise is named for: its first piece of equipment that is one.
         let implement = exercise.equipment.lazy.compactMap { NameMatcher.implements(ofItems: [$0], equipment: self.catalogue.equipment).0.first }.first
         var tries: [String] = []
         if let implement, implement != "bodyweight",
            let label = NameMatcher.implementLabel(implement, plate: candidate.plate, app: app), !movement.isEmpty {
+            tries.append(spaced("\(movement) (\(label))"))
             tries.append("\(movement) (\(label))")
         }
-        if !movement.isEmpty { tries.append(movement) }
+        if !movement.isEmpty { tries += [spaced(movement), movement] }
         tries.append(exercise.name)
         return tries.first { identify($0).exerciseID == exerciseID } ?? exercise.name
     }
