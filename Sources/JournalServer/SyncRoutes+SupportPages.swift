@@ -39,7 +39,7 @@ extension SyncRoutes {
         let principal = try await authorize(request, user: user, access: .read, page: true).principal
         let (events, cursor) = try await syncedEvents(user: user)
         let analysis = Self.analysis(events)
-        guard let timeline = Timeline(workout: workout, events: events, exerciseName: analysis.exerciseName) else {
+        guard let timeline = Timeline(workout: workout, events: events, exerciseName: analysis.exerciseName, isAssisted: analysis.ledger.isAssisted) else {
             throw SyncFailure(404, "unknown_workout", "user \(user)'s journal has no workout \(workout.debugDescription); the report (GET /v1/journals/\(user)/report) links the timeline of every finished workout")
         }
         if principal.role == .support {

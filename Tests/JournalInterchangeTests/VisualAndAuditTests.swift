@@ -80,6 +80,10 @@ func event(_ seq: Int, _ at: String, _ type: String, _ fields: JSONObject) -> Ev
             "+40:00 set.completed 10:00 since the previous set, no rest timer; anomaly: after the workout finished",
         ])
         #expect(timeline.anomalies == ["seq 9 set.completed comes after the workout finished (seq 8)"])
+        #expect(timeline.entries[1].detail == "barbell-bench-press set 1: 80 kg × 8")
+        // An assisted exercise's weight is help, and says so.
+        let helped = try #require(Timeline(workout: "w1", events: AuditTests.session, isAssisted: { $0 == "barbell-bench-press" }))
+        #expect(helped.entries[1].detail == "barbell-bench-press set 1: 80 kg assistance × 8")
         let open = try #require(Timeline(workout: "w2", events: AuditTests.session))
         #expect(open.anomalies == ["the workout was never finished or discarded"])
         #expect(Timeline(workout: "w9", events: AuditTests.session) == nil)

@@ -36,7 +36,8 @@ public struct Timeline: Equatable, Sendable, JSONRepresentable {
         Ledger(events: events, asOf: Ledger.everything).workouts.last?.id
     }
 
-    public init?(workout: String, events: [Event], exerciseName: (String) -> String = { $0 }) {
+    /// `isAssisted`: an exercise whose weights are help (`Ledger.isAssisted`), written "25 kg assistance × 8".
+    public init?(workout: String, events: [Event], exerciseName: (String) -> String = { $0 }, isAssisted: (String) -> Bool = { _ in false }) {
         let own = events.filter { $0.string(.workout) == workout }
         guard let start = own.first(where: { $0.knownType == .workoutStarted }) else { return nil }
         self.workout = workout
@@ -63,7 +64,8 @@ public struct Timeline: Equatable, Sendable, JSONRepresentable {
                 finishedSeq = event.seq
                 detail = event.string(.finishedAt).map { "finished at \($0)" } ?? ""
             case .setCompleted?:
-                detail = "\(exercise) set \(event.int(.set) ?? 0): \(Timeline.number(event.double(.weight) ?? 0)) \(event.string(.unit) ?? "") × \(event.int(.reps) ?? 0)"
+                let help = event.string(.exercise).map(isAssisted) == true ? " assistance" : ""
+                detail = "\(exercise) set \(event.int(.set) ?? 0): \(Timeline.number(event.double(.weight) ?? 0)) \(event.string(.unit) ?? "")\(help) × \(event.int(.reps) ?? 0)"
                 if let kind = event.string(.kind), kind != "working" { detail += " (\(kind))" }
                 if event.bool(.edited) == true { detail += ", a correction" }
                 if let rest = pendingRest {

@@ -33,7 +33,7 @@ struct TimelineCommand: ParsableCommand {
             }
             var timelines: [Timeline] = []
             for id in ids {
-                guard let timeline = Timeline(workout: id, events: events, exerciseName: analysis.exerciseName) else {
+                guard let timeline = Timeline(workout: id, events: events, exerciseName: analysis.exerciseName, isAssisted: analysis.ledger.isAssisted) else {
                     throw Failure(message: "\(options.file): no workout \"\(id)\" (journal history --json lists workout ids)")
                 }
                 timelines.append(timeline)
