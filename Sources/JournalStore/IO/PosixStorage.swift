@@ -191,9 +191,20 @@ final class PosixFile: StorageFile {
         #endif
     }
 
+    /// Releases this description's locks before closing: a child process forked by another thread between the
+    /// open and its exec holds a copy of the descriptor (O_CLOEXEC closes it only at the exec), and an OFD lock
+    /// lasts until the last copy closes, so the next writer would find the journal locked by nobody.
     func close() {
         if !closed {
             closed = true
+            #if os(Linux)
+            var request = flock()
+            request.l_type = Int16(F_UNLCK)
+            request.l_whence = Int16(SEEK_SET)
+            request.l_start = 0
+            request.l_len = 0
+            _ = fcntl(fd, 37, &request)
+            #endif
             _ = systemClose(fd)
         }
     }
