@@ -12,9 +12,21 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// libzstd: on Linux the system library (Debian's libzstd-dev, through CZstd); on Apple platforms, whose SDKs ship no
+// zstd header, zstd's own Swift package (github.com/facebook/zstd, product libzstd), compiled into the app. The
+// manifest runs on the machine that builds, and iOS and watchOS apps build on a Mac, so the host decides (README,
+// "Apple platforms").
+#if os(Linux)
+let zstdPackages: [Package.Dependency] = []
+let zstd: Target.Dependency = "CZstd"
+#else
+let zstdPackages: [Package.Dependency] = [.package(url: "https://github.com/facebook/zstd", from: "1.5.6")]
+let zstd: Target.Dependency = .product(name: "libzstd", package: "zstd")
+#endif
+
 let package = Package(
     name: "workout-journal",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
     products: [
         .executable(name: "journal", targets: ["JournalCLI"]),
         // The device library: a user's journal and every screen. Opens no socket (ProductLayeringTests).
@@ -50,14 +62,14 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // journal-load only (SCALE.md): its devices' HTTP/1.1 connections (already under Hummingbird and postgres-nio).
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
-    ],
+    ] + zstdPackages,
     targets: [
         .systemLibrary(
             name: "CZstd",
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]
         ),
-        .target(name: "JournalStore", dependencies: ["CZstd"], swiftSettings: swiftSettings),
+        .target(name: "JournalStore", dependencies: [zstd], swiftSettings: swiftSettings),
         .target(name: "JournalEvents", swiftSettings: swiftSettings),
         .target(name: "JournalModel", dependencies: ["JournalEvents"], swiftSettings: swiftSettings),
         .target(name: "JournalFile", dependencies: ["JournalStore", "JournalEvents", "JournalModel"], swiftSettings: swiftSettings),

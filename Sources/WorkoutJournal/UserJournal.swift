@@ -52,12 +52,19 @@ public final class UserJournal: @unchecked Sendable {
         if options.catalogue == nil { options.catalogue = ExerciseCatalogue.builtInIDs }
         if options.cardio.isEmpty { options.cardio = ExerciseCatalogue.builtInCardioIDs }
         options.oneOpenWorkout = true
-        journal = try EventJournal(path: path, device: device, options: options, clock: clock)
-        // Every recorded event counts (the ledger's as-of time is the far future); reads then set the real "now".
-        let state = try JournalState.replay(path: path)
-        folded = state.ledger
-        lastEventAt = state.lastEventAt
-        UserJournal.openJournals.withLock { $0[UserJournal.key(path)] = Weak(self) }
+        let key = UserJournal.key(path)
+        guard UserJournal.openJournals.reserve(key) else { throw JournalError.store(.locked(path: path)) }
+        do {
+            journal = try EventJournal(path: path, device: device, options: options, clock: clock)
+            // Every recorded event counts (the ledger's as-of time is the far future); reads then set the real "now".
+            let state = try JournalState.replay(path: path)
+            folded = state.ledger
+            lastEventAt = state.lastEventAt
+        } catch {
+            UserJournal.openJournals.settle(key, nil)
+            throw error
+        }
+        UserJournal.openJournals.settle(key, self)
     }
 
     // MARK: Journals open in this process
@@ -73,7 +80,28 @@ public final class UserJournal: @unchecked Sendable {
     final class OpenJournals: @unchecked Sendable {
         private let lock = NSLock()
         private var journals: [String: Weak] = [:]
+        /// Paths a `UserJournal` is being opened on, between `reserve` and `register`.
+        private var opening: Set<String> = []
         func withLock<T>(_ body: (inout [String: Weak]) -> T) -> T { lock.withLock { body(&journals) } }
+
+        /// Claims `key` for one open: false when a journal is open on it in this process, or being opened. The
+        /// file's writer lock refuses a second writer on Linux; on Darwin, which has no such lock (FORMAT.md §9),
+        /// this is what keeps one writer per journal in a process.
+        func reserve(_ key: String) -> Bool {
+            lock.withLock {
+                guard journals[key]?.journal == nil, !opening.contains(key) else { return false }
+                opening.insert(key)
+                return true
+            }
+        }
+
+        /// Ends `reserve`'s claim, registering `journal` when the open succeeded.
+        func settle(_ key: String, _ journal: UserJournal?) {
+            lock.withLock {
+                opening.remove(key)
+                if let journal { journals[key] = Weak(journal) }
+            }
+        }
     }
 
     static func key(_ path: String) -> String {

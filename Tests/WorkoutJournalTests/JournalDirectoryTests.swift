@@ -56,3 +56,25 @@ struct JournalDirectoryTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: journals.path) == [])
     }
 }
+
+/// One writer per journal in a process, by the process's own registry of open journals as well as the file's lock
+/// (the only guard on Darwin, which has no open-file-description locks: FORMAT.md §9).
+@Suite("One open journal per user in a process")
+struct OneOpenJournalTests {
+    @Test("a second open of the same user, by its id or by a path that resolves to the same file, is refused until the first closes")
+    func secondOpenRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-open-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let journals = JournalDirectory(path: folder, device: "ph", clock: { t("2026-11-20T18:00:00.000Z") })
+        let first = try journals.open(user: "ana")
+        for second in [{ try journals.open(user: "ana") }, { try UserJournal.open(path: folder + "/./ana.journal", device: "wa") }] {
+            let error = #expect(throws: JournalError.self) { _ = try second() }
+            #expect(error?.code == "journal.locked")
+            #expect(error?.message == "ana.journal: another process is writing to this journal (it holds the writer lock); wait for it to finish and try again")
+        }
+        first.close()
+        let again = try journals.open(user: "ana")
+        again.close()
+    }
+}

@@ -1,4 +1,9 @@
+// The system library on Linux, zstd's own Swift package on Apple platforms (Package.swift): the same zstd.h.
+#if canImport(CZstd)
 import CZstd
+#else
+import libzstd
+#endif
 
 /// The parts of libzstd's streaming API the journal uses (FORMAT.md §"Frames").
 /// Contexts are reused across calls; a `Zstd` value is not thread-safe, make one per thread.
