@@ -11,7 +11,7 @@ struct DataIntegrityTests {
     func ruleSets() {
         #expect(ProgrammeGenerator.ruleSetNames == ["templates", "train", "train-ai"])
         #expect(ProgrammeGenerator.ruleSets.values.map { "\($0.name) v\($0.version) \($0.engine)" }.sorted()
-            == ["templates v1 templates", "train v1 slots", "train-ai v1 slots"])
+            == ["templates v2 templates", "train v1 slots", "train-ai v1 slots"])
     }
 
     @Test("Every exercise a rule set or template names is in the catalogue")

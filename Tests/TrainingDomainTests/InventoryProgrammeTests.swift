@@ -118,4 +118,20 @@ struct InventoryProgrammeTests {
         let generated = try #require(drafts.last)
         #expect(generated["programme"]?["template"]?.stringValue == "full-body")
     }
+
+    @Test("no equipment answer and no inventory: templates (a gym app) assumes a gym and says so; train means bodyweight")
+    func noEquipmentGiven() throws {
+        let answers: [String: JSONValue] = ["primary_goal": "get_stronger", "experience": "0", "days_per_week": 3]
+        let ranked = try ProgrammeGenerator.recommendTemplates(answers: answers)
+        #expect(ranked.map(\.template) == ["starting-strength", "stronglifts-5x5", "full-body"])
+        #expect(ranked[0].rationale.hasSuffix("; no equipment given, so a gym is assumed (barbell, dumbbells, cable, pin-loaded-machine, plate-loaded-machine)"))
+        let programme = try ProgrammeGenerator.generate(ruleset: "templates", answers: answers)
+        #expect(programme.template == "starting-strength")
+        #expect(programme.sessions[0].exercises.map(\.exercise) == ["barbell-back-squat", "barbell-bench-press", "deadlift"])
+        // An inventory recorded, even of dumbbells only, is what the lifter has: nothing is assumed.
+        #expect(try ProgrammeGenerator.generate(ruleset: "templates", answers: answers, inventory: Self.dumbbellsOnly("kg")).template == "full-body")
+        // Seed 000 asks the equipment (train-ai requires it): unanswered, bodyweight only.
+        let bodyweight = try ProgrammeGenerator.generate(ruleset: "train", answers: answers.merging(["session_minutes": "45-60"]) { $1 })
+        #expect(equipment(bodyweight).isSubset(of: ["bodyweight", "pull-up-bar", "dip-station", "back-extension-bench"]))
+    }
 }

@@ -59,7 +59,7 @@ struct JournalFoldTests {
             "primary_goal": "get_stronger", "experience": "0", "days_per_week": 3, "equipment": ["barbell"], "weight": 60,
         ])
         #expect(programme.lines().prefix(4) == [
-            "Full Body: 3 days a week for 12 weeks (rule set templates v1, template starting-strength)",
+            "Full Body: 3 days a week for 12 weeks (rule set templates v2, template starting-strength)",
             "",
             "Day 1: Workout A",
             "  Barbell Back Squat: 3 × 5, rest 180 s, start at 30 kg",

@@ -147,14 +147,24 @@ struct Usability {
 
     init(catalogue: ExerciseCatalogue, answers: Answers, rules: JSONValue, inventory: EquipmentInventory?) {
         self.catalogue = catalogue
-        available = inventory?.available(answers: answers.equipment, vocabulary: catalogue.equipment)
-            ?? catalogue.equipment.available(from: answers.equipment)
+        let equipment = Usability.assumedEquipment(answers: answers, rules: rules, inventory: inventory) ?? answers.equipment
+        available = inventory?.available(answers: equipment, vocabulary: catalogue.equipment)
+            ?? catalogue.equipment.available(from: equipment)
         injured = answers.injuries
         maxDifficulty = rules["max_difficulty"]?[answers.experience]?.stringValue.flatMap(Difficulty.init(rawValue:)) ?? .advanced
     }
 
-    /// The rationale's clause about the recorded inventory, when there is one.
-    static func inventoryNote(_ inventory: EquipmentInventory?) -> String {
+    /// The equipment a rule set assumes when neither the answers nor a recorded inventory name any: its
+    /// `default_equipment` (seed 002's gym, whose equipment comes from the inventory the lifter fills in; DOMAIN.md
+    /// §4.5), nil for a rule set without one (an unanswered question then means bodyweight only).
+    static func assumedEquipment(answers: Answers, rules: JSONValue, inventory: EquipmentInventory?) -> [String]? {
+        guard answers.equipment.isEmpty, inventory == nil else { return nil }
+        return rules["default_equipment"]?.stringArray
+    }
+
+    /// The rationale's clause about the recorded inventory, or about the equipment assumed without one.
+    static func inventoryNote(_ inventory: EquipmentInventory?, assumed: [String]? = nil) -> String {
+        if let assumed { return "; no equipment given, so a gym is assumed (\(assumed.joined(separator: ", ")))" }
         guard let inventory else { return "" }
         let names = inventory.equipmentNames()
         return "; equipment from your answer and your inventory (\(names.isEmpty ? "nothing loadable" : names.joined(separator: ", ")))"

@@ -119,7 +119,7 @@ struct TemplateEngine {
                 + "equipment fit \(score)% (\(direct) of \(ids.count) exercises as written"
                 + (swapped > 0 ? ", \(swapped) swapped for alternatives" : "") + ")"
             if !relaxed.isEmpty { rationale += "; no template matched every answer, so the \(relaxed.joined(separator: " and ")) filter was dropped" }
-            rationale += Usability.inventoryNote(inventory)
+            rationale += Usability.inventoryNote(inventory, assumed: Usability.assumedEquipment(answers: answers, rules: rules.json, inventory: inventory))
             return TemplateRecommendation(template: template.id, name: template.name, score: score, rationale: rationale, relaxed: relaxed)
         }
         let rank = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
