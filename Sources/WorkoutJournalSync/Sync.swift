@@ -12,8 +12,14 @@ extension JournalDirectory {
     /// the journal is open in this process (`open(user:)`), the sync goes through that `UserJournal`.
     public func sync(user: String, server: URL, token: String?, serverUser: String? = nil,
                      progress: @Sendable (JournalSyncing.Progress) -> Void = { _ in }) async throws -> JournalSyncing.SyncReport {
+        try await sync(user: user, client: SyncClient(server: server, token: token), serverUser: serverUser, progress: progress)
+    }
+
+    /// `sync(user:server:token:serverUser:progress:)` through `client`: one made with a `SyncClient.TokenProvider`
+    /// asks it for each request's token (SYNC.md §"Token providers").
+    public func sync(user: String, client: SyncClient, serverUser: String? = nil,
+                     progress: @Sendable (JournalSyncing.Progress) -> Void = { _ in }) async throws -> JournalSyncing.SyncReport {
         let path = try journalPath(user: user)
-        let client = SyncClient(server: server, token: token)
         if let open = UserJournal.openInThisProcess(path: path) {
             return try await JournalSyncing.sync(open, client: client, user: serverUser, progress: progress)
         }
@@ -24,8 +30,13 @@ extension JournalDirectory {
     /// which must not exist yet (a new device).
     public func restore(user: String, server: URL, token: String?, serverUser: String? = nil,
                         progress: @Sendable (JournalSyncing.Progress) -> Void = { _ in }) async throws -> JournalSyncing.RestoreReport {
-        try await JournalSyncing.restore(to: try journalPath(user: user), client: SyncClient(server: server, token: token),
-                                         user: serverUser, progress: progress)
+        try await restore(user: user, client: SyncClient(server: server, token: token), serverUser: serverUser, progress: progress)
+    }
+
+    /// `restore(user:server:token:serverUser:progress:)` through `client` (one with a token provider, say).
+    public func restore(user: String, client: SyncClient, serverUser: String? = nil,
+                        progress: @Sendable (JournalSyncing.Progress) -> Void = { _ in }) async throws -> JournalSyncing.RestoreReport {
+        try await JournalSyncing.restore(to: try journalPath(user: user), client: client, user: serverUser, progress: progress)
     }
 }
 
