@@ -49,6 +49,7 @@ extension UserJournal {
         try send(.workoutFinished, [.workout: .string(workout), .finishedAt: UserJournal.time(finishedAt)])
     }
 
+    /// Discards an open workout (`workout.discarded`): it leaves no history.
     @discardableResult
     public func discardWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutDiscarded, [.workout: .string(workout)]) }
 
@@ -59,9 +60,11 @@ extension UserJournal {
                                     .finishedAt: UserJournal.time(finishedAt)])
     }
 
+    /// Deletes a finished workout from history (`workout.deleted`); an open one is discarded instead.
     @discardableResult
     public func deleteWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutDeleted, [.workout: .string(workout)]) }
 
+    /// Sets the workout's note (`workout.noted`), open or finished.
     @discardableResult
     public func noteWorkout(_ workout: String, _ note: String) throws(JournalError) -> Event {
         try send(.workoutNoted, [.workout: .string(workout), .note: .string(note)])
@@ -69,6 +72,8 @@ extension UserJournal {
 
     // MARK: Exercises in a workout
 
+    /// Adds `exercise` (an id of the catalogue or a custom exercise) to the workout (`exercise.added`), at `position`
+    /// when given (else at the end), with an optional prescription of sets, reps (`"8-10"`) and rest.
     @discardableResult
     public func addExercise(_ exercise: String, to workout: String, position: Int? = nil, sets: Int? = nil, reps: String? = nil,
                             restSeconds: Int? = nil) throws(JournalError) -> Event {
@@ -76,26 +81,33 @@ extension UserJournal {
                                     .sets: UserJournal.int(sets), .reps: UserJournal.text(reps), .restS: UserJournal.int(restSeconds)])
     }
 
+    /// Removes `exercise` and its sets from the workout (`exercise.removed`); a finished workout keeps at least one.
     @discardableResult
     public func removeExercise(_ exercise: String, from workout: String) throws(JournalError) -> Event {
         try send(.exerciseRemoved, [.workout: .string(workout), .exercise: .string(exercise)])
     }
 
+    /// Puts the workout's exercises in `order` (`exercises.reordered`); the ones it omits follow in their order. A
+    /// superset's members stay together.
     @discardableResult
     public func reorderExercises(_ workout: String, _ order: [String]) throws(JournalError) -> Event {
         try send(.exercisesReordered, [.workout: .string(workout), .order: .array(order.map(JSONValue.string))])
     }
 
+    /// Replaces `from` by `to` in the workout, in its place (`exercise.swapped`), with the lifter's `reason` if given.
     @discardableResult
     public func swapExercise(_ workout: String, from: String, to: String, reason: String? = nil) throws(JournalError) -> Event {
         try send(.exerciseSwapped, [.workout: .string(workout), .from: .string(from), .to: .string(to), .reason: UserJournal.text(reason)])
     }
 
+    /// Sets `exercise`'s note in the workout (`exercise.noted`).
     @discardableResult
     public func noteExercise(_ exercise: String, in workout: String, _ note: String) throws(JournalError) -> Event {
         try send(.exerciseNoted, [.workout: .string(workout), .exercise: .string(exercise), .note: .string(note)])
     }
 
+    /// Marks `exercise` done in the live workout ("Submit exercise", `exercise.submitted`); it needs a completed set or
+    /// cardio entry.
     @discardableResult
     public func submitExercise(_ exercise: String, in workout: String) throws(JournalError) -> Event {
         try send(.exerciseSubmitted, [.workout: .string(workout), .exercise: .string(exercise)])
@@ -111,6 +123,7 @@ extension UserJournal {
         return id
     }
 
+    /// Ends the superset `group` of the workout (`superset.unlinked`); its exercises stay, unlinked.
     @discardableResult
     public func unlinkSuperset(_ group: String, in workout: String) throws(JournalError) -> Event {
         try send(.supersetUnlinked, [.workout: .string(workout), .group: .string(group)])
@@ -127,6 +140,7 @@ extension UserJournal {
                                    .edited: edited ? .bool(true) : nil])
     }
 
+    /// Unticks a completed set (`set.uncompleted`): it no longer counts; its values stay in the row.
     @discardableResult
     public func uncompleteSet(_ workout: String, exercise: String, set: Int) throws(JournalError) -> Event {
         try send(.setUncompleted, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set)])
@@ -141,6 +155,7 @@ extension UserJournal {
                                .kind: kind.map { .string($0.rawValue) }])
     }
 
+    /// Removes a set row (`set.removed`), of an open workout or, as a history edit, a completed set of a finished one.
     @discardableResult
     public func removeSet(_ workout: String, exercise: String, set: Int) throws(JournalError) -> Event {
         try send(.setRemoved, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set)])
@@ -155,16 +170,20 @@ extension UserJournal {
                                 .kind: kind.map { .string($0.rawValue) }, .rpe: UserJournal.number(rpe)])
     }
 
+    /// Rates a completed set's effort (`set.rated`), RPE 6 to 10.
     @discardableResult
     public func rateSet(_ workout: String, exercise: String, set: Int, rpe: Double) throws(JournalError) -> Event {
         try send(.setRated, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .rpe: .number(rpe)])
     }
 
+    /// Sets a set's note (`set.noted`).
     @discardableResult
     public func noteSet(_ workout: String, exercise: String, set: Int, _ note: String) throws(JournalError) -> Event {
         try send(.setNoted, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .note: .string(note)])
     }
 
+    /// Logs a cardio entry of `exercise` in the workout (`cardio.logged`): its minutes, and distance and calories when
+    /// known.
     @discardableResult
     public func logCardio(_ workout: String, exercise: String, minutes: Double, km: Double? = nil, calories: Double? = nil) throws(JournalError) -> Event {
         try send(.cardioLogged, [.workout: .string(workout), .exercise: .string(exercise), .minutes: .number(minutes),
@@ -191,6 +210,7 @@ extension UserJournal {
         try send(.restAdjusted, [.workout: .string(workout), .exercise: .string(exercise), .deltaS: .int(seconds)])
     }
 
+    /// Skips the running rest timer with `remaining` seconds left (`rest.skipped`).
     @discardableResult
     public func skipRest(_ workout: String, exercise: String, remaining: Int) throws(JournalError) -> Event {
         try send(.restSkipped, [.workout: .string(workout), .exercise: .string(exercise), .remainingS: .int(remaining)])
@@ -235,12 +255,14 @@ extension UserJournal {
     /// The first of `t1`, `t2`, … that no template (nor workout, plan or group) of the journal uses.
     func freshTemplateID() -> String { freshID("t") { ledger, id in ledger.templates.contains { $0.id == id } } }
 
+    /// Changes a template's name, exercises or note (`template.updated`); what is nil stays.
     @discardableResult
     public func updateTemplate(_ template: String, name: String? = nil, exercises: [Prescription]? = nil, note: String? = nil) throws(JournalError) -> Event {
         try send(.templateUpdated, [.template: .string(template), .name: UserJournal.text(name),
                                       .exercises: exercises.map(Prescription.eventValue), .note: UserJournal.text(note)])
     }
 
+    /// Deletes a template (`template.deleted`).
     @discardableResult
     public func deleteTemplate(_ template: String) throws(JournalError) -> Event { try send(.templateDeleted, [.template: .string(template)]) }
 
@@ -263,6 +285,8 @@ extension UserJournal {
 
     // MARK: Profile and settings
 
+    /// Updates the profile (`profile.updated`): name, email, display unit, and body weight in `bodyWeightUnit`; what is
+    /// nil stays.
     @discardableResult
     public func updateProfile(name: String? = nil, email: String? = nil, unit: WeightUnit? = nil, bodyWeight: Double? = nil,
                               bodyWeightUnit: WeightUnit = .kg) throws(JournalError) -> Event {
@@ -270,14 +294,18 @@ extension UserJournal {
                                      .bodyWeight: bodyWeight.map { .object(["value": .number($0), "unit": .string(bodyWeightUnit.rawValue)]) }])
     }
 
+    /// Sets the setting `key` to `value` (`settings.changed`): `rest_default_s`, `unit`, `theme`, … (FORMAT.md §10 for
+    /// the rest settings' range).
     @discardableResult
     public func changeSetting(_ key: String, to value: JSONValue) throws(JournalError) -> Event {
         try send(.settingsChanged, [.key: .string(key), .value: value])
     }
 
+    /// Marks `exercise` a favourite (`exercise.favourited`).
     @discardableResult
     public func favourite(_ exercise: String) throws(JournalError) -> Event { try send(.exerciseFavourited, [.exercise: .string(exercise)]) }
 
+    /// Takes `exercise` out of the favourites (`exercise.unfavourited`).
     @discardableResult
     public func unfavourite(_ exercise: String) throws(JournalError) -> Event { try send(.exerciseUnfavourited, [.exercise: .string(exercise)]) }
 

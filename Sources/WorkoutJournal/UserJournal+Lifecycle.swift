@@ -5,18 +5,33 @@ import TrainingDomain
 extension UserJournal {
     /// How a user signs in (`account.created`, `account.logged_in`); `automatic` only for a login.
     public enum SignInMethod: String, Sendable, CaseIterable {
-        case email, apple, google
+        /// With an email address and a password.
+        case email
+        /// With Sign in with Apple.
+        case apple
+        /// With a Google account.
+        case google
         /// A session restored without the user (`account.logged_in` only).
         case automatic = "auto"
     }
 
     /// A subscription's plan (`subscription.started`, `subscription.renewed`).
-    public enum SubscriptionPlan: String, Sendable, CaseIterable { case monthly, annual, lifetime }
+    public enum SubscriptionPlan: String, Sendable, CaseIterable {
+        /// Billed every month.
+        case monthly
+        /// Billed every year.
+        case annual
+        /// Paid once.
+        case lifetime
+    }
 
     /// What the lifter chose when the injury warning was shown (`injury.warning_answered`).
     public enum InjuryChoice: String, Sendable, CaseIterable {
+        /// Went on with the exercise.
         case continueAnyway = "continue"
+        /// Went back without doing it.
         case goBack = "go_back"
+        /// Swapped it for another exercise.
         case swap
     }
 
@@ -40,6 +55,7 @@ extension UserJournal {
         try send(.accountLoggedIn, [.method: UserJournal.text(method?.rawValue), .deviceName: UserJournal.text(deviceName)])
     }
 
+    /// The user logged out on this device (`account.logged_out`).
     @discardableResult
     public func recordLogout() throws(JournalError) -> Event { try send(.accountLoggedOut, [:]) }
 
@@ -53,6 +69,8 @@ extension UserJournal {
         try send(.accountDeleted, [.reason: UserJournal.text(reason)])
     }
 
+    /// A subscription started (`subscription.started`): its plan, and its price, currency, free trial and next billing
+    /// date when known.
     @discardableResult
     public func recordSubscriptionStarted(plan: SubscriptionPlan, price: Double? = nil, currency: String? = nil, trialDays: Int? = nil,
                                           nextBillingDate: LocalDate? = nil) throws(JournalError) -> Event {
@@ -60,11 +78,13 @@ extension UserJournal {
                                         .trialDays: UserJournal.int(trialDays), .nextBillingDate: UserJournal.date(nextBillingDate)])
     }
 
+    /// The subscription renewed (`subscription.renewed`), on `plan` when it changed, until `nextBillingDate`.
     @discardableResult
     public func recordSubscriptionRenewed(plan: SubscriptionPlan? = nil, nextBillingDate: LocalDate? = nil) throws(JournalError) -> Event {
         try send(.subscriptionRenewed, [.plan: UserJournal.text(plan?.rawValue), .nextBillingDate: UserJournal.date(nextBillingDate)])
     }
 
+    /// The subscription was cancelled (`subscription.cancelled`), ending on `effectiveDate` when known.
     @discardableResult
     public func recordSubscriptionCancelled(effectiveDate: LocalDate? = nil) throws(JournalError) -> Event {
         try send(.subscriptionCancelled, [.effectiveDate: UserJournal.date(effectiveDate)])
@@ -161,6 +181,7 @@ extension UserJournal {
     @discardableResult
     public func pauseWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutPaused, [.workout: .string(workout)]) }
 
+    /// The session timer resumed after `pauseWorkout` (`workout.resumed`).
     @discardableResult
     public func resumeWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutResumed, [.workout: .string(workout)]) }
 

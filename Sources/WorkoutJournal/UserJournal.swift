@@ -21,8 +21,11 @@ extension JournalDirectory {
 /// the journal's own serial queue for a caller (the main actor) that must not wait for the disk.
 // @unchecked Sendable: every stored `var` (and the journal) is read and written only while holding `lock`.
 public final class UserJournal: @unchecked Sendable {
+    /// The user id the journal belongs to (its file is `<user>.journal`).
     public let user: String
+    /// The journal file.
     public let path: String
+    /// What the screens are computed with: the exercise catalogue, the rule sets and the settings they need.
     public let context: ProjectionContext
     let clock: @Sendable () -> Timestamp
     let lock = NSLock()
@@ -245,6 +248,7 @@ public final class UserJournal: @unchecked Sendable {
     public var templates: TemplatesState { read(.templates) }
     /// The profile screen now (`JournalScreen.profile`).
     public var profile: ProfileState { read(.profile) }
+    /// Every projection now, as `journal replay --json` prints them.
     public var everything: AllProjections { read { AllProjections($0) } }
 
     // MARK: Observing

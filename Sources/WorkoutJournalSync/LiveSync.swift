@@ -33,6 +33,7 @@ public final class LiveSync: @unchecked Sendable {
         case error(String)
     }
 
+    /// How a live sync waits and backs off; the defaults suit an app.
     public struct Options: Sendable {
         /// How long a pull waits on the server for another device's push (1 to `SyncProtocol.maximumPullWaitSeconds`).
         public var waitSeconds = SyncProtocol.maximumPullWaitSeconds
@@ -40,6 +41,7 @@ public final class LiveSync: @unchecked Sendable {
         public var backoff = SyncClient.RetryPolicy.standard
         /// How a wait is waited: `Task.sleep` unless a test passes its own.
         public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        /// The defaults: 25 s waits, `RetryPolicy.standard` backoff, `Task.sleep`.
         public init() {}
     }
 

@@ -43,6 +43,7 @@ extension JournalDirectory {
 /// A journal open for recording syncs through its own writer: the pulled events are merged under its lock
 /// (`UserJournal.absorb`), every observation gets the new state, and no second open of the file is made.
 extension UserJournal: SyncedJournal {
+    /// Erases the open journal physically, adopting another device's erasure marker (`eraseAllData(adopting:)`).
     public func erase(adopting marker: Event) throws { try eraseAllData(adopting: marker) }
 
     /// One sync with the server `client` talks to, as `user` (the token's own when nil): what `journal sync` does,

@@ -285,6 +285,44 @@ struct LiveSyncTests {
             #expect(onServer.events.count == 1)
         }
     }
+
+    /// The app's backend of the sync article's snippet: it signs a fresh JWT for its signed-in user on every ask.
+    struct ArticleBackend: Sendable {
+        let keys: AppSignInTests.Backend
+        let user: String
+        let asked = Recorded<Bool>()
+        func journalToken(forceRefresh: Bool) async throws -> String {
+            asked.append(forceRefresh)
+            return try await keys.sign(AppSignInTests.TestClaims(sub: user))
+        }
+    }
+
+    @Test("the sync article's code (WorkoutJournal.docc/SyncAndSignIn.md) runs as written against a server taking the app's JWTs")
+    func syncArticleSnippet() async throws {
+        let article = DocSnippets.repository(fromTestFile: #filePath).appendingPathComponent("Sources/WorkoutJournal/WorkoutJournal.docc/SyncAndSignIn.md").path
+        let code = try DocSnippets.markedLines(in: #filePath, begins: "Sync article begins", ends: "Sync article ends", indent: 12)
+        #expect(code.count == 6)
+        #expect(code == (try DocSnippets.swiftBlockLines(article)))
+        let backend = ArticleBackend(keys: try await AppSignInTests.Backend(), user: PostgresFixture.freshUser("article"))
+        try await Self.withSignInServer(backend.keys) { serverURL in
+            let journal = try Self.directory(device: "ph").open(user: "ana")
+            defer { journal.close() }
+            let workout = try journal.startWorkout(name: "Legs")
+            try journal.completeSet(workout, exercise: "barbell-back-squat", set: 1, weight: 100, reps: 5)
+            // Sync article begins
+            let client = SyncClient(server: serverURL, tokenProvider: { request in
+                try await backend.journalToken(forceRefresh: request.refused != nil)
+            })
+            let sync = journal.startSync(client: client)            // until sync.stop() or journal.close()
+            let report = try await sync.syncNow()                   // pull-to-refresh: what the round pulled, merged and pushed
+            if case .error(let reason) = sync.status { print("sync needs the user: \(reason)") }
+            // Sync article ends
+            sync.stop()
+            #expect(report.user == backend.user)
+            #expect(report.events == 2)
+            #expect(!backend.asked.values.isEmpty && !backend.asked.values.contains(true))
+        }
+    }
 }
 
 /// Values appended from any task.
