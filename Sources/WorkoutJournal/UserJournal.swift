@@ -237,7 +237,7 @@ public final class UserJournal: @unchecked Sendable {
     /// The history list now (`JournalScreen.history(_:)`).
     public func history(_ query: HistoryQuery = HistoryQuery()) -> HistoryState { read(.history(query)) }
     /// A finished workout's page (the latest when `id` is nil).
-    public func workout(_ id: String? = nil) -> WorkoutDetail? { read { WorkoutDetail($0, workout: id) } }
+    public func workout(_ id: WorkoutID? = nil) -> WorkoutDetail? { read { WorkoutDetail($0, workout: id?.rawValue) } }
     /// The workout logger now (`JournalScreen.activeWorkout`): nil when no workout is open.
     public var active: ActiveWorkoutState? { read(.activeWorkout) }
     /// An exercise's progress page now (`JournalScreen.exercise(_:)`): `exercise` is an id or a catalogue name.
