@@ -6,7 +6,7 @@ import Foundation
 /// `JournalSyncing.sync` of the open journal, so merged events reach every observation of it.
 ///
 ///     let sync = journal.startSync(client: SyncClient(server: url, tokenProvider: { request in
-///         try await backend.journalToken(refresh: request.refused != nil)
+///         try await backend.journalToken(forceRefresh: request.refused != nil)
 ///     }))
 ///     for await status in sync.statusUpdates() { model.syncStatus = status }
 ///
