@@ -286,6 +286,7 @@ public enum LoadRun {
         case .refused(let status, let code, _): return "\(status) \(code)"
         case .transport: return "transport"
         case .badAnswer: return "bad_answer"
+        case .tokenProvider: return "token_provider"
         }
     }
 

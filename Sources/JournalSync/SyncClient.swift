@@ -50,9 +50,14 @@ public struct URLSessionTransport: SyncTransport {
 }
 
 /// The HTTP side of the sync protocol (SYNC.md §"Protocol"), over a `SyncTransport` (the platform's by default).
+///
+/// Its bearer token is fixed (`init(server:token:)`: a token `journal-server token create` printed, or a JWT that
+/// outlives the client) or comes from the app's `TokenProvider` before each request and again once after a 401
+/// (`init(server:tokenProvider:)`: a short-lived JWT from the app's backend; SYNC.md §"Token providers").
 public struct SyncClient: Sendable {
     public let server: URL
-    public let token: String?
+    /// Where each request's bearer token comes from.
+    let credentials: Credentials
     let transport: any SyncTransport
     /// `server` without a trailing `/`, query or fragment, to which each request's path is appended; nil when
     /// `server` is not a URL a path can follow (every request then fails saying so).
@@ -60,9 +65,20 @@ public struct SyncClient: Sendable {
     /// How a request answered 429 (the server's own overload) or 503 (its database's) is tried again.
     public var retry: RetryPolicy
 
-    /// Over the platform's transport (`platformTransport`).
+    /// Over the platform's transport (`platformTransport`), with a fixed bearer token (none when nil).
     public init(server: URL, token: String?) {
         self.init(server: server, token: token, transport: Self.platformTransport())
+    }
+
+    /// Over the platform's transport (`platformTransport`), with each request's bearer token from `tokenProvider`
+    /// (SYNC.md §"Token providers").
+    public init(server: URL, tokenProvider: @escaping TokenProvider) {
+        self.init(server: server, credentials: .provided(tokenProvider), transport: Self.platformTransport())
+    }
+
+    /// Over `transport`, with each request's bearer token from `tokenProvider`.
+    public init(server: URL, transport: any SyncTransport, tokenProvider: @escaping TokenProvider) {
+        self.init(server: server, credentials: .provided(tokenProvider), transport: transport)
     }
 
     /// The platform's transport: AsyncHTTPClient on Linux (SYNC.md §"HTTP on Linux"), URLSession elsewhere.
@@ -79,8 +95,12 @@ public struct SyncClient: Sendable {
     }
 
     public init(server: URL, token: String?, transport: any SyncTransport) {
+        self.init(server: server, credentials: .fixed(token), transport: transport)
+    }
+
+    init(server: URL, credentials: Credentials, transport: any SyncTransport) {
         self.server = server
-        self.token = token
+        self.credentials = credentials
         self.transport = transport
         retry = .standard
         if var components = URLComponents(url: server, resolvingAgainstBaseURL: false) {
@@ -91,6 +111,41 @@ public struct SyncClient: Sendable {
         } else {
             base = nil
         }
+    }
+
+    /// The fixed bearer token the client was made with; nil when it has none or a `TokenProvider`.
+    public var token: String? {
+        if case .fixed(let token) = credentials { return token }
+        return nil
+    }
+
+    /// An app's source of bearer tokens, typically a short-lived JWT its backend signs (SYNC.md §"Token providers").
+    /// It is called before each request (not again before that request's retries after 429 or 503), and once more
+    /// when the server refuses the token (401, `TokenRequest.refused` set), after which the request is sent again
+    /// with the new token; a second 401 is reported. It may be called from several tasks at once (a live sync's
+    /// round and its waiting pull), so it returns its cached token while that is valid. What it throws fails the
+    /// request as `Failure.tokenProvider`, with the error's words.
+    public typealias TokenProvider = @Sendable (TokenRequest) async throws -> String
+
+    /// What a `TokenProvider` is asked for: a token for the next request, or a new one in place of a refused one.
+    public struct TokenRequest: Sendable, Equatable {
+        /// The token the server has just refused (401: expired, revoked or unknown); nil before an ordinary request.
+        /// A provider asked with it gets a new token from the backend rather than returning its cached one.
+        public var refused: String?
+        /// The server's reason for the refusal (its `bad_token` message); nil before an ordinary request.
+        public var reason: String?
+        public init(refused: String? = nil, reason: String? = nil) {
+            self.refused = refused
+            self.reason = reason
+        }
+    }
+
+    /// Where a request's bearer token comes from.
+    enum Credentials: Sendable {
+        /// The same token on every request; none when nil.
+        case fixed(String?)
+        /// The app's provider, asked before each request and after a 401.
+        case provided(TokenProvider)
     }
 
     /// What came back: the status, the body, and the delay of a `Retry-After: SECONDS` header.
@@ -129,6 +184,8 @@ public struct SyncClient: Sendable {
         case transport(String)
         /// The server answered something that is not the protocol.
         case badAnswer(String)
+        /// The app's `TokenProvider` threw instead of giving a token: its error, in words. No request was sent.
+        case tokenProvider(String)
 
         public var description: String {
             switch self {
@@ -136,6 +193,8 @@ public struct SyncClient: Sendable {
             case let .transport(reason): return "cannot reach the server: \(reason)"
             case let .badAnswer(reason):
                 return "the server's answer is not the sync protocol: \(reason); check that the server URL is a journal-server's (its GET /health answers ok)"
+            case let .tokenProvider(reason):
+                return "the app's token provider gave no token: \(reason); nothing was sent; the user may need to sign in again"
             }
         }
 
@@ -144,7 +203,7 @@ public struct SyncClient: Sendable {
             switch self {
             case .transport: return true
             case .refused(let status, _, _): return status >= 500 || status == 429
-            case .badAnswer: return false
+            case .badAnswer, .tokenProvider: return false
             }
         }
     }
@@ -226,14 +285,33 @@ public struct SyncClient: Sendable {
 
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]?) async throws(Failure) -> Data {
         var delays = retry.delays[...]
+        var token = try await bearerToken(TokenRequest())
+        var refreshed = false
         while true {
             let failure: Failure, retryAfter: Duration?
-            do { return try await sendOnce(method, path, query: query, body: body) } catch { (failure, retryAfter) = (error.failure, error.retryAfter) }
+            do { return try await sendOnce(method, path, query: query, body: body, token: token) } catch { (failure, retryAfter) = (error.failure, error.retryAfter) }
+            // A refused token is asked for again once, when a provider gives them (an expired JWT); a fixed one is not.
+            if case .refused(401, _, let message) = failure, case .provided = credentials, !refreshed {
+                refreshed = true
+                token = try await bearerToken(TokenRequest(refused: token, reason: message))
+                continue
+            }
             guard case .refused(let status, _, _) = failure, status == 429 || status == 503, let delay = delays.popFirst() else {
                 throw failure
             }
             let wait = RetryPolicy.wait(delay, retryAfter: retryAfter)
             do { try await Task.sleep(for: wait * Double.random(in: 1...1.25)) } catch { throw failure }
+        }
+    }
+
+    /// The bearer token for a request: the fixed one, or the provider's answer to `request`.
+    func bearerToken(_ request: TokenRequest) async throws(Failure) -> String? {
+        switch credentials {
+        case .fixed(let token): return token
+        case .provided(let provider):
+            do { return try await provider(request) } catch {
+                throw .tokenProvider((error as? any LocalizedError)?.errorDescription ?? "\(error)")
+            }
         }
     }
 
@@ -243,7 +321,7 @@ public struct SyncClient: Sendable {
         var retryAfter: Duration? = nil
     }
 
-    func sendOnce(_ method: String, _ path: String, query: [(String, String)], body: [UInt8]?) async throws(TryFailure) -> Data {
+    func sendOnce(_ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, token: String?) async throws(TryFailure) -> Data {
         // The URL is made as text and parsed once: URLComponents took about 6% of the load generator's CPU
         // (SCALE-FIGURES.md §"What the devices cost").
         guard let base else { throw TryFailure(failure: notAServer) }

@@ -8,6 +8,9 @@
 // Events and their values, and the JSON writer that prints them and the states as the CLI's `--json` does.
 @_exported import struct JournalEvents.Event
 @_exported import struct JournalEvents.EventID
+@_exported import struct JournalEvents.ExerciseID
+@_exported import protocol JournalEvents.TypedID
+@_exported import struct JournalEvents.WorkoutID
 @_exported import struct JournalEvents.EventRuleViolation
 @_exported import enum JournalEvents.EventType
 @_exported import struct JournalEvents.JSONObject

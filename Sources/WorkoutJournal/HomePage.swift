@@ -12,11 +12,14 @@ public struct HomeSnapshotState: Equatable, Codable, Sendable {
     public static var stateVersion: Int { HomeFold.snapshotVersion * 1_000_000 + Ledger.snapshotVersion * 1_000 + layoutVersion }
     static let layoutVersion = 1
 
+    /// The home page's own projection, compacted from the ledger (`HomeFold(compacting:)`).
     public var home: HomeFold
-    /// As `JournalState`'s: the latest instant folded (epoch milliseconds), and the `at` of the last event in file order.
+    /// As `JournalState`'s: the latest instant folded (epoch milliseconds).
     public var latestMilliseconds: Int64?
+    /// As `JournalState`'s: the `at` of the last event in file order.
     public var lastEventAt: Timestamp?
 
+    /// The snapshot of `state`: its home fold, latest instant and last event's `at`.
     public init(_ state: JournalState) {
         home = HomeFold(compacting: state.ledger)
         latestMilliseconds = state.latestMilliseconds
@@ -29,17 +32,21 @@ public struct HomeSnapshotState: Equatable, Codable, Sendable {
 /// ledger (a full replay, which rewrites the home snapshot). Opening a 5-year journal this way decodes tens of
 /// kilobytes instead of every set ever logged (BENCHMARKS.md §"The home page").
 public struct HomePage: Sendable {
+    /// The home screen's state as of the time asked for.
     public var home: HomeState
     /// The display unit (the table prints weights in it).
     public var unit: WeightUnit
     /// `.resumed`: from the home snapshot and that many events after it; `.fullReplay`: why not.
     public var outcome: SnapshotReplay.Outcome
 
+    /// The home snapshot beside `journal`: `<journal>.home-snapshot`.
     public static func snapshotPath(for journal: String) -> String { journal + ".home-snapshot" }
 
     /// Why the home snapshot did not answer, besides the container's own problems (`ProjectionSnapshot.Problem`).
     public static let eventsAfterAsOf = "events later than the as-of time"
+    /// Why the home snapshot did not answer: an event after it edits a workout the snapshot keeps only as a summary.
     public static let editsSummarised = "an event after it needs a summarised workout's sets"
+    /// Why the home snapshot did not answer: a workout finished after it sorts before the workouts it summarised.
     public static let backdated = "a workout finished after it sorts before the ones it summarised"
 
     /// Reads the home page of `path`. With `useSnapshot` false, the home snapshot is neither read nor written.

@@ -5,7 +5,9 @@ import JournalStore
 /// §"Backups"): the store's `JournalBackup` through `PosixStorage`, with the `--json` shape of a backup beside the
 /// other reports' (`Reports+JSON.swift`).
 public enum JournalBackups {
+    /// What a backup did: bytes kept, copied and sealed, and the source's torn tail if any (`JournalBackup.Outcome`).
     public typealias Outcome = JournalBackup.Outcome
+    /// Whether a backup is an earlier state of its source, and where they part if not (`JournalBackup.Comparison`).
     public typealias Comparison = JournalBackup.Comparison
 
     /// Brings `destination` up to date with `source`, writing only what is new, and reads it back (`JournalBackup.backup`).

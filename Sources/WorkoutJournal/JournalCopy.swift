@@ -7,15 +7,21 @@ import JournalStore
 public enum JournalCopy {
     /// What was written: the events read back, and whether the copy verifies clean.
     public struct Written: Sendable {
+        /// The events the copy reads back.
         public var events: Int
+        /// Whether the copy verifies clean (`journal verify`).
         public var clean: Bool
     }
 
     /// Why no usable copy was written.
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// `output` already exists: a backup is never overwritten.
         case outputExists(output: String)
+        /// `source` cannot be read.
         case sourceUnreadable(source: String)
+        /// The redacted events of `source` could not be recorded (`cause`); nothing was written.
         case notReRecorded(source: String, cause: String)
+        /// The copy at `output` reads back `events` events where `expected` were written; it must not be relied on.
         case readsBackDifferently(output: String, events: Int, expected: Int)
 
         /// A stable code (README.md §"Error codes").
@@ -28,6 +34,7 @@ public enum JournalCopy {
             }
         }
 
+        /// What went wrong, naming the file, and what to do.
         public var description: String {
             switch self {
             case .outputExists(let output):

@@ -10,11 +10,15 @@ import TrainingDomain
 ///     let journals = JournalDirectory(path: appSupport, device: "ph", clock: JournalDirectory.systemClock)
 ///     let journal = try journals.open(user: "ana")
 public struct JournalDirectory: Sendable {
+    /// The directory holding the journals, one `<user-id>.journal` each.
     public let path: String
     /// Tags the ids of the events this installation writes (`ph` → `ph-1`, `ph-2`, …): 1–16 of `a-z0-9_`.
     public let device: String
+    /// The time each event is recorded at and each screen is read as of (`systemClock` in an app; a fixed clock in
+    /// tests and previews).
     public let clock: @Sendable () -> Timestamp
 
+    /// Journals in the directory `path` (created on the first `open`), written as `device` at the times `clock` gives.
     public init(path: String, device: String, clock: @escaping @Sendable () -> Timestamp) {
         self.path = path
         self.device = device
@@ -23,6 +27,7 @@ public struct JournalDirectory: Sendable {
 
     /// The longest user id, in bytes of UTF-8.
     public static let maximumUserIDBytes = 64
+    /// The extension of a user's journal file: `<user-id>.journal`.
     public static let fileExtension = ".journal"
 
     /// Checks a user id: 1–64 bytes of UTF-8, no `/`, `\`, NUL or other control character, and no `..` anywhere (so
@@ -68,8 +73,11 @@ public struct JournalDirectory: Sendable {
 
 /// Why a user id cannot name a journal (`JournalDirectory.problem(with:)` says which rule it breaks).
 public struct UserIDError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The user id as given.
     public var user: String
+    /// The rule it breaks, in words.
     public var reason: String
+    /// The id (quoted, control characters escaped) and the rule it breaks.
     public var description: String { "user id \(UserIDError.quoted(user)) cannot name a journal: \(reason)" }
     /// A stable code (README.md §"Error codes").
     public var code: String { "user.invalid_id" }

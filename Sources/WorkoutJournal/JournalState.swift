@@ -19,8 +19,11 @@ public struct JournalState: Equatable, Sendable {
     /// The `at` of the last event folded in file order (its UTC offset is the default as-of time's).
     public var lastEventAt: Timestamp?
 
+    /// The state before any event.
     public init() {}
 
+    /// Folds `event` (the next in file order) into `state`: the ledger, the summary, the highest seq and the latest
+    /// instant.
     public static func fold(_ state: inout JournalState, _ event: Event) {
         state.ledger.apply(event)
         state.summary.apply(event)
@@ -59,6 +62,7 @@ public struct JournalRead: Sendable {
     /// The summary of the events at or before T: their counts, and the workouts, sets and volume of `ledger`.
     public var summary: ReplaySummary
 
+    /// The read of `ledger`, with `summary`'s counts describing its workouts, sets and volume.
     public init(ledger: Ledger, summary: ReplaySummary) {
         self.ledger = ledger
         self.summary = summary.describing(ledger)

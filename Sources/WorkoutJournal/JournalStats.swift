@@ -4,11 +4,15 @@ import JournalStore
 
 /// `journal stats`: the events of a journal counted by type, with its frames and its compressed and plain sizes.
 public struct JournalStats: Sendable {
+    /// The events in the journal.
     public var events = 0
+    /// The frames holding them, sealed and unsealed (FORMAT.md).
     public var frames = 0
     /// The unsealed one-event frames at the end.
     public var unsealedFrames = 0
+    /// The bytes the frames take on disk.
     public var compressedBytes = 0
+    /// The bytes the frames hold uncompressed.
     public var plainBytes = 0
     /// Every type's count, most frequent first (ties by name, Z to A).
     public var byType: [(type: String, count: Int)] = []

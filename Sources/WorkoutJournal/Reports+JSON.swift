@@ -40,6 +40,7 @@ extension VerifyReport {
 }
 
 extension JournalStats: JSONRepresentable {
+    /// `journal stats --json`: these keys in this order, `ratio` to two decimals.
     public var jsonValue: JSONValue {
         .object([
             "events": .int(events), "frames": .int(frames), "unsealed_frames": .int(unsealedFrames),
@@ -51,6 +52,7 @@ extension JournalStats: JSONRepresentable {
 }
 
 extension ReplaySummary: JSONRepresentable {
+    /// The `summary` of `journal replay --json`: these keys in this order, `volume_kg` to two decimals.
     public var jsonValue: JSONValue {
         .object([
             "events": .int(events), "last_seq": .int(lastSeq), "unknown_events": .int(unknownEvents),
@@ -65,13 +67,17 @@ extension ReplaySummary: JSONRepresentable {
 
 /// `journal replay --json`: `{"summary": …, "projections": …}`.
 public struct ReplayReport: JSONRepresentable {
+    /// The counts of the events replayed.
     public var summary: ReplaySummary
+    /// Every projection, as of the replay's time.
     public var projections: AllProjections
 
+    /// The report of `summary` and `projections`.
     public init(summary: ReplaySummary, projections: AllProjections) {
         self.summary = summary
         self.projections = projections
     }
 
+    /// `{"summary": …, "projections": …}`.
     public var jsonValue: JSONValue { .object(["summary": summary.jsonValue, "projections": projections.jsonValue]) }
 }

@@ -28,15 +28,16 @@ extension UserJournal {
     static func number(_ value: Double?) -> JSONValue? { value.map(JSONValue.number) }
     static func int(_ value: Int?) -> JSONValue? { value.map(JSONValue.int) }
     static func text(_ value: String?) -> JSONValue? { value.map(JSONValue.string) }
+    static func text(_ value: (some TypedID)?) -> JSONValue? { value.map { .string($0.rawValue) } }
 
     // MARK: Workouts
 
     /// Starts a workout: empty, from a programme `session`, a `template`, a `plan`, or repeating a finished workout.
     /// `startedAt` backdates it (a workout logged afterwards). Returns its id.
     @discardableResult
-    public func startWorkout(name: String, session: Int? = nil, template: String? = nil, plan: String? = nil, repeating: String? = nil,
-                             startedAt: Timestamp? = nil, id: String? = nil) throws(JournalError) -> String {
-        let workout = id ?? freshID("w") { ledger, id in ledger.workout(id) != nil }
+    public func startWorkout(name: String, session: Int? = nil, template: String? = nil, plan: String? = nil, repeating: WorkoutID? = nil,
+                             startedAt: Timestamp? = nil, id: WorkoutID? = nil) throws(JournalError) -> WorkoutID {
+        let workout = id ?? WorkoutID(freshID("w") { ledger, id in ledger.workout(id) != nil })
         try send(.workoutStarted, [.workout: .string(workout), .name: .string(name), .session: .some(session.map(JSONValue.int) ?? .null),
                                      .template: UserJournal.text(template), .plan: UserJournal.text(plan), .repeatOf: UserJournal.text(repeating),
                                      .startedAt: UserJournal.time(startedAt)])
@@ -45,74 +46,87 @@ extension UserJournal {
 
     /// Finishes a workout (it needs at least one completed set or cardio entry). `finishedAt` for one logged afterwards.
     @discardableResult
-    public func finishWorkout(_ workout: String, finishedAt: Timestamp? = nil) throws(JournalError) -> Event {
+    public func finishWorkout(_ workout: WorkoutID, finishedAt: Timestamp? = nil) throws(JournalError) -> Event {
         try send(.workoutFinished, [.workout: .string(workout), .finishedAt: UserJournal.time(finishedAt)])
     }
 
+    /// Discards an open workout (`workout.discarded`): it leaves no history.
     @discardableResult
-    public func discardWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutDiscarded, [.workout: .string(workout)]) }
+    public func discardWorkout(_ workout: WorkoutID) throws(JournalError) -> Event { try send(.workoutDiscarded, [.workout: .string(workout)]) }
 
     /// Corrects a finished workout's name, start or finish (the finish must stay after the start).
     @discardableResult
-    public func editWorkout(_ workout: String, name: String? = nil, startedAt: Timestamp? = nil, finishedAt: Timestamp? = nil) throws(JournalError) -> Event {
+    public func editWorkout(_ workout: WorkoutID, name: String? = nil, startedAt: Timestamp? = nil, finishedAt: Timestamp? = nil) throws(JournalError) -> Event {
         try send(.workoutEdited, [.workout: .string(workout), .name: UserJournal.text(name), .startedAt: UserJournal.time(startedAt),
                                     .finishedAt: UserJournal.time(finishedAt)])
     }
 
+    /// Deletes a finished workout from history (`workout.deleted`); an open one is discarded instead.
     @discardableResult
-    public func deleteWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutDeleted, [.workout: .string(workout)]) }
+    public func deleteWorkout(_ workout: WorkoutID) throws(JournalError) -> Event { try send(.workoutDeleted, [.workout: .string(workout)]) }
 
+    /// Sets the workout's note (`workout.noted`), open or finished.
     @discardableResult
-    public func noteWorkout(_ workout: String, _ note: String) throws(JournalError) -> Event {
+    public func noteWorkout(_ workout: WorkoutID, _ note: String) throws(JournalError) -> Event {
         try send(.workoutNoted, [.workout: .string(workout), .note: .string(note)])
     }
 
     // MARK: Exercises in a workout
 
+    /// Adds `exercise` (an id of the catalogue or a custom exercise) to the workout (`exercise.added`), at `position`
+    /// when given (else at the end), with an optional prescription of sets, reps (`"8-10"`) and rest.
     @discardableResult
-    public func addExercise(_ exercise: String, to workout: String, position: Int? = nil, sets: Int? = nil, reps: String? = nil,
+    public func addExercise(_ exercise: ExerciseID, to workout: WorkoutID, position: Int? = nil, sets: Int? = nil, reps: String? = nil,
                             restSeconds: Int? = nil) throws(JournalError) -> Event {
         try send(.exerciseAdded, [.workout: .string(workout), .exercise: .string(exercise), .position: UserJournal.int(position),
                                     .sets: UserJournal.int(sets), .reps: UserJournal.text(reps), .restS: UserJournal.int(restSeconds)])
     }
 
+    /// Removes `exercise` and its sets from the workout (`exercise.removed`); a finished workout keeps at least one.
     @discardableResult
-    public func removeExercise(_ exercise: String, from workout: String) throws(JournalError) -> Event {
+    public func removeExercise(_ exercise: ExerciseID, from workout: WorkoutID) throws(JournalError) -> Event {
         try send(.exerciseRemoved, [.workout: .string(workout), .exercise: .string(exercise)])
     }
 
+    /// Puts the workout's exercises in `order` (`exercises.reordered`); the ones it omits follow in their order. A
+    /// superset's members stay together.
     @discardableResult
-    public func reorderExercises(_ workout: String, _ order: [String]) throws(JournalError) -> Event {
+    public func reorderExercises(_ workout: WorkoutID, _ order: [ExerciseID]) throws(JournalError) -> Event {
         try send(.exercisesReordered, [.workout: .string(workout), .order: .array(order.map(JSONValue.string))])
     }
 
+    /// Replaces `from` by `to` in the workout, in its place (`exercise.swapped`), with the lifter's `reason` if given.
     @discardableResult
-    public func swapExercise(_ workout: String, from: String, to: String, reason: String? = nil) throws(JournalError) -> Event {
+    public func swapExercise(_ workout: WorkoutID, from: ExerciseID, to: ExerciseID, reason: String? = nil) throws(JournalError) -> Event {
         try send(.exerciseSwapped, [.workout: .string(workout), .from: .string(from), .to: .string(to), .reason: UserJournal.text(reason)])
     }
 
+    /// Sets `exercise`'s note in the workout (`exercise.noted`).
     @discardableResult
-    public func noteExercise(_ exercise: String, in workout: String, _ note: String) throws(JournalError) -> Event {
+    public func noteExercise(_ exercise: ExerciseID, in workout: WorkoutID, _ note: String) throws(JournalError) -> Event {
         try send(.exerciseNoted, [.workout: .string(workout), .exercise: .string(exercise), .note: .string(note)])
     }
 
+    /// Marks `exercise` done in the live workout ("Submit exercise", `exercise.submitted`); it needs a completed set or
+    /// cardio entry.
     @discardableResult
-    public func submitExercise(_ exercise: String, in workout: String) throws(JournalError) -> Event {
+    public func submitExercise(_ exercise: ExerciseID, in workout: WorkoutID) throws(JournalError) -> Event {
         try send(.exerciseSubmitted, [.workout: .string(workout), .exercise: .string(exercise)])
     }
 
     /// Links adjacent exercises (or whole groups) into a superset; returns the group id.
     @discardableResult
-    public func linkSuperset(_ exercises: [String], in workout: String, group: String? = nil) throws(JournalError) -> String {
-        let existing = ledger.workout(workout)?.supersets.map(\.group) ?? []
+    public func linkSuperset(_ exercises: [ExerciseID], in workout: WorkoutID, group: String? = nil) throws(JournalError) -> String {
+        let existing = ledger.workout(workout.rawValue)?.supersets.map(\.group) ?? []
         var id = group ?? "g1"
         if group == nil { var n = 1; while existing.contains(id) { n += 1; id = "g\(n)" } }
         try send(.supersetLinked, [.workout: .string(workout), .group: .string(id), .exercises: .array(exercises.map(JSONValue.string))])
         return id
     }
 
+    /// Ends the superset `group` of the workout (`superset.unlinked`); its exercises stay, unlinked.
     @discardableResult
-    public func unlinkSuperset(_ group: String, in workout: String) throws(JournalError) -> Event {
+    public func unlinkSuperset(_ group: String, in workout: WorkoutID) throws(JournalError) -> Event {
         try send(.supersetUnlinked, [.workout: .string(workout), .group: .string(group)])
     }
 
@@ -120,53 +134,59 @@ extension UserJournal {
 
     /// Ticks a set. Pass `edited: true` to add or correct a set of a finished workout.
     @discardableResult
-    public func completeSet(_ workout: String, exercise: String, set: Int, weight: Double, unit: WeightUnit = .kg, reps: Int,
+    public func completeSet(_ workout: WorkoutID, exercise: ExerciseID, set: Int, weight: Double, unit: WeightUnit = .kg, reps: Int,
                             kind: SetKind = .working, rpe: Double? = nil, edited: Bool = false) throws(JournalError) -> Event {
         try send(.setCompleted, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .weight: .number(weight),
                                    .unit: .string(unit.rawValue), .reps: .int(reps), .kind: .string(kind.rawValue), .rpe: UserJournal.number(rpe),
                                    .edited: edited ? .bool(true) : nil])
     }
 
+    /// Unticks a completed set (`set.uncompleted`): it no longer counts; its values stay in the row.
     @discardableResult
-    public func uncompleteSet(_ workout: String, exercise: String, set: Int) throws(JournalError) -> Event {
+    public func uncompleteSet(_ workout: WorkoutID, exercise: ExerciseID, set: Int) throws(JournalError) -> Event {
         try send(.setUncompleted, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set)])
     }
 
     /// Adds a set row (seed 003 "Add set", "Duplicate": give the values to copy).
     @discardableResult
-    public func addSet(_ workout: String, exercise: String, set: Int, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
+    public func addSet(_ workout: WorkoutID, exercise: ExerciseID, set: Int, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
                        kind: SetKind? = nil) throws(JournalError) -> Event {
         try send(.setAdded, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .weight: UserJournal.number(weight),
                                .unit: (unit ?? (weight == nil ? nil : .kg)).map { .string($0.rawValue) }, .reps: UserJournal.int(reps),
                                .kind: kind.map { .string($0.rawValue) }])
     }
 
+    /// Removes a set row (`set.removed`), of an open workout or, as a history edit, a completed set of a finished one.
     @discardableResult
-    public func removeSet(_ workout: String, exercise: String, set: Int) throws(JournalError) -> Event {
+    public func removeSet(_ workout: WorkoutID, exercise: ExerciseID, set: Int) throws(JournalError) -> Event {
         try send(.setRemoved, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set)])
     }
 
     /// Changes a set's values (typed into a row, or corrected in history); `kind` toggles warm-up and working.
     @discardableResult
-    public func editSet(_ workout: String, exercise: String, set: Int, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
+    public func editSet(_ workout: WorkoutID, exercise: ExerciseID, set: Int, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
                         kind: SetKind? = nil, rpe: Double? = nil) throws(JournalError) -> Event {
         try send(.setEdited, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .weight: UserJournal.number(weight),
                                 .unit: (unit ?? (weight == nil ? nil : .kg)).map { .string($0.rawValue) }, .reps: UserJournal.int(reps),
                                 .kind: kind.map { .string($0.rawValue) }, .rpe: UserJournal.number(rpe)])
     }
 
+    /// Rates a completed set's effort (`set.rated`), RPE 6 to 10.
     @discardableResult
-    public func rateSet(_ workout: String, exercise: String, set: Int, rpe: Double) throws(JournalError) -> Event {
+    public func rateSet(_ workout: WorkoutID, exercise: ExerciseID, set: Int, rpe: Double) throws(JournalError) -> Event {
         try send(.setRated, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .rpe: .number(rpe)])
     }
 
+    /// Sets a set's note (`set.noted`).
     @discardableResult
-    public func noteSet(_ workout: String, exercise: String, set: Int, _ note: String) throws(JournalError) -> Event {
+    public func noteSet(_ workout: WorkoutID, exercise: ExerciseID, set: Int, _ note: String) throws(JournalError) -> Event {
         try send(.setNoted, [.workout: .string(workout), .exercise: .string(exercise), .set: .int(set), .note: .string(note)])
     }
 
+    /// Logs a cardio entry of `exercise` in the workout (`cardio.logged`): its minutes, and distance and calories when
+    /// known.
     @discardableResult
-    public func logCardio(_ workout: String, exercise: String, minutes: Double, km: Double? = nil, calories: Double? = nil) throws(JournalError) -> Event {
+    public func logCardio(_ workout: WorkoutID, exercise: ExerciseID, minutes: Double, km: Double? = nil, calories: Double? = nil) throws(JournalError) -> Event {
         try send(.cardioLogged, [.workout: .string(workout), .exercise: .string(exercise), .minutes: .number(minutes),
                                    .km: UserJournal.number(km), .calories: UserJournal.number(calories)])
     }
@@ -177,9 +197,10 @@ extension UserJournal {
     /// (its own setting, the prescription, the settings, else 90 s compound / 60 s isolation). Records nothing and
     /// returns nil when that default is Off (0).
     @discardableResult
-    public func startRest(_ workout: String, exercise: String, seconds: Int? = nil) throws(JournalError) -> Event? {
+    public func startRest(_ workout: WorkoutID, exercise: ExerciseID, seconds: Int? = nil) throws(JournalError) -> Event? {
         let seconds = seconds ?? read { analysis in
-            ActiveWorkoutState.defaultRest(exercise, prescription: analysis.ledger.workout(workout)?.prescription(of: exercise), analysis)
+            ActiveWorkoutState.defaultRest(exercise.rawValue, prescription: analysis.ledger.workout(workout.rawValue)?.prescription(of: exercise.rawValue),
+                                           analysis)
         }
         guard seconds > 0 else { return nil }
         return try send(.restStarted, [.workout: .string(workout), .exercise: .string(exercise), .seconds: .int(seconds)])
@@ -187,18 +208,19 @@ extension UserJournal {
 
     /// −30 s or +30 s (any non-zero multiple of 30).
     @discardableResult
-    public func adjustRest(_ workout: String, exercise: String, by seconds: Int) throws(JournalError) -> Event {
+    public func adjustRest(_ workout: WorkoutID, exercise: ExerciseID, by seconds: Int) throws(JournalError) -> Event {
         try send(.restAdjusted, [.workout: .string(workout), .exercise: .string(exercise), .deltaS: .int(seconds)])
     }
 
+    /// Skips the running rest timer with `remaining` seconds left (`rest.skipped`).
     @discardableResult
-    public func skipRest(_ workout: String, exercise: String, remaining: Int) throws(JournalError) -> Event {
+    public func skipRest(_ workout: WorkoutID, exercise: ExerciseID, remaining: Int) throws(JournalError) -> Event {
         try send(.restSkipped, [.workout: .string(workout), .exercise: .string(exercise), .remainingS: .int(remaining)])
     }
 
     /// Sets an exercise's default rest (seed 004: Off = 0, 30, 60, 90, 120, 180).
     @discardableResult
-    public func configureRest(_ exercise: String, seconds: Int) throws(JournalError) -> Event {
+    public func configureRest(_ exercise: ExerciseID, seconds: Int) throws(JournalError) -> Event {
         try send(.restConfigured, [.exercise: .string(exercise), .seconds: .int(seconds)])
     }
 
@@ -227,20 +249,22 @@ extension UserJournal {
 
     /// Seed 004 "Save as Template": the finished workout's exercises with their exact sets and supersets.
     @discardableResult
-    public func saveAsTemplate(_ workout: String, name: String, id: String? = nil) throws(JournalError) -> String {
-        let exercises = ledger.workout(workout)?.repeatPrescriptions ?? []
-        return try createTemplate(name: name, exercises: exercises, fromWorkout: workout, id: id)
+    public func saveAsTemplate(_ workout: WorkoutID, name: String, id: String? = nil) throws(JournalError) -> String {
+        let exercises = ledger.workout(workout.rawValue)?.repeatPrescriptions ?? []
+        return try createTemplate(name: name, exercises: exercises, fromWorkout: workout.rawValue, id: id)
     }
 
     /// The first of `t1`, `t2`, … that no template (nor workout, plan or group) of the journal uses.
     func freshTemplateID() -> String { freshID("t") { ledger, id in ledger.templates.contains { $0.id == id } } }
 
+    /// Changes a template's name, exercises or note (`template.updated`); what is nil stays.
     @discardableResult
     public func updateTemplate(_ template: String, name: String? = nil, exercises: [Prescription]? = nil, note: String? = nil) throws(JournalError) -> Event {
         try send(.templateUpdated, [.template: .string(template), .name: UserJournal.text(name),
                                       .exercises: exercises.map(Prescription.eventValue), .note: UserJournal.text(note)])
     }
 
+    /// Deletes a template (`template.deleted`).
     @discardableResult
     public func deleteTemplate(_ template: String) throws(JournalError) -> Event { try send(.templateDeleted, [.template: .string(template)]) }
 
@@ -263,6 +287,8 @@ extension UserJournal {
 
     // MARK: Profile and settings
 
+    /// Updates the profile (`profile.updated`): name, email, display unit, and body weight in `bodyWeightUnit`; what is
+    /// nil stays.
     @discardableResult
     public func updateProfile(name: String? = nil, email: String? = nil, unit: WeightUnit? = nil, bodyWeight: Double? = nil,
                               bodyWeightUnit: WeightUnit = .kg) throws(JournalError) -> Event {
@@ -270,16 +296,20 @@ extension UserJournal {
                                      .bodyWeight: bodyWeight.map { .object(["value": .number($0), "unit": .string(bodyWeightUnit.rawValue)]) }])
     }
 
+    /// Sets the setting `key` to `value` (`settings.changed`): `rest_default_s`, `unit`, `theme`, … (FORMAT.md §10 for
+    /// the rest settings' range).
     @discardableResult
     public func changeSetting(_ key: String, to value: JSONValue) throws(JournalError) -> Event {
         try send(.settingsChanged, [.key: .string(key), .value: value])
     }
 
+    /// Marks `exercise` a favourite (`exercise.favourited`).
     @discardableResult
-    public func favourite(_ exercise: String) throws(JournalError) -> Event { try send(.exerciseFavourited, [.exercise: .string(exercise)]) }
+    public func favourite(_ exercise: ExerciseID) throws(JournalError) -> Event { try send(.exerciseFavourited, [.exercise: .string(exercise)]) }
 
+    /// Takes `exercise` out of the favourites (`exercise.unfavourited`).
     @discardableResult
-    public func unfavourite(_ exercise: String) throws(JournalError) -> Event { try send(.exerciseUnfavourited, [.exercise: .string(exercise)]) }
+    public func unfavourite(_ exercise: ExerciseID) throws(JournalError) -> Event { try send(.exerciseUnfavourited, [.exercise: .string(exercise)]) }
 
     /// The events onboarding records for `answers` under `ruleset` (DOMAIN.md): `questionnaire.answered` for every
     /// answer, `questionnaire.completed`, then `programme.generated`, after a `programme.reset` when the journal at
@@ -338,4 +368,9 @@ extension UserJournal {
         notifyLocked(appended: marker == nil ? [erasure.marker] : [])
         return erasure
     }
+}
+
+extension JSONValue {
+    /// The id as a JSON string, as the events hold it.
+    static func string(_ id: some TypedID) -> JSONValue { .string(id.rawValue) }
 }

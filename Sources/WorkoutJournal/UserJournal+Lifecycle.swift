@@ -5,18 +5,33 @@ import TrainingDomain
 extension UserJournal {
     /// How a user signs in (`account.created`, `account.logged_in`); `automatic` only for a login.
     public enum SignInMethod: String, Sendable, CaseIterable {
-        case email, apple, google
+        /// With an email address and a password.
+        case email
+        /// With Sign in with Apple.
+        case apple
+        /// With a Google account.
+        case google
         /// A session restored without the user (`account.logged_in` only).
         case automatic = "auto"
     }
 
     /// A subscription's plan (`subscription.started`, `subscription.renewed`).
-    public enum SubscriptionPlan: String, Sendable, CaseIterable { case monthly, annual, lifetime }
+    public enum SubscriptionPlan: String, Sendable, CaseIterable {
+        /// Billed every month.
+        case monthly
+        /// Billed every year.
+        case annual
+        /// Paid once.
+        case lifetime
+    }
 
     /// What the lifter chose when the injury warning was shown (`injury.warning_answered`).
     public enum InjuryChoice: String, Sendable, CaseIterable {
+        /// Went on with the exercise.
         case continueAnyway = "continue"
+        /// Went back without doing it.
         case goBack = "go_back"
+        /// Swapped it for another exercise.
         case swap
     }
 
@@ -40,6 +55,7 @@ extension UserJournal {
         try send(.accountLoggedIn, [.method: UserJournal.text(method?.rawValue), .deviceName: UserJournal.text(deviceName)])
     }
 
+    /// The user logged out on this device (`account.logged_out`).
     @discardableResult
     public func recordLogout() throws(JournalError) -> Event { try send(.accountLoggedOut, [:]) }
 
@@ -53,6 +69,8 @@ extension UserJournal {
         try send(.accountDeleted, [.reason: UserJournal.text(reason)])
     }
 
+    /// A subscription started (`subscription.started`): its plan, and its price, currency, free trial and next billing
+    /// date when known.
     @discardableResult
     public func recordSubscriptionStarted(plan: SubscriptionPlan, price: Double? = nil, currency: String? = nil, trialDays: Int? = nil,
                                           nextBillingDate: LocalDate? = nil) throws(JournalError) -> Event {
@@ -60,11 +78,13 @@ extension UserJournal {
                                         .trialDays: UserJournal.int(trialDays), .nextBillingDate: UserJournal.date(nextBillingDate)])
     }
 
+    /// The subscription renewed (`subscription.renewed`), on `plan` when it changed, until `nextBillingDate`.
     @discardableResult
     public func recordSubscriptionRenewed(plan: SubscriptionPlan? = nil, nextBillingDate: LocalDate? = nil) throws(JournalError) -> Event {
         try send(.subscriptionRenewed, [.plan: UserJournal.text(plan?.rawValue), .nextBillingDate: UserJournal.date(nextBillingDate)])
     }
 
+    /// The subscription was cancelled (`subscription.cancelled`), ending on `effectiveDate` when known.
     @discardableResult
     public func recordSubscriptionCancelled(effectiveDate: LocalDate? = nil) throws(JournalError) -> Event {
         try send(.subscriptionCancelled, [.effectiveDate: UserJournal.date(effectiveDate)])
@@ -111,7 +131,7 @@ extension UserJournal {
     /// The progression rule of `exercise`; only what is given changes. `target` sets the next target by hand, in
     /// `unit`, else the lifter's unit.
     @discardableResult
-    public func configureProgression(_ exercise: String, increment: Double? = nil, unit: WeightUnit? = nil,
+    public func configureProgression(_ exercise: ExerciseID, increment: Double? = nil, unit: WeightUnit? = nil,
                                      trigger: ProgressionTrigger? = nil, deloadPercent: Double? = nil,
                                      failuresBeforeDeload: Int? = nil, target: Double? = nil) throws(JournalError) -> Event {
         try send(.progressionConfigured, [.exercise: .string(exercise), .increment: UserJournal.number(increment),
@@ -123,9 +143,9 @@ extension UserJournal {
     /// Creates a custom exercise and returns its id: `id` when given, else `custom-` and the name in kebab case
     /// (`StableID.customExercise`). Muscles are the vocabulary's (`EventVocabulary.muscles`).
     @discardableResult
-    public func createExercise(name: String, id: String? = nil, primaryMuscles: [String]? = nil, secondaryMuscles: [String]? = nil,
-                               equipment: [String]? = nil, mechanic: Mechanic? = nil, category: String? = nil) throws(JournalError) -> String {
-        let exercise = id ?? StableID.customExercise(name: name)
+    public func createExercise(name: String, id: ExerciseID? = nil, primaryMuscles: [String]? = nil, secondaryMuscles: [String]? = nil,
+                               equipment: [String]? = nil, mechanic: Mechanic? = nil, category: String? = nil) throws(JournalError) -> ExerciseID {
+        let exercise = id ?? ExerciseID(StableID.customExercise(name: name))
         try send(.exerciseCreated, [.exercise: .string(exercise), .name: .string(name),
                                     .primaryMuscles: primaryMuscles.map { .array($0.map(JSONValue.string)) },
                                     .secondaryMuscles: secondaryMuscles.map { .array($0.map(JSONValue.string)) },
@@ -137,7 +157,7 @@ extension UserJournal {
     /// Files a custom or imported exercise under the catalogue exercise `catalogueExercise`; nil undoes the link.
     /// Every view re-files its sets.
     @discardableResult
-    public func linkExercise(_ exercise: String, to catalogueExercise: String?) throws(JournalError) -> Event {
+    public func linkExercise(_ exercise: ExerciseID, to catalogueExercise: ExerciseID?) throws(JournalError) -> Event {
         try send(.exerciseLinked, [.exercise: .string(exercise), .to: .some(catalogueExercise.map(JSONValue.string) ?? .null)])
     }
 
@@ -145,34 +165,35 @@ extension UserJournal {
 
     /// The warm-up card's timer started (`minutes`, when the card shows a length).
     @discardableResult
-    public func startWarmup(_ workout: String, minutes: Double? = nil) throws(JournalError) -> Event {
+    public func startWarmup(_ workout: WorkoutID, minutes: Double? = nil) throws(JournalError) -> Event {
         try send(.warmupStarted, [.workout: .string(workout), .minutes: UserJournal.number(minutes)])
     }
 
     /// The warm-up timer ran out.
     @discardableResult
-    public func completeWarmup(_ workout: String) throws(JournalError) -> Event { try send(.warmupCompleted, [.workout: .string(workout)]) }
+    public func completeWarmup(_ workout: WorkoutID) throws(JournalError) -> Event { try send(.warmupCompleted, [.workout: .string(workout)]) }
 
     /// The user dismissed the warm-up card.
     @discardableResult
-    public func skipWarmup(_ workout: String) throws(JournalError) -> Event { try send(.warmupSkipped, [.workout: .string(workout)]) }
+    public func skipWarmup(_ workout: WorkoutID) throws(JournalError) -> Event { try send(.warmupSkipped, [.workout: .string(workout)]) }
 
     /// The session timer paused: paused time is not workout time.
     @discardableResult
-    public func pauseWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutPaused, [.workout: .string(workout)]) }
+    public func pauseWorkout(_ workout: WorkoutID) throws(JournalError) -> Event { try send(.workoutPaused, [.workout: .string(workout)]) }
 
+    /// The session timer resumed after `pauseWorkout` (`workout.resumed`).
     @discardableResult
-    public func resumeWorkout(_ workout: String) throws(JournalError) -> Event { try send(.workoutResumed, [.workout: .string(workout)]) }
+    public func resumeWorkout(_ workout: WorkoutID) throws(JournalError) -> Event { try send(.workoutResumed, [.workout: .string(workout)]) }
 
     /// The rest timer of `exercise` ran out (the app's countdown reached zero).
     @discardableResult
-    public func finishRest(_ workout: String, exercise: String) throws(JournalError) -> Event {
+    public func finishRest(_ workout: WorkoutID, exercise: ExerciseID) throws(JournalError) -> Event {
         try send(.restFinished, [.workout: .string(workout), .exercise: .string(exercise)])
     }
 
     /// The injury warning for `muscle` was shown before `exercise` and answered.
     @discardableResult
-    public func answerInjuryWarning(_ workout: String, exercise: String, muscle: String, choice: InjuryChoice) throws(JournalError) -> Event {
+    public func answerInjuryWarning(_ workout: WorkoutID, exercise: ExerciseID, muscle: String, choice: InjuryChoice) throws(JournalError) -> Event {
         try send(.injuryWarningAnswered, [.workout: .string(workout), .exercise: .string(exercise), .muscle: .string(muscle),
                                           .choice: .string(choice.rawValue)])
     }

@@ -21,8 +21,11 @@ extension JournalDirectory {
 /// the journal's own serial queue for a caller (the main actor) that must not wait for the disk.
 // @unchecked Sendable: every stored `var` (and the journal) is read and written only while holding `lock`.
 public final class UserJournal: @unchecked Sendable {
+    /// The user id the journal belongs to (its file is `<user>.journal`).
     public let user: String
+    /// The journal file.
     public let path: String
+    /// What the screens are computed with: the exercise catalogue, the rule sets and the settings they need.
     public let context: ProjectionContext
     let clock: @Sendable () -> Timestamp
     let lock = NSLock()
@@ -262,17 +265,20 @@ public final class UserJournal: @unchecked Sendable {
     /// The history list now (`JournalScreen.history(_:)`).
     public func history(_ query: HistoryQuery = HistoryQuery()) -> HistoryState { read(.history(query)) }
     /// A finished workout's page (the latest when `id` is nil).
-    public func workout(_ id: String? = nil) -> WorkoutDetail? { read { WorkoutDetail($0, workout: id) } }
+    public func workout(_ id: WorkoutID? = nil) -> WorkoutDetail? { read { WorkoutDetail($0, workout: id?.rawValue) } }
     /// The workout logger now (`JournalScreen.activeWorkout`): nil when no workout is open.
     public var active: ActiveWorkoutState? { read(.activeWorkout) }
     /// An exercise's progress page now (`JournalScreen.exercise(_:)`): `exercise` is an id or a catalogue name.
     public func exercise(_ exercise: String) -> ExerciseHistoryState { read(.exercise(exercise)) }
+    /// An exercise's progress page now, by its id as the screens' rows give it (`ActiveWorkoutState.Exercise.exerciseID`).
+    public func exercise(_ exercise: ExerciseID) -> ExerciseHistoryState { read(.exercise(exercise.rawValue)) }
     /// The progress charts now (`JournalScreen.progress(_:)`).
     public func progress(_ range: ProgressRange = .oneMonth) -> ProgressState { read(.progress(range)) }
     /// The templates list now (`JournalScreen.templates`).
     public var templates: TemplatesState { read(.templates) }
     /// The profile screen now (`JournalScreen.profile`).
     public var profile: ProfileState { read(.profile) }
+    /// Every projection now, as `journal replay --json` prints them.
     public var everything: AllProjections { read { AllProjections($0) } }
 
     // MARK: Observing

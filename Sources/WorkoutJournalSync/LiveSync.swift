@@ -5,8 +5,14 @@ import Foundation
 /// §"Waiting for new events"), and tries again with backoff while the server cannot be reached. Every round is
 /// `JournalSyncing.sync` of the open journal, so merged events reach every observation of it.
 ///
-///     let sync = journal.startSync(client: SyncClient(server: url, token: token))
+///     let sync = journal.startSync(client: SyncClient(server: url, tokenProvider: { request in
+///         try await backend.journalToken(forceRefresh: request.refused != nil)
+///     }))
 ///     for await status in sync.statusUpdates() { model.syncStatus = status }
+///
+/// With a `SyncClient.TokenProvider`, a short-lived JWT that expires while the sync runs is replaced after the
+/// server's 401 without a round failing; a provider that throws puts the status in `error` with its words
+/// (SYNC.md §"Token providers").
 ///
 /// Made by `UserJournal.startSync`; stops on `stop()` or when the journal is closed.
 public final class LiveSync: @unchecked Sendable {
@@ -21,11 +27,13 @@ public final class LiveSync: @unchecked Sendable {
         /// The server cannot be reached, or answered that it cannot serve now (429, 5xx): the reason, as
         /// `SyncClient.Failure` words it. The sync tries again by itself with backoff.
         case offline(String)
-        /// The server refused (a revoked token, a conflicting id, …) or the journal could not be merged: the reason.
-        /// The sync tries again with backoff; what it names usually needs the app or the user.
+        /// The server refused (a revoked token, a conflicting id, …), the app's token provider threw
+        /// (`SyncClient.Failure.tokenProvider`), or the journal could not be merged: the reason. The sync tries again
+        /// with backoff; what it names usually needs the app or the user.
         case error(String)
     }
 
+    /// How a live sync waits and backs off; the defaults suit an app.
     public struct Options: Sendable {
         /// How long a pull waits on the server for another device's push (1 to `SyncProtocol.maximumPullWaitSeconds`).
         public var waitSeconds = SyncProtocol.maximumPullWaitSeconds
@@ -33,6 +41,7 @@ public final class LiveSync: @unchecked Sendable {
         public var backoff = SyncClient.RetryPolicy.standard
         /// How a wait is waited: `Task.sleep` unless a test passes its own.
         public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        /// The defaults: 25 s waits, `RetryPolicy.standard` backoff, `Task.sleep`.
         public init() {}
     }
 

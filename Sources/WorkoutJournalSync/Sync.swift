@@ -12,8 +12,14 @@ extension JournalDirectory {
     /// the journal is open in this process (`open(user:)`), the sync goes through that `UserJournal`.
     public func sync(user: String, server: URL, token: String?, serverUser: String? = nil,
                      progress: @Sendable (JournalSyncing.Progress) -> Void = { _ in }) async throws -> JournalSyncing.SyncReport {
+        try await sync(user: user, client: SyncClient(server: server, token: token), serverUser: serverUser, progress: progress)
+    }
+
+    /// `sync(user:server:token:serverUser:progress:)` through `client`: one made with a `SyncClient.TokenProvider`
+    /// asks it for each request's token (SYNC.md §"Token providers").
+    public func sync(user: String, client: SyncClient, serverUser: String? = nil,
+                     progress: @Sendable (JournalSyncing.Progress) -> Void = { _ in }) async throws -> JournalSyncing.SyncReport {
         let path = try journalPath(user: user)
-        let client = SyncClient(server: server, token: token)
         if let open = UserJournal.openInThisProcess(path: path) {
             return try await JournalSyncing.sync(open, client: client, user: serverUser, progress: progress)
         }
@@ -24,14 +30,20 @@ extension JournalDirectory {
     /// which must not exist yet (a new device).
     public func restore(user: String, server: URL, token: String?, serverUser: String? = nil,
                         progress: @Sendable (JournalSyncing.Progress) -> Void = { _ in }) async throws -> JournalSyncing.RestoreReport {
-        try await JournalSyncing.restore(to: try journalPath(user: user), client: SyncClient(server: server, token: token),
-                                         user: serverUser, progress: progress)
+        try await restore(user: user, client: SyncClient(server: server, token: token), serverUser: serverUser, progress: progress)
+    }
+
+    /// `restore(user:server:token:serverUser:progress:)` through `client` (one with a token provider, say).
+    public func restore(user: String, client: SyncClient, serverUser: String? = nil,
+                        progress: @Sendable (JournalSyncing.Progress) -> Void = { _ in }) async throws -> JournalSyncing.RestoreReport {
+        try await JournalSyncing.restore(to: try journalPath(user: user), client: client, user: serverUser, progress: progress)
     }
 }
 
 /// A journal open for recording syncs through its own writer: the pulled events are merged under its lock
 /// (`UserJournal.absorb`), every observation gets the new state, and no second open of the file is made.
 extension UserJournal: SyncedJournal {
+    /// Erases the open journal physically, adopting another device's erasure marker (`eraseAllData(adopting:)`).
     public func erase(adopting marker: Event) throws { try eraseAllData(adopting: marker) }
 
     /// One sync with the server `client` talks to, as `user` (the token's own when nil): what `journal sync` does,

@@ -233,6 +233,58 @@ struct AppSignInTests {
             await #expect { try await verifier.load() } throws: { error in "\(error)" == problem }
         }
     }
+
+    /// Answers each request from a script of statuses (401 with the server's refusal body), recording the bearer
+    /// token each one carried.
+    final class ScriptedServer: SyncTransport, @unchecked Sendable {
+        // @unchecked: `statuses` and `tokens` are only touched under `lock`.
+        let lock = NSLock()
+        var statuses: [Int]
+        var tokens: [String?] = []
+        init(_ statuses: [Int]) { self.statuses = statuses }
+        func exchange(_ request: SyncClient.HTTPRequest) async throws -> (status: Int, body: Data) {
+            let status = lock.withLock {
+                tokens.append(request.headers.first { $0.0 == "Authorization" }?.1)
+                return statuses.isEmpty ? 200 : statuses.removeFirst()
+            }
+            if status == 401 { return (401, Data(#"{"error":{"code":"bad_token","message":"the JWT is refused: it expired"}}"#.utf8)) }
+            return (200, Data(#"{"user":"ada","role":"user"}"#.utf8))
+        }
+    }
+
+    @Test("a client with a token provider asks it before each request and once more after a 401, sending the request again; a second 401 is reported, a fixed token is not asked again, and a provider that throws fails the request in its words")
+    func tokenProviderAskedAfterRefusal() async throws {
+        let asked = Recorded<SyncClient.TokenRequest>()
+        let provider: SyncClient.TokenProvider = { request in
+            "jwt-\(asked.append(request))"
+        }
+        let server = ScriptedServer([200, 401, 200, 401, 401])
+        let client = SyncClient(server: URL(string: "http://127.0.0.1:9")!, transport: server, tokenProvider: provider)
+        #expect(client.token == nil)
+        _ = try await client.whoami()
+        _ = try await client.whoami()
+        await #expect(throws: SyncClient.Failure.refused(status: 401, code: "bad_token", message: "the JWT is refused: it expired")) {
+            _ = try await client.whoami()
+        }
+        #expect(server.tokens == ["Bearer jwt-1", "Bearer jwt-2", "Bearer jwt-3", "Bearer jwt-4", "Bearer jwt-5"])
+        #expect(asked.values == [SyncClient.TokenRequest(), SyncClient.TokenRequest(),
+                                 SyncClient.TokenRequest(refused: "jwt-2", reason: "the JWT is refused: it expired"),
+                                 SyncClient.TokenRequest(), SyncClient.TokenRequest(refused: "jwt-4", reason: "the JWT is refused: it expired")])
+
+        let fixed = ScriptedServer([401])
+        await #expect(throws: SyncClient.Failure.self) {
+            _ = try await SyncClient(server: URL(string: "http://127.0.0.1:9")!, token: "wjt_x", transport: fixed).whoami()
+        }
+        #expect(fixed.tokens == ["Bearer wjt_x"])
+
+        struct SignedOut: Error, CustomStringConvertible { var description: String { "the user signed out" } }
+        let none = ScriptedServer([])
+        let failing = SyncClient(server: URL(string: "http://127.0.0.1:9")!, transport: none, tokenProvider: { _ in throw SignedOut() })
+        await #expect(throws: SyncClient.Failure.tokenProvider("the user signed out")) { _ = try await failing.whoami() }
+        #expect(none.tokens.isEmpty)
+        #expect("\(SyncClient.Failure.tokenProvider("the user signed out"))"
+            == "the app's token provider gave no token: the user signed out; nothing was sent; the user may need to sign in again")
+    }
 }
 
 extension Data {

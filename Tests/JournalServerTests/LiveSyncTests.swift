@@ -1,4 +1,5 @@
 import Foundation
+import HummingbirdTesting
 import JournalSync
 import JournalTesting
 import Testing
@@ -195,6 +196,132 @@ struct LiveSyncTests {
         #expect(await woken.value == true)
         waiting.end()
         #expect(changes.count == 0)
+    }
+
+    /// A live journal-server on PostgreSQL that takes the test backend's JWTs, with no clock skew allowed (so a JWT
+    /// is refused as soon as its `exp` passes).
+    static func withSignInServer(_ backend: AppSignInTests.Backend, _ body: @escaping @Sendable (URL) async throws -> Void) async throws {
+        let scratch = ScratchDirectory("live-jwt")
+        defer { scratch.remove() }
+        var configuration = try PostgresFixture.configuration()
+        configuration.appSignIn = AppSignInTests.settings(try AppSignInTests.jwksFile(backend, in: scratch))
+        configuration.appSignIn?.leeway = .zero
+        let app = try await buildApplication(configuration)
+        try await app.test(.live) { client in
+            try await body(URL(string: "http://127.0.0.1:\(try #require(client.port))")!)
+        }
+    }
+
+    @Test("a JWT that expires while the journal live-syncs is replaced by the token provider after the server's 401: every event reaches the server and the status never shows an error")
+    func expiringTokenIsRefreshed() async throws {
+        let backend = try await AppSignInTests.Backend()
+        let user = PostgresFixture.freshUser("live-jwt")
+        let expiry = Date().timeIntervalSince1970 + 2
+        let first = try await backend.sign(AppSignInTests.TestClaims(exp: expiry, sub: user))
+        let renewed = try await backend.sign(AppSignInTests.TestClaims(sub: user))
+        // The app's sign-in: its cached token until the server refuses it, then a new one from the backend.
+        let asked = Recorded<SyncClient.TokenRequest>()
+        let provider: SyncClient.TokenProvider = { request in
+            asked.append(request)
+            return asked.values.contains { $0.refused != nil } ? renewed : first
+        }
+        try await Self.withSignInServer(backend) { server in
+            let phone = try Self.directory(device: "ph").open(user: "ana")
+            defer { phone.close() }
+            let sync = phone.startSync(client: SyncClient(server: server, tokenProvider: provider))
+            defer { sync.stop() }
+            var statuses = sync.statusUpdates().makeAsyncIterator()
+            let workout = try phone.startWorkout(name: "Legs")
+            try phone.completeSet(workout, exercise: "barbell-back-squat", set: 1, weight: 100, reps: 5)
+            #expect(try await sync.syncNow().user == user)
+            // The JWT expires; the device records on.
+            while Date().timeIntervalSince1970 <= expiry { try await Task.sleep(for: .milliseconds(100)) }
+            try phone.completeSet(workout, exercise: "barbell-back-squat", set: 2, weight: 100, reps: 5)
+            try phone.finishWorkout(workout)
+            let report = try await sync.syncNow()
+            #expect(report.events == 4)
+            let onServer = try await SyncClient(server: server, token: renewed).pull(user: user, after: .start)
+            #expect(onServer.events.map(\.id) == (try phone.events().map(\.id)))
+            #expect(onServer.events.count == 4)
+            // Asked again only with the expired JWT, saying why the server refused it.
+            let refusals = asked.values.filter { $0.refused != nil }
+            #expect(!refusals.isEmpty)
+            #expect(refusals.allSatisfy { $0.refused == first && $0.reason?.hasPrefix("the JWT is refused: it expired at ") == true }, "\(refusals)")
+            sync.stop()
+            var seen: [LiveSync.Status] = []
+            while let status = await statuses.next() { seen.append(status) }
+            #expect(seen.allSatisfy { $0 == .idle || $0 == .syncing }, "\(seen)")
+        }
+    }
+
+    @Test("a token provider that throws puts the live sync in error with its words, syncNow throws them, and nothing is sent")
+    func failingTokenProvider() async throws {
+        let backend = try await AppSignInTests.Backend()
+        let user = PostgresFixture.freshUser("live-jwt")
+        let token = try await backend.sign(AppSignInTests.TestClaims(sub: user))
+        struct SignedOut: Error, CustomStringConvertible { var description: String { "the user signed out" } }
+        let signedIn = Recorded<Bool>()
+        signedIn.append(true)
+        let provider: SyncClient.TokenProvider = { _ in
+            guard signedIn.values.last == true else { throw SignedOut() }
+            return token
+        }
+        try await Self.withSignInServer(backend) { server in
+            let phone = try Self.directory(device: "ph").open(user: "ana")
+            defer { phone.close() }
+            let sync = phone.startSync(client: SyncClient(server: server, tokenProvider: provider))
+            defer { sync.stop() }
+            let workout = try phone.startWorkout(name: "Legs")
+            #expect(try await sync.syncNow().events == 1)
+            signedIn.append(false)
+            try phone.completeSet(workout, exercise: "barbell-back-squat", set: 1, weight: 100, reps: 5)
+            let reason = "the app's token provider gave no token: the user signed out; nothing was sent; the user may need to sign in again"
+            await #expect(throws: JournalSyncing.Problem.self) { try await sync.syncNow() }
+            var statuses = sync.statusUpdates().makeAsyncIterator()
+            var status = await statuses.next()
+            while status == .idle || status == .syncing { status = await statuses.next() }
+            #expect(status == .error(reason))
+            let onServer = try await SyncClient(server: server, token: token).pull(user: user, after: .start)
+            #expect(onServer.events.count == 1)
+        }
+    }
+
+    /// The app's backend of the sync article's snippet: it signs a fresh JWT for its signed-in user on every ask.
+    struct ArticleBackend: Sendable {
+        let keys: AppSignInTests.Backend
+        let user: String
+        let asked = Recorded<Bool>()
+        func journalToken(forceRefresh: Bool) async throws -> String {
+            asked.append(forceRefresh)
+            return try await keys.sign(AppSignInTests.TestClaims(sub: user))
+        }
+    }
+
+    @Test("the sync article's code (WorkoutJournal.docc/SyncAndSignIn.md) runs as written against a server taking the app's JWTs")
+    func syncArticleSnippet() async throws {
+        let article = DocSnippets.repository(fromTestFile: #filePath).appendingPathComponent("Sources/WorkoutJournal/WorkoutJournal.docc/SyncAndSignIn.md").path
+        let code = try DocSnippets.markedLines(in: #filePath, begins: "Sync article begins", ends: "Sync article ends", indent: 12)
+        #expect(code.count == 6)
+        #expect(code == (try DocSnippets.swiftBlockLines(article)))
+        let backend = ArticleBackend(keys: try await AppSignInTests.Backend(), user: PostgresFixture.freshUser("article"))
+        try await Self.withSignInServer(backend.keys) { serverURL in
+            let journal = try Self.directory(device: "ph").open(user: "ana")
+            defer { journal.close() }
+            let workout = try journal.startWorkout(name: "Legs")
+            try journal.completeSet(workout, exercise: "barbell-back-squat", set: 1, weight: 100, reps: 5)
+            // Sync article begins
+            let client = SyncClient(server: serverURL, tokenProvider: { request in
+                try await backend.journalToken(forceRefresh: request.refused != nil)
+            })
+            let sync = journal.startSync(client: client)            // until sync.stop() or journal.close()
+            let report = try await sync.syncNow()                   // pull-to-refresh: what the round pulled, merged and pushed
+            if case .error(let reason) = sync.status { print("sync needs the user: \(reason)") }
+            // Sync article ends
+            sync.stop()
+            #expect(report.user == backend.user)
+            #expect(report.events == 2)
+            #expect(!backend.asked.values.isEmpty && !backend.asked.values.contains(true))
+        }
     }
 }
 

@@ -149,7 +149,7 @@ struct SwiftUIReadyTests {
     }
 
     /// A journal whose workout `w1` rests after a set of bench press (`seconds`, else the exercise's default).
-    func resting(seconds: Int? = nil) throws -> (UserJournal, String) {
+    func resting(seconds: Int? = nil) throws -> (UserJournal, WorkoutID) {
         let journal = try open()
         let workout = try journal.startWorkout(name: "Push")
         try journal.completeSet(workout, exercise: "barbell-bench-press", set: 1, weight: 60, reps: 10)

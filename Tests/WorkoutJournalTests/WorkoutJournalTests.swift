@@ -121,8 +121,8 @@ struct WorkoutJournalTests {
         let everything = Timestamp(epochMilliseconds: 253_402_300_799_999, offsetSeconds: 0)
         let events = try EventReader.events(path: journal.path)
         #expect(journal.ledger == Ledger(events: events, asOf: everything))
-        let workout = try journal.startWorkout(name: "Upper A", repeating: journal.analysis().finished.last?.id)
-        #expect(journal.active?.workout == workout)
+        let workout = try journal.startWorkout(name: "Upper A", repeating: journal.analysis().finished.last.map { WorkoutID($0.id) })
+        #expect(journal.active?.workout == workout.rawValue)
         #expect(journal.ledger == Ledger(events: try EventReader.events(path: journal.path), asOf: everything))
         #expect(journal.home == HomeState(Projections.analysis(events: try EventReader.events(path: journal.path), asOf: clock.now,
                                                               context: .trainingDomain)))
@@ -169,7 +169,7 @@ struct WorkoutJournalTests {
         clock.advance(seconds: 3600)
         try journal.finishWorkout(first)
         // Finishing dropped the row with no completed set.
-        #expect(journal.ledger.workout(first)?.exercises.map(\.exercise) == ["barbell-bench-press", "dumbbell-fly"])
+        #expect(journal.ledger.workout(first.rawValue)?.exercises.map(\.exercise) == ["barbell-bench-press", "dumbbell-fly"])
 
         let template = try journal.saveAsTemplate(first, name: "Upper A")
         #expect(template == "t1")

@@ -18,7 +18,7 @@ struct WriterTimeMeasurement {
         let workout = try journal.startWorkout(name: "Measured")
 
         /// Milliseconds the writer spent in each `completeSet` call for `exercise`, sets 1 to `sets`.
-        func tick(_ exercise: String) throws -> [Double] {
+        func tick(_ exercise: ExerciseID) throws -> [Double] {
             try (1...WriterTimeMeasurement.sets).map { set in
                 clock.advance(seconds: 30)
                 let start = DispatchTime.now().uptimeNanoseconds

@@ -61,13 +61,13 @@ try journal.completeWarmup(workout)
 guard let first = journal.active?.exercises.first else { fatalError("the session has no exercise") }
 if let warmup = first.warmup {
     print("\(first.name): warm-up \(DisplayWeight(weight: warmup.weight, unit: warmup.unit)) x \(warmup.reps) (\(warmup.percent))")
-    try journal.completeSet(workout, exercise: first.exercise, set: 1, weight: warmup.weight, unit: warmup.unit, reps: warmup.reps, kind: .warmup)
+    try journal.completeSet(workout, exercise: first.exerciseID, set: 1, weight: warmup.weight, unit: warmup.unit, reps: warmup.reps, kind: .warmup)
 }
 for row in journal.active!.exercises[0].rows where !row.completed && row.kind == .working {
     let set = logged(row, of: first, firstTime: 40)
-    try journal.completeSet(workout, exercise: first.exercise, set: row.set, weight: set.weight, unit: set.unit, reps: set.reps)
+    try journal.completeSet(workout, exercise: first.exerciseID, set: row.set, weight: set.weight, unit: set.unit, reps: set.reps)
     print("\(first.name): set \(row.set) \(text(set))")
-    try journal.startRest(workout, exercise: first.exercise)
+    try journal.startRest(workout, exercise: first.exerciseID)
     clock.wait(seconds: 60)
     if let rest = journal.active?.rest { print("  rest \(rest.seconds) s, \(rest.remainingSeconds) s left after a minute") }
     clock.wait(seconds: 120)
@@ -76,10 +76,10 @@ for row in journal.active!.exercises[0].rows where !row.completed && row.kind ==
 // A superset of the next two exercises: one round of each.
 let pair = journal.active!.exercises.dropFirst().prefix(2)
 if pair.count == 2 {
-    let group = try journal.linkSuperset(pair.map(\.exercise), in: workout)
+    let group = try journal.linkSuperset(pair.map(\.exerciseID), in: workout)
     for exercise in pair {
         let set = logged(exercise.rows[0], of: exercise, firstTime: 30)
-        try journal.completeSet(workout, exercise: exercise.exercise, set: exercise.rows[0].set, weight: set.weight, unit: set.unit, reps: set.reps)
+        try journal.completeSet(workout, exercise: exercise.exerciseID, set: exercise.rows[0].set, weight: set.weight, unit: set.unit, reps: set.reps)
         print("superset \(group): \(exercise.name) \(text(set))")
         clock.wait(seconds: 45)
     }
@@ -87,11 +87,11 @@ if pair.count == 2 {
 try journal.finishWorkout(workout)
 // An edit afterwards: the last working set had one more rep. History, records and streaks follow.
 let lastRow = journal.workout(workout)!.summary.exercises[0].sets.last!
-try journal.editSet(workout, exercise: first.exercise, set: lastRow.set, reps: lastRow.reps + 1)
+try journal.editSet(workout, exercise: first.exerciseID, set: lastRow.set, reps: lastRow.reps + 1)
 
 let history = journal.history()
 print("history: \(history.total) workout, \(history.workouts[0].name), \(history.workouts[0].setCount) sets, \(history.workouts[0].reps) reps")
-let chart = journal.exercise(first.exercise)
+let chart = journal.exercise(first.exerciseID)
 print("\(first.name): best set \(chart.bestSet.map { "\(DisplayWeight(weight: $0.weight, unit: $0.unit)) x \($0.reps)" } ?? "-"), \(chart.sessions.count) session")
 print("home: \(journal.home.week.completed) of \(journal.home.week.target ?? 0) this week, streak \(journal.home.streak.currentDays) day")
 

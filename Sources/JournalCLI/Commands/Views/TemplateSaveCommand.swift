@@ -22,7 +22,7 @@ struct TemplateSaveCommand: ParsableCommand {
                 throw Failure(message: "\(file): no finished workout \"\(workout)\" (see `journal history \(file)`)")
             }
             let title = name ?? finished.name
-            let template = try journal.saveAsTemplate(workout, name: title, id: id)
+            let template = try journal.saveAsTemplate(WorkoutID(workout), name: title, id: id)
             print("saved \(workout) as template \(template) \"\(title)\" (\(finished.performedExercises.count) exercises)")
         }
     }
