@@ -83,7 +83,7 @@ public final class UserJournal: @unchecked Sendable {
     final class OpenJournals: @unchecked Sendable {
         private let lock = NSLock()
         private var journals: [String: Weak] = [:]
-        /// Paths a `UserJournal` is being opened on, between `reserve` and `register`.
+        /// Paths a `UserJournal` is being opened on, between `reserve` and `settle`.
         private var opening: Set<String> = []
         func withLock<T>(_ body: (inout [String: Weak]) -> T) -> T { lock.withLock { body(&journals) } }
 
