@@ -25,13 +25,14 @@ public struct ReplaySummary: Equatable, Sendable {
     public init() {}
 
     /// The summary of `events` in seq order: counted, and described by the ledger folded from them as of `asOf`.
-    public init(events: some Sequence<Event>, asOf: Timestamp = Ledger.everything) {
+    public init(events: some Sequence<Event>, asOf: Timestamp = Ledger.everything,
+                countingVolumeOf addsVolume: (Ledger) -> (String) -> Bool = { _ in { _ in true } }) {
         var ledger = Ledger(asOf: asOf)
         for event in events where event.at.epochMilliseconds <= asOf.epochMilliseconds {
             apply(event)
             ledger.apply(event)
         }
-        self = describing(ledger)
+        self = describing(ledger, countingVolumeOf: addsVolume(ledger))
     }
 
     public static let kilogramsPerPound = Units.kilogramsPerPound
@@ -46,10 +47,11 @@ public struct ReplaySummary: Equatable, Sendable {
         if event.knownType == nil { unknownEvents += 1 }
     }
 
-    /// This summary with the workouts, sets and volume of `ledger`, which must have folded the same events.
-    public func describing(_ ledger: Ledger) -> ReplaySummary {
+    /// This summary with the workouts, sets and volume of `ledger`, which must have folded the same events; the
+    /// volume counts the sets of the exercises `addsVolume` names (the views pass `Ledger.addsVolume`).
+    public func describing(_ ledger: Ledger, countingVolumeOf addsVolume: (String) -> Bool = { _ in true }) -> ReplaySummary {
         var summary = self
-        summary.totals = ledger.totals
+        summary.totals = ledger.totals(countingVolumeOf: addsVolume)
         return summary
     }
 }

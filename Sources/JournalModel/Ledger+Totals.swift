@@ -18,14 +18,19 @@ public struct WorkoutTotals: Equatable, Sendable {
 }
 
 extension Ledger {
-    /// The totals of the workouts as of `asOf` (every edit, deletion, swap and `data.cleared` folded).
-    public var totals: WorkoutTotals {
+    /// The totals of the workouts as of `asOf` (every edit, deletion, swap and `data.cleared` folded), every set's
+    /// weight × reps in the volume.
+    public var totals: WorkoutTotals { totals(countingVolumeOf: { _ in true }) }
+
+    /// The totals, the volume counting only the sets of the exercises `addsVolume` names (the views' rule leaves
+    /// assisted exercises out: `Ledger.addsVolume`, JournalProjections).
+    public func totals(countingVolumeOf addsVolume: (String) -> Bool) -> WorkoutTotals {
         var totals = WorkoutTotals()
         for workout in workouts {
             switch workout.status {
             case .finished:
                 totals.finished += 1
-                totals.volumeKilograms += workout.workingVolumeKilograms
+                totals.volumeKilograms += workout.workingVolumeKilograms(countingVolumeOf: addsVolume)
                 for set in workout.sets {
                     if set.isWorking { totals.workingSets += 1 } else { totals.warmupSets += 1 }
                 }
@@ -39,8 +44,11 @@ extension Ledger {
 
 extension WorkoutRecord {
     /// Kilograms × reps over the working sets, unrounded (views round it where they show it).
-    public var workingVolumeKilograms: Double {
-        sets.reduce(0.0) { $0 + ($1.isWorking ? $1.volumeKilograms : 0) }
+    public var workingVolumeKilograms: Double { workingVolumeKilograms(countingVolumeOf: { _ in true }) }
+
+    /// Kilograms × reps over the working sets of the exercises `addsVolume` names.
+    public func workingVolumeKilograms(countingVolumeOf addsVolume: (String) -> Bool) -> Double {
+        sets.reduce(0.0) { $0 + ($1.isWorking && addsVolume($1.exercise) ? $1.volumeKilograms : 0) }
     }
 }
 

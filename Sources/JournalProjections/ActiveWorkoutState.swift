@@ -198,6 +198,7 @@ public struct ActiveWorkoutState: Equatable, Sendable {
         var totalSets = 0, totalReps = 0, volume = 0.0
         for entry in workout.exercises {
             let exercise = entry.exercise
+            let addsVolume = analysis.ledger.addsVolume(exercise)
             let prescription = entry.prescription
             // What the lifter's equipment can be set to for this exercise (DOMAIN.md §7 "Equipment").
             let gear = analysis.equipment(exercise)
@@ -234,7 +235,7 @@ public struct ActiveWorkoutState: Equatable, Sendable {
                         if !thenWorking.isEmpty { counter += set.reps - then }
                         if workingIndex < thenWorking.count, set.reps > then { plus = set.reps - then }
                         workingIndex += 1
-                        totalSets += 1; totalReps += set.reps; volume += set.volumeKilograms
+                        totalSets += 1; totalReps += set.reps; if addsVolume { volume += set.volumeKilograms }
                     }
                     var row = Row(set: number, weight: DisplayWeight(kilograms: set.kilograms, in: unit).weight, unit: unit, reps: set.reps,
                                   kind: set.kind, completed: true, source: .completed, plus: plus)

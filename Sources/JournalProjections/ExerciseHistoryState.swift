@@ -139,10 +139,10 @@ public struct ExerciseHistoryState: Equatable, Sendable {
                 if !hasBest { first = set; best = set; hasBest = true }
                 if rank.isBest(set, over: best) { best = set }
                 if rank.isTop(set, over: top) { top = set }
-                sessionVolume += set.volumeKilograms
+                sessionVolume += rank.countedVolume(set)
                 sessionE1RM = max(sessionE1RM, rank.e1rm(set))
                 reps += set.reps
-                bestSetVolume = max(bestSetVolume, set.volumeKilograms)
+                bestSetVolume = max(bestSetVolume, rank.countedVolume(set))
                 let key = Rounding.grams(set.kilograms)
                 if set.reps > (repsAtWeight[key]?.1 ?? -1) { repsAtWeight[key] = (set.kilograms, set.reps) }
             }
@@ -156,10 +156,13 @@ public struct ExerciseHistoryState: Equatable, Sendable {
                 topSet: SetValue(top, unit), e1rmKilograms: Rounding.kilograms(sessionE1RM), maxWeightKilograms: Rounding.kilograms(top.kilograms),
                 reps: reps, rosette: comparison?.rosette ?? false,
                 sets: all.map { analysis.setSummary($0, plus: comparison?.plus[$0.set] ?? 0) }, durationSeconds: workout.durationSeconds))
-            volume.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionVolume)))
+            // An assisted exercise has no volume (`SetRanking.volumeCounts`) and no e1RM: those charts stay empty.
+            if rank.volumeCounts {
+                volume.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionVolume)))
+                weekly[LocalDate.weekStart(ofDay: workout.day), default: 0] += sessionVolume
+            }
             if !rank.assisted { e1rm.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(sessionE1RM))) }
             maxWeight.append(ChartPoint(date: date, workout: workout.id, value: Rounding.kilograms(top.kilograms)))
-            weekly[LocalDate.weekStart(ofDay: workout.day), default: 0] += sessionVolume
         }
         let bests = sessions.isEmpty ? nil : Bests(
             heaviestWeightKilograms: Rounding.kilograms(hasHeaviest ? heaviest.kilograms : 0), e1rmKilograms: Rounding.kilograms(bestE1RM),

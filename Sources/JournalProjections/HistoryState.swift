@@ -92,7 +92,7 @@ extension Analysis {
             var exerciseVolume = 0.0
             sets.withUnsafeBufferPointer { sets in   // read in place: a copied `LoggedSet` retains its strings
                 for index in sets.indices where sets[index].isWorking {
-                    setCount += 1; reps += sets[index].reps; exerciseVolume += sets[index].volumeKilograms
+                    setCount += 1; reps += sets[index].reps; exerciseVolume += ranking.countedVolume(sets[index])
                 }
             }
             volume += exerciseVolume
@@ -221,7 +221,7 @@ public struct CalendarMonth: Equatable, Sendable {
         }
         days.sort { $0.date < $1.date }
         // The week of T is scheduled by the home page's rule; the month's other days have their dated plans.
-        let home = HomeState(ledger: analysis.ledger, finished: analysis.finished.map(FinishedWorkout.init), recentRecords: [], context: analysis.context)
+        let home = HomeState(ledger: analysis.ledger, finished: analysis.finished.map { FinishedWorkout($0, addsVolume: analysis.ledger.addsVolume) }, recentRecords: [], context: analysis.context)
         var names = HomeState.datedPlans(analysis.ledger, days: first..<last + 1)
         for day in home.week.calendar {
             names[day.date.day] = day.scheduled

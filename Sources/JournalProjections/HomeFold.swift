@@ -15,14 +15,15 @@ public struct FinishedWorkout: Equatable, Sendable, Codable {
     public var startMilliseconds: Int64
     public var seq: Int
 
-    public init(_ workout: WorkoutRecord) {
+    /// `addsVolume`: `Ledger.addsVolume` of the ledger the workout is from (assisted exercises add no volume).
+    public init(_ workout: WorkoutRecord, addsVolume: (String) -> Bool) {
         id = workout.id
         name = workout.name
         session = workout.session
         day = workout.day
         durationSeconds = workout.durationSeconds
         exerciseCount = workout.performedExercises.count
-        volumeKilograms = workout.workingVolumeKilograms
+        volumeKilograms = workout.workingVolumeKilograms(countingVolumeOf: addsVolume)
         startMilliseconds = workout.startedAt.epochMilliseconds
         seq = workout.seq
     }
@@ -74,7 +75,8 @@ extension Ledger {
 public struct HomeFold: Equatable, Sendable, Codable {
     /// Bump with any change to the stored properties or to what `apply(_:)`/`homeView` compute.
     /// 2: an assisted exercise's best load is minus its least assistance (`SetRanking`).
-    public static let snapshotVersion = 2
+    /// 3: an assisted exercise's sets add no volume to a finished workout's (`SetRanking.volumeCounts`).
+    public static let snapshotVersion = 3
 
     /// The ledger's every part but the bodies of non-open workouts (folded as of the far future).
     public internal(set) var ledger: Ledger
@@ -99,7 +101,7 @@ public struct HomeFold: Equatable, Sendable, Codable {
         }
         self.ledger = full.keepingOpenWorkoutsOnly()
         self.retired = full.workouts.lazy.filter { $0.status != .open }.map(\.id).sorted(by: HomeFold.byteOrder)
-        self.finished = done.map(FinishedWorkout.init)
+        self.finished = done.map { FinishedWorkout($0, addsVolume: full.addsVolume) }
         self.records = Array(records.suffix(5))
         self.finder = finder
     }
@@ -144,6 +146,6 @@ public struct HomeFold: Equatable, Sendable, Codable {
         for workout in new { records += finder.records(of: workout, ranking: ledger.ranking) }
         var recent = Array(records.suffix(5).reversed())
         for index in recent.indices { recent[index].name = ledger.exerciseName(recent[index].exercise, context: context) }
-        return HomeState(ledger: ledger, finished: finished + new.map(FinishedWorkout.init), recentRecords: recent, context: context)
+        return HomeState(ledger: ledger, finished: finished + new.map { FinishedWorkout($0, addsVolume: ledger.addsVolume) }, recentRecords: recent, context: context)
     }
 }

@@ -230,7 +230,7 @@ public struct HomeState: Equatable, Sendable {
 
     /// The home page of `analysis` (the full ledger).
     public init(_ analysis: Analysis) {
-        self.init(ledger: analysis.ledger, finished: analysis.finished.map(FinishedWorkout.init),
+        self.init(ledger: analysis.ledger, finished: analysis.finished.map { FinishedWorkout($0, addsVolume: analysis.ledger.addsVolume) },
                   recentRecords: Array(analysis.records.suffix(5).reversed()), context: analysis.context)
     }
 

@@ -109,7 +109,7 @@ public struct ProgressState: Equatable, Sendable {
         var muscleSets: [String: Int] = [:], setsPerExercise: [String: Int] = [:]
         for workout in inRange {
             for set in workout.sets where set.isWorking {
-                volume += set.volumeKilograms
+                if analysis.ledger.addsVolume(set.exercise) { volume += set.volumeKilograms }
                 setsPerExercise[set.exercise, default: 0] += 1
             }
             if !workout.cardio.isEmpty { muscleSets["cardio", default: 0] += workout.cardio.count }
@@ -124,7 +124,8 @@ public struct ProgressState: Equatable, Sendable {
         for workout in inRange {
             perWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += 1
             var workoutVolume = 0.0, workoutSets = 0
-            for set in workout.sets where set.isWorking { workoutVolume += set.volumeKilograms; workoutSets += 1 }
+            workoutVolume = workout.workingVolumeKilograms(countingVolumeOf: analysis.ledger.addsVolume)
+            for set in workout.sets where set.isWorking { workoutSets += 1 }
             volumePerWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += workoutVolume
             setsPerWeek[LocalDate.weekStart(ofDay: workout.day), default: 0] += workoutSets
         }

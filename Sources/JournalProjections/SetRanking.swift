@@ -30,8 +30,12 @@ public struct SetRanking: Equatable, Sendable {
         assisted ? isTop(set, over: other) : set.volumeKilograms > other.volumeKilograms
     }
 
-    /// Whether set and session volume make records (not on an assisted exercise).
+    /// Whether the sets add to volume (a workout's, a session's, a week's, the journal's) and make volume records:
+    /// not on an assisted exercise, whose weight is help, not load (DOMAIN.md §"Assisted exercises").
     public var volumeCounts: Bool { !assisted }
+
+    /// The volume a set adds to a total: weight × reps, nothing on an assisted exercise (`volumeCounts`).
+    @inline(__always) public func countedVolume(_ set: LoggedSet) -> Double { volumeCounts ? set.volumeKilograms : 0 }
 
     /// The record kind of the best load: `least_assistance` on an assisted exercise, else `heaviest_weight`.
     public var loadRecord: PersonalRecord.Kind { assisted ? .leastAssistance : .heaviestWeight }
@@ -40,4 +44,7 @@ public struct SetRanking: Equatable, Sendable {
 extension Ledger {
     /// How `exercise`'s sets compare: assisted when `isAssisted` says so (its `exercise.created`, or the catalogue).
     public func ranking(of exercise: String) -> SetRanking { SetRanking(assisted: isAssisted(exercise)) }
+
+    /// Whether `exercise`'s sets add to volume (`SetRanking.volumeCounts`): the predicate the model's totals take.
+    public func addsVolume(_ exercise: String) -> Bool { ranking(of: exercise).volumeCounts }
 }

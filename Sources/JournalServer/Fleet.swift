@@ -2,6 +2,7 @@ import Foundation
 import JournalEvents
 import JournalFile
 import JournalModel
+import JournalProjections
 import JournalStore
 import Logging
 import NIOCore
@@ -110,7 +111,7 @@ public struct FleetUserResult: Sendable {
                 var badLines: [EventReader.BadLine] = []
                 let scan = try EventReader.forEach(path: path, storage: storage, badLines: { badLines.append($0) }) { events.append($0) }
                 result.events = events.count
-                result.summary = ReplaySummary(events: events)
+                result.summary = ReplaySummary(events: events, countingVolumeOf: { $0.addsVolume })
                 result.problems += scan.damage.prefix(JournalVerifier.maximumListed).map(\.description)
                 result.problems += badLines.prefix(JournalVerifier.maximumListed).map { "bad \($0)" }
             case .export(let directory):

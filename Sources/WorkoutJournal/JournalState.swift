@@ -65,7 +65,7 @@ public struct JournalRead: Sendable {
     /// The read of `ledger`, with `summary`'s counts describing its workouts, sets and volume.
     public init(ledger: Ledger, summary: ReplaySummary) {
         self.ledger = ledger
-        self.summary = summary.describing(ledger)
+        self.summary = summary.describing(ledger, countingVolumeOf: ledger.addsVolume)
     }
 
     /// Reads `path` from the start as of `asOf` (nil: `now` in the offset of the last event read) up to `untilSeq`.

@@ -50,6 +50,20 @@ struct AssistedExerciseTests {
         #expect(home?.recentRecords.map(\.kind) == [.repsAtWeight, .leastAssistance, .leastAssistance])
     }
 
+    @Test("help is not load: an assisted exercise's sets add nothing to a workout's, a week's or the journal's volume")
+    func noVolume() {
+        let a = analysis(Self.events, asOf: Self.asOf)
+        // w1: the quokka press's 30 kg × 8 only; the pull-ups' 30 kg of help × 15 and the dip's 20 × 8 are left out.
+        #expect(HistoryState(a).workouts.map(\.volumeKilograms) == [0, 160, 240])
+        #expect(HomeState(a).lastWorkouts.map(\.volumeKilograms) == [0, 160, 240])
+        #expect(a.ledger.totals(countingVolumeOf: a.ledger.addsVolume).volumeKilograms == 400)
+        #expect(a.ledger.totals.volumeKilograms == 1_820)   // every weight × reps, help included: the model's raw sum
+        #expect(ProgressState(a, range: .all).totalVolumeKilograms == 400)
+        #expect(ProgressState(a, range: .all).weeklyFrequency.map(\.volumeKilograms).reduce(0, +) == 400)
+        #expect(!a.ledger.addsVolume("machine-assisted-pull-up") && !a.ledger.addsVolume("custom-chest-dip-assisted"))
+        #expect(a.ledger.addsVolume("custom-quokka-press"))
+    }
+
     @Test("history: top set, best set, bests and charts rank by least help; no e1RM")
     func history() {
         let view = ExerciseHistoryState(analysis(Self.events, asOf: Self.asOf), exercise: "machine-assisted-pull-up")
@@ -58,12 +72,14 @@ struct AssistedExerciseTests {
         #expect(view.sessions.map(\.topSet) == [SetValue(weight: 20, unit: .kg, reps: 10), SetValue(weight: 20, unit: .kg, reps: 8),
                                                 SetValue(weight: 30, unit: .kg, reps: 8)])
         #expect(view.sessions.map(\.e1rmKilograms) == [0, 0, 0])
-        #expect(view.bests == ExerciseHistoryState.Bests(heaviestWeightKilograms: 20, e1rmKilograms: 0, setVolumeKilograms: 250, sessionVolumeKilograms: 450,
+        #expect(view.bests == ExerciseHistoryState.Bests(heaviestWeightKilograms: 20, e1rmKilograms: 0, setVolumeKilograms: 0, sessionVolumeKilograms: 0,
                                                         repsAtWeight: [.init(weightKilograms: 30, reps: 8), .init(weightKilograms: 25, reps: 10),
                                                                        .init(weightKilograms: 20, reps: 10)]))
         #expect(view.charts.e1rm == [])
         #expect(view.charts.maxWeight.map(\.value) == [30, 20, 20])
-        #expect(view.charts.volume.map(\.value) == [450, 410, 320])
+        // Help × reps is no volume: the volume charts stay empty, as the e1RM chart does.
+        #expect(view.charts.volume == [] && view.charts.weeklyVolume == [])
+        #expect(view.sessions.map(\.volumeKilograms) == [0, 0, 0])
         #expect(view.jsonValue.objectValue?["assisted"] == .bool(true))
         // Rosettes count less help as more: w3 (20 × 10, 20 × 6) beats w2 (20 × 8, 25 × 10) with fewer reps but 90 kg
         // less help × reps; its history says so (volume delta +90).

@@ -23,7 +23,7 @@ struct HomeFoldTests {
         #expect(home.ledger.workouts.map(\.id) == ["w2"])
         #expect(home.ledger.workout("w2")?.sets.count == 1)
         #expect(home.retired == ["w1"])
-        #expect(home.finished == [FinishedWorkout(full.workout("w1")!)])
+        #expect(home.finished == [FinishedWorkout(full.workout("w1")!, addsVolume: full.addsVolume)])
         #expect(home.finished[0].exerciseCount == 2 && home.finished[0].volumeKilograms == 600 && home.finished[0].durationSeconds == 2700)
         #expect(home.homeView(asOf: Self.asOf, context: .standard)?.jsonString == Self.page(full))
         // Every stored property is coded (FinishedWorkout by hand).
@@ -32,7 +32,7 @@ struct HomeFoldTests {
     }
 
     /// The encoded home state of `LedgerSnapshotTests.events` as of version `HomeFold.snapshotVersion`.
-    static let pinned = (version: 2, digest: UInt64(0x6efb_d9c8_84ba_95ac))   // assisted bests, and the ledger inside changed (Ledger.snapshotVersion 6, which HomePage.stateVersion includes)
+    static let pinned = (version: 3, digest: UInt64(0x6efb_d9c8_84ba_95ac))   // assisted sets add no volume (the encoding is the same, what it holds is not)
 
     @Test("a change to what the home state stores or computes cannot reuse old home snapshots: its encoding is pinned to the version")
     func goldenDigest() throws {

@@ -137,7 +137,7 @@ public enum HTMLReport {
                 let (metric, title) = view.assisted ? (ChartSeries.Metric.maxWeight, "Least assistance (\(unit.rawValue), lower is better)") : (.e1rm, "Estimated 1RM (\(unit.rawValue))")
                 html += inline(SVGChart.line(ChartSeries.points(analysis, exercise: exercise, metric: metric), title: title, unit: unit.rawValue, width: 420, height: 240))
             }
-            if view.sessions.count >= 3 {
+            if view.sessions.count >= 3, !view.assisted {
                 html += inline(SVGChart.line(ChartSeries.points(analysis, exercise: exercise, metric: .volume), title: "Volume per session (\(unit.rawValue))", unit: unit.rawValue, width: 420, height: 240))
             }
             if let bests = view.bests, view.assisted {

@@ -189,10 +189,11 @@ public enum ChartSeries {
 
     /// One point per session of `exercise`, oldest first, in the display unit (kg figures converted); records
     /// marked where the session set a heaviest-weight (least-assistance), best-e1RM or best-session-volume record.
-    /// An assisted exercise has no e1RM points; its max-weight points are the top set's assistance.
+    /// An assisted exercise has no e1RM or volume points (`SetRanking`); its max-weight points are the top set's
+    /// assistance.
     public static func points(_ analysis: Analysis, exercise: String, metric: Metric) -> [SVGChart.Point] {
         let view = ExerciseHistoryState(analysis, exercise: exercise)
-        if metric == .e1rm && view.assisted { return [] }
+        if (metric == .e1rm || metric == .volume) && view.assisted { return [] }
         let unit = analysis.unit
         let kinds: Set<PersonalRecord.Kind>
         switch metric {

@@ -70,10 +70,11 @@ struct ExerciseCommand: ParsableCommand {
                 if TerminalCharts.enabled {
                     // Oldest first, as a chart reads (a compact Unicode chart on a terminal).
                     let second = view.assisted ? ("Least assistance per session", view.charts.maxWeight) : ("Estimated 1RM per session", view.charts.e1rm)
-                    for (title, series) in [("Volume per session", view.charts.volume), second] {
+                    // An assisted exercise has no volume (help is not load): only its assistance is charted.
+                    for (title, series) in (view.assisted ? [] : [("Volume per session", view.charts.volume)]) + [second] {
                         lines.append(TerminalCharts.render(series, title: title, unit: unit))
                     }
-                } else {
+                } else if !view.assisted {
                     lines.append("Volume per session: " + view.charts.volume.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }.joined(separator: " → "))
                 }
                 return (lines + Self.howTo(view)).joined(separator: "\n")
