@@ -18,8 +18,9 @@ public final class BatchRecorder {
             self.lines = lines
             self.milliseconds = milliseconds
         }
-        /// One frame's worth of lines, or one second.
-        public static let standard = Policy(lines: JournalWriter.linesPerBatchFrame, milliseconds: 1000)
+        /// Sixteen frames' worth of lines (8,192), or one second: a piped file is acknowledged every 8,192 events, a
+        /// slower stream every second.
+        public static let standard = Policy(lines: 16 * JournalWriter.linesPerBatchFrame, milliseconds: 1000)
     }
 
     /// A batch that was refused: nothing of it was written.
