@@ -38,16 +38,16 @@ public enum EventReader {
     }
 
     /// `forEach` for a merge: each stored line goes to `stored` first, and a line it does not take is decoded and
-    /// handed to `body` with its bytes.
+    /// handed to `body`.
     static func forEach(path: String, storage: any Storage, badLines: (BadLine) -> Void,
                         stored: (UnsafeBufferPointer<UInt8>) -> Bool,
-                        _ body: (Event, UnsafeBufferPointer<UInt8>) -> Void) throws(JournalError) -> ScanReport {
+                        _ body: (Event) -> Void) throws(JournalError) -> ScanReport {
         let decoder = EventCodec.StreamDecoder()
         return try storeErrors(path) {
             try JournalReader.read(path: path, storage: storage) { line, location in
                 if stored(line) { return }
                 do {
-                    body(try decoder.decode(line), line)
+                    body(try decoder.decode(line))
                 } catch let error as EventCodec.DecodingError {
                     badLines(BadLine(line: location.lineNumber, frameOffset: location.frameOffset, problem: error))
                 }

@@ -90,11 +90,11 @@ public enum Merge {
             firstVersion.reserveCapacity(capacity)
         }
 
-        /// Adds an event of `a` (`fromA`) or `b`; `stored`, an event of `a`'s line as stored, lets `addStored` find it.
-        mutating func add(_ event: Event, fromA: Bool, stored: [UInt8]? = nil) {
+        /// Adds an event of `a` (`fromA`) or `b`.
+        mutating func add(_ event: Event, fromA: Bool) {
             if fromA { report.eventsA += 1 } else { report.eventsB += 1 }
             let body = identity(event)
-            let version = Version(body: body, event: event, inA: fromA, inB: !fromA, stored: stored.flatMap(StoredLine.init))
+            let version = Version(body: body, event: event, inA: fromA, inB: !fromA)
             guard var index = firstVersion[event.id] else {
                 firstVersion[event.id] = versions.count
                 versions.append(version)
@@ -112,13 +112,12 @@ public enum Merge {
             versions.append(version)
         }
 
-        /// Takes a stored line of `b` when it is the stored line of `a`'s first version of its id but for its seq
-        /// (another whole number ≥ 1): that event again, which rule 1 counts once, known without decoding the line.
-        /// False for any other line (decode it and `add` it).
+        /// Takes a stored line of `b` when it is the line of the first version of its id with another seq (a whole
+        /// number ≥ 1): that event again, which rule 1 counts once, known without decoding the line. False for any
+        /// other line (decode it and `add` it), such as a line not in canonical form.
         mutating func addStored(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let parts = StoredLine.parts(line), let id = String(validating: line[parts.id], as: UTF8.self),
-                  let index = firstVersion[id], let stored = versions[index].stored,
-                  stored.matches(line, parts) else { return false }
+            guard let parts = Merge.parts(line), let id = String(validating: line[parts.id], as: UTF8.self),
+                  let index = firstVersion[id], Merge.isLine(line, parts, of: versions[index].body) else { return false }
             report.eventsB += 1
             versions[index].inB = true
             let event = versions[index].event
@@ -128,15 +127,13 @@ public enum Merge {
 
         /// The merged events in rule 2's order, renumbered (none unless `events`), with their lines.
         mutating func finish(events wanted: Bool = true) -> (events: [Event], lines: [[UInt8]], report: Report) {
-            var events: [Event] = []
-            var keys: [SortKey] = []
-            var bodies: [[UInt8]] = []
-            /// Whether the event's id is its identity's (false for a version renamed by rule 5).
-            var keepsID: [Bool] = []
-            events.reserveCapacity(versions.count)
-            keys.reserveCapacity(versions.count)
-            bodies.reserveCapacity(versions.count)
-            keepsID.reserveCapacity(versions.count)
+            // Each merged event as its version's index, and the event itself only when rule 5 renamed it; rule 2's
+            // order as its first two keys, the whole key built only for events that tie on them.
+            var sources: [Int] = []
+            var firstKeys: [(rank: Int, at: Int64)] = []
+            var renamedEvents: [Int: Event] = [:]
+            sources.reserveCapacity(versions.count)
+            firstKeys.reserveCapacity(versions.count)
             func count(_ version: Version) {
                 if version.inA && version.inB { report.shared += 1 } else if version.inA { report.onlyA += 1 } else { report.onlyB += 1 }
             }
@@ -144,104 +141,96 @@ public enum Merge {
                 if versions[first].next == nil {
                     // One version (all but a collision): its id, its identity.
                     count(versions[first])
-                    keys.append(SortKey(versions[first].event, versions[first].body))
-                    events.append(versions[first].event)
-                    bodies.append(versions[first].body)
-                    keepsID.append(true)
+                    firstKeys.append(SortKey.firstKeys(versions[first].event))
+                    sources.append(first)
                     continue
                 }
-                var byBody: [Version] = [versions[first]]
-                while let next = byBody[byBody.count - 1].next { byBody.append(versions[next]) }
-                byBody.forEach(count)
-                byBody.sort { SortKey($0.event, $0.body) < SortKey($1.event, $1.body) }
-                for (index, version) in byBody.enumerated() {
-                    var event = version.event
-                    if index > 0 {
-                        event.id = "\(id)~\(fnv1a(version.body))"
+                var chain = [first]
+                while let next = versions[chain[chain.count - 1]].next { chain.append(next) }
+                for index in chain { count(versions[index]) }
+                chain.sort { SortKey(versions[$0].event, versions[$0].body) < SortKey(versions[$1].event, versions[$1].body) }
+                for (rank, index) in chain.enumerated() {
+                    var event = versions[index].event
+                    if rank > 0 {
+                        event.id = "\(id)~\(fnv1a(versions[index].body))"
                         report.renamed.append((id, event.id))
+                        renamedEvents[sources.count] = event
                     }
-                    keys.append(SortKey(event, version.body))
-                    events.append(event)
-                    bodies.append(version.body)
-                    keepsID.append(index == 0)
+                    firstKeys.append(SortKey.firstKeys(event))
+                    sources.append(index)
                 }
             }
-            versions = []
             firstVersion = [:]
             // Indices are sorted, not the keys and events they name.
-            var order = Array(events.indices)
-            keys.withUnsafeBufferPointer { keys in order.sort { keys[$0] < keys[$1] } }
+            func key(_ index: Int) -> SortKey { SortKey(renamedEvents[index] ?? versions[sources[index]].event, versions[sources[index]].body) }
+            var order = Array(sources.indices)
+            firstKeys.withUnsafeBufferPointer { first in
+                order.sort { first[$0] != first[$1] ? first[$0] < first[$1] : key($0) < key($1) }
+            }
+            firstKeys = []
             report.renamed.sort { ($0.from, $0.to) < ($1.from, $1.to) }
-            let base = order.first.flatMap { events[$0].knownType == .dataErased ? events[$0].int("through_seq") : nil } ?? 0
+            let base = order.first.flatMap { index -> Int? in
+                let first = versions[sources[index]].event
+                return first.knownType == .dataErased ? first.int("through_seq") : nil
+            } ?? 0
             var merged: [Event] = []
             var lines: [[UInt8]] = []
             if wanted { merged.reserveCapacity(order.count) }
             lines.reserveCapacity(order.count)
             for (position, index) in order.enumerated() {
                 let seq = base + position + 1
-                if keepsID[index] {
-                    lines.append(line(identity: bodies[index], seq: seq))
+                var renamed = renamedEvents.isEmpty ? nil : renamedEvents[index]
+                if renamed == nil {
+                    lines.append(line(identity: versions[sources[index]].body, seq: seq))
                 } else {
-                    var event = events[index]
-                    event.seq = seq
-                    lines.append(EventCodec.encode(event))
+                    renamed!.seq = seq
+                    lines.append(EventCodec.encode(renamed!))
                 }
                 if wanted {
-                    merged.append(events[index])
+                    merged.append(renamed ?? versions[sources[index]].event)
                     merged[position].seq = seq
                 }
             }
+            versions = []
             report.output = lines.count
             return (merged, lines, report)
         }
     }
 
-    /// A line of `a` as stored, that a line of `b` equal to it but for the seq's digits repeats.
-    struct StoredLine {
-        var bytes: [UInt8]
-        var parts: (seq: Range<Int>, id: Range<Int>)
-
-        init?(_ bytes: [UInt8]) {
-            guard let parts = bytes.withUnsafeBufferPointer(StoredLine.parts) else { return nil }
-            self.bytes = bytes
-            self.parts = parts
+    /// Where the seq's digits and the id's bytes are in a line that starts `{"v":V,"seq":S,"id":"ID"`, V and S digits, S
+    /// a whole number ≥ 1 written without a leading zero (at most 15 digits), ID without a quote or a backslash; nil for
+    /// any other line.
+    static func parts(_ line: UnsafeBufferPointer<UInt8>) -> (seq: Range<Int>, id: Range<Int>)? {
+        func digits(from start: Int) -> Int {
+            var end = start
+            while end < line.count, line[end] >= UInt8(ascii: "0"), line[end] <= UInt8(ascii: "9") { end += 1 }
+            return end
         }
-
-        /// Where the seq's digits and the id's bytes are in a line that starts `{"v":V,"seq":S,"id":"ID"`, V and S
-        /// digits, S a whole number ≥ 1 written without a leading zero (at most 15 digits), ID without a quote or a
-        /// backslash; nil for any other line.
-        static func parts(_ line: UnsafeBufferPointer<UInt8>) -> (seq: Range<Int>, id: Range<Int>)? {
-            func digits(from start: Int) -> Int {
-                var end = start
-                while end < line.count, line[end] >= UInt8(ascii: "0"), line[end] <= UInt8(ascii: "9") { end += 1 }
-                return end
-            }
-            func has(_ text: StaticString, at offset: Int) -> Bool {
-                guard offset + text.utf8CodeUnitCount <= line.count else { return false }
-                for index in 0..<text.utf8CodeUnitCount where line[offset + index] != text.utf8Start[index] { return false }
-                return true
-            }
-            guard has("{\"v\":", at: 0) else { return nil }
-            let vEnd = digits(from: 5)
-            guard vEnd > 5, has(",\"seq\":", at: vEnd) else { return nil }
-            let seqStart = vEnd + 7, seqEnd = digits(from: seqStart)
-            guard seqEnd > seqStart, seqEnd - seqStart <= 15, line[seqStart] != UInt8(ascii: "0"), has(",\"id\":\"", at: seqEnd) else { return nil }
-            let idStart = seqEnd + 7
-            var idEnd = idStart
-            while idEnd < line.count, line[idEnd] != UInt8(ascii: "\""), line[idEnd] != UInt8(ascii: "\\") { idEnd += 1 }
-            guard idEnd < line.count, line[idEnd] == UInt8(ascii: "\"") else { return nil }
-            return (seqStart..<seqEnd, idStart..<idEnd)
+        func has(_ text: StaticString, at offset: Int) -> Bool {
+            guard offset + text.utf8CodeUnitCount <= line.count else { return false }
+            return memcmp(line.baseAddress! + offset, text.utf8Start, text.utf8CodeUnitCount) == 0
         }
+        guard has("{\"v\":", at: 0) else { return nil }
+        let vEnd = digits(from: 5)
+        guard vEnd > 5, has(",\"seq\":", at: vEnd) else { return nil }
+        let seqStart = vEnd + 7, seqEnd = digits(from: seqStart)
+        guard seqEnd > seqStart, seqEnd - seqStart <= 15, line[seqStart] != UInt8(ascii: "0"), has(",\"id\":\"", at: seqEnd) else { return nil }
+        let idStart = seqEnd + 7
+        var idEnd = idStart
+        while idEnd < line.count, line[idEnd] != UInt8(ascii: "\""), line[idEnd] != UInt8(ascii: "\\") { idEnd += 1 }
+        guard idEnd < line.count, line[idEnd] == UInt8(ascii: "\"") else { return nil }
+        return (seqStart..<seqEnd, idStart..<idEnd)
+    }
 
-        /// `line` (of `parts`) is these bytes with other seq digits.
-        func matches(_ line: UnsafeBufferPointer<UInt8>, _ other: (seq: Range<Int>, id: Range<Int>)) -> Bool {
-            guard parts.seq.lowerBound == other.seq.lowerBound,
-                  bytes.count - parts.seq.upperBound == line.count - other.seq.upperBound else { return false }
-            return bytes.withUnsafeBufferPointer { mine in
-                memcmp(mine.baseAddress!, line.baseAddress!, parts.seq.lowerBound) == 0
-                    && memcmp(mine.baseAddress! + parts.seq.upperBound, line.baseAddress! + other.seq.upperBound,
-                              bytes.count - parts.seq.upperBound) == 0
-            }
+    /// `line` (of `parts`) is the line of the event whose identity is `identity` (its seq the line's own): the identity
+    /// with the seq's digits in place of its `0`.
+    static func isLine(_ line: UnsafeBufferPointer<UInt8>, _ parts: (seq: Range<Int>, id: Range<Int>), of identity: [UInt8]) -> Bool {
+        let zero = parts.seq.lowerBound
+        guard identity.count - zero - 1 == line.count - parts.seq.upperBound, zero < identity.count else { return false }
+        return identity.withUnsafeBufferPointer { identity in
+            identity[zero] == UInt8(ascii: "0")
+                && memcmp(identity.baseAddress!, line.baseAddress!, zero) == 0
+                && memcmp(identity.baseAddress! + zero + 1, line.baseAddress! + parts.seq.upperBound, identity.count - zero - 1) == 0
         }
     }
 
@@ -251,8 +240,6 @@ public enum Merge {
         var event: Event
         var inA: Bool
         var inB: Bool
-        /// `a`'s line as stored, when the event came with it.
-        var stored: StoredLine?
         var next: Int? = nil
     }
 
@@ -287,13 +274,17 @@ public enum Merge {
         var body: [UInt8]
 
         init(_ event: Event, _ body: [UInt8]) {
-            rank = event.knownType == .dataErased ? 0 : 1
-            at = event.at.epochMilliseconds
+            (rank, at) = SortKey.firstKeys(event)
             let parsed = EventID(event.id)
             device = parsed?.device ?? event.id
             counter = parsed?.counter ?? 0
             id = event.id
             self.body = body
+        }
+
+        /// `rank` and `at`, which order all but events of the same instant.
+        static func firstKeys(_ event: Event) -> (rank: Int, at: Int64) {
+            (event.knownType == .dataErased ? 0 : 1, event.at.epochMilliseconds)
         }
 
         static func < (lhs: SortKey, rhs: SortKey) -> Bool {
@@ -339,7 +330,7 @@ public enum Merge {
     /// (which must not exist).
     /// Throws `Merge.Problem` for damage and different users, `JournalError` for the rest.
     public static func merge(a: String, b: String, output: String, storage: any Storage = PosixStorage()) throws -> Report {
-        func read(_ path: String, stored: (UnsafeBufferPointer<UInt8>) -> Bool, _ body: (Event, UnsafeBufferPointer<UInt8>) -> Void) throws {
+        func read(_ path: String, stored: (UnsafeBufferPointer<UInt8>) -> Bool, _ body: (Event) -> Void) throws {
             var bad: EventReader.BadLine?
             let scan = try EventReader.forEach(path: path, storage: storage, badLines: { bad = bad ?? $0 }, stored: stored, body)
             if let damage = scan.corruption.first {
@@ -349,15 +340,15 @@ public enum Merge {
                 throw Problem.damaged(path: path, offset: bad.frameOffset, reason: "line \(bad.line) is not an event: \(bad.problem)")
             }
         }
-        // `a`'s events keep their stored lines, so that a line of `b` that repeats one is not decoded (`addStored`).
+        // A line of `b` that repeats one of `a`'s events is not decoded (`addStored`).
         var merger = Merger(capacity: 0)
         // Rule 6 reads only the events that can name an e-mail.
         var emailEventsA: [Event] = [], emailEventsB: [Event] = []
-        try read(a, stored: { _ in false }) { event, line in
-            merger.add(event, fromA: true, stored: Array(line))
+        try read(a, stored: { _ in false }) { event in
+            merger.add(event, fromA: true)
             if namesEmail(event) { emailEventsA.append(event) }
         }
-        try read(b, stored: { merger.addStored($0) }) { event, _ in
+        try read(b, stored: { merger.addStored($0) }) { event in
             merger.add(event, fromA: false)
             if namesEmail(event) { emailEventsB.append(event) }
         }
