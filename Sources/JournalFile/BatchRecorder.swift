@@ -18,8 +18,9 @@ public final class BatchRecorder {
             self.lines = lines
             self.milliseconds = milliseconds
         }
-        /// One frame's worth of lines, or one second.
-        public static let standard = Policy(lines: JournalWriter.linesPerBatchFrame, milliseconds: 1000)
+        /// Sixteen frames' worth of lines (8,192), or one second: a piped file is acknowledged every 8,192 events, a
+        /// slower stream every second.
+        public static let standard = Policy(lines: 16 * JournalWriter.linesPerBatchFrame, milliseconds: 1000)
     }
 
     /// A batch that was refused: nothing of it was written.
@@ -41,6 +42,8 @@ public final class BatchRecorder {
     var pending: [EventJournal.Draft] = []
     var lines: [Int] = []
     var openedAt: Int64 = 0
+    /// The input's decoder: it learns the strings of the lines before (`EventJournal.Draft(line:decoder:)`).
+    let decoder = EventCodec.StreamDecoder()
 
     public init(journal: EventJournal, policy: Policy = .standard) {
         precondition(policy.lines >= 1 && policy.milliseconds >= 0, "a batch holds at least one line and waits no negative time")
@@ -61,7 +64,7 @@ public final class BatchRecorder {
     /// an event in canonical form is decoded in one pass); a line that is not JSON refuses the batch ("is not JSON: …").
     public func add(line bytes: [UInt8], line: Int, now: Int64) throws(Refusal) -> [Event] {
         let draft: EventJournal.Draft
-        do { draft = try EventJournal.Draft(line: bytes) } catch { throw refuse(line: line, reason: "is not JSON: \(error)") }
+        do { draft = try EventJournal.Draft(line: bytes, decoder: decoder) } catch { throw refuse(line: line, reason: "is not JSON: \(error)") }
         return try add(draft, line: line, now: now)
     }
 

@@ -118,6 +118,13 @@ public final class EventJournal {
             if let event = EventCodec.decodeCanonical(line) { self = .complete(event); return }
             self = .value(try JSONParser.parse(line))
         }
+
+        /// `init(line:)` for one line of a stream, read with the stream's decoder (which learns the strings of the
+        /// lines before it).
+        public init(line: [UInt8], decoder: EventCodec.StreamDecoder) throws(JSONParser.Error) {
+            if let event = decoder.decodeCanonical(line) { self = .complete(event); return }
+            self = .value(try JSONParser.parse(line))
+        }
     }
 
     /// `record(batch:)` of drafts of either kind.

@@ -37,6 +37,24 @@ public enum EventReader {
         }
     }
 
+    /// `forEach` for a merge: each stored line goes to `stored` first, and a line it does not take is decoded and
+    /// handed to `body`.
+    static func forEach(path: String, storage: any Storage, badLines: (BadLine) -> Void,
+                        stored: (UnsafeBufferPointer<UInt8>) -> Bool,
+                        _ body: (Event) -> Void) throws(JournalError) -> ScanReport {
+        let decoder = EventCodec.StreamDecoder()
+        return try storeErrors(path) {
+            try JournalReader.read(path: path, storage: storage) { line, location in
+                if stored(line) { return }
+                do {
+                    body(try decoder.decode(line))
+                } catch let error as EventCodec.DecodingError {
+                    badLines(BadLine(line: location.lineNumber, frameOffset: location.frameOffset, problem: error))
+                }
+            }
+        }
+    }
+
     /// Streams every stored line of the intact frames in file order, exactly as stored (without its newline), with
     /// its 1-based line number: `journal cat`. Damaged bytes are skipped; the returned scan lists them (`damage`).
     @discardableResult

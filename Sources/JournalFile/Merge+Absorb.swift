@@ -67,7 +67,7 @@ extension Merge {
             if !tail.isEmpty { try append(tail) }
             return Absorbed(report: report, rewritten: false, events: local + tail, appended: tail.count)
         }
-        let (events, report) = merge(local, incoming)
+        let (events, lines, report) = mergeLines(local, incoming)
         guard events != local else {
             return Absorbed(report: report, rewritten: false, events: local)
         }
@@ -79,7 +79,7 @@ extension Merge {
         try? storage.remove(temporary)
         do {
             var out = try NewJournal(path: temporary, storage: storage)
-            for event in events { out.append(EventCodec.encode(event)) }
+            for line in lines { out.append(line) }
             try out.finish()
             do {
                 try storage.rename(temporary, to: path)

@@ -123,15 +123,28 @@ public struct RecordingRules: Sendable {
         if let repeated = object.firstRepeatedKeyIndex {
             return .failure(.envelope(EventCodec.DecodingError(field: object.fields[repeated].key, reason: "appears twice in the same event")))
         }
-        let type = object["type"]?.stringValue ?? ""
-        if object["v"] == nil { object["v"] = .int(EventVocabulary.schema(for: type)?.version ?? 1) }
-        if object["seq"] == nil { object["seq"] = .int(lastSeq + 1) }
-        if object["id"] == nil { object["id"] = .string(nextID(device: device)) }
-        if object["at"] == nil { object["at"] = .string(now.rfc3339) }
-        // Keep the envelope first, in the canonical order.
-        let envelope = ["v", "seq", "id", "at", "type"]
-        object = JSONObject(envelope.compactMap { key in object[key].map { JSONField(key, $0) } }
-            + object.fields.filter { !envelope.contains($0.key) })
+        // The envelope keys the draft has, found in one pass (each is there at most once, checked above), the absent
+        // ones filled in, then the envelope first in the canonical order and the payload after it in its own.
+        var v: JSONValue?, seq: JSONValue?, id: JSONValue?, at: JSONValue?, type: JSONValue?
+        var fields: [JSONField] = []
+        fields.reserveCapacity(object.count + 5)
+        fields.append(contentsOf: repeatElement(JSONField("", .null), count: 5))
+        for field in object.fields {
+            switch field.key.utf8.count {
+            case 1 where field.key == "v": v = field.value
+            case 2 where field.key == "id": id = field.value
+            case 2 where field.key == "at": at = field.value
+            case 3 where field.key == "seq": seq = field.value
+            case 4 where field.key == "type": type = field.value
+            default: fields.append(field)
+            }
+        }
+        fields[0] = JSONField("v", v ?? .int(EventVocabulary.schema(for: type?.stringValue ?? "")?.version ?? 1))
+        fields[1] = JSONField("seq", seq ?? .int(lastSeq + 1))
+        fields[2] = JSONField("id", id ?? .string(nextID(device: device)))
+        fields[3] = JSONField("at", at ?? .string(now.rfc3339))
+        if let type { fields[4] = JSONField("type", type) } else { fields.remove(at: 4) }
+        object = JSONObject(fields)
         let event: Event
         do { event = try EventCodec.decode(.object(object)) } catch { return .failure(.envelope(error)) }
         return prepare(complete: event, allowUnknownTypes: allowUnknownTypes)

@@ -66,7 +66,45 @@ struct MergeTests {
         let verify = try JournalVerifier.verify(path: "m", storage: storage)
         #expect(verify.isClean, "\(verify.ruleViolations) \(verify.seqGaps)")
         #expect(try EventReader.events(path: "m", storage: storage) == Merge.merge(a, b).events)
+        #expect(try MergeTests.storedLines("m", storage) == MergeTests.lines(Merge.merge(a, b).events))
         #expect(report.output == report.shared + report.onlyA + report.onlyB)
+    }
+
+    /// The lines of the journal at `path` as stored.
+    static func storedLines(_ path: String, _ storage: any Storage) throws -> [String] {
+        var lines: [String] = []
+        try EventReader.forEachLine(path: path, storage: storage) { line, _ in lines.append(String(decoding: line, as: UTF8.self)) }
+        return lines
+    }
+
+    /// Writes `lines` as a journal at `path`, one append each.
+    static func write(_ lines: [String], to path: String, _ storage: any Storage) throws {
+        let writer = try JournalWriter(path: path, storage: storage)
+        defer { writer.close() }
+        for line in lines { try writer.append([Array(line.utf8)]) }
+    }
+
+    @Test("merged files hold each event's canonical line: a renamed collision, an erasure's numbering, a copy's repeats")
+    func mergedFileLines() throws {
+        let storage = MemoryStorage()
+        let marker = #"{"v":1,"seq":5,"id":"ph-a","at":"2026-02-01T09:00:00.000+01:00","type":"data.erased","through_seq":4,"events":4}"#
+        let started = #"{"v":1,"seq":6,"id":"ph-1","at":"2026-02-01T10:00:00.000+01:00","type":"workout.started","workout":"w1","name":"Push","session":null}"#
+        let profile = #"{"v":1,"seq":7,"id":"ph-2","at":"2026-02-01T10:01:00.000+01:00","type":"profile.updated","unit":"lb"}"#
+        // b repeats a's marker and profile under other seqs, and holds another version of ph-1 (rule 5).
+        let other = #"{"v":1,"seq":2,"id":"ph-1","at":"2026-02-01T10:00:00.000+01:00","type":"workout.started","workout":"w9","name":"Legs","session":null}"#
+        try MergeTests.write([marker, started, profile], to: "a", storage)
+        try MergeTests.write([#"{"v":1,"seq":1,"id":"ph-a","at":"2026-02-01T09:00:00.000+01:00","type":"data.erased","through_seq":4,"events":4}"#,
+                              other, #"{"v":1,"seq":3,"id":"ph-2","at":"2026-02-01T10:01:00.000+01:00","type":"profile.updated","unit":"lb"}"#],
+                             to: "b", storage)
+        let report = try Merge.merge(a: "a", b: "b", output: "m", storage: storage)
+        #expect((report.eventsA, report.eventsB, report.shared, report.onlyA, report.onlyB, report.output) == (3, 3, 2, 1, 1, 4))
+        #expect(report.renamed.map(\.to) == ["ph-1~5b4d6353"])
+        #expect(try MergeTests.storedLines("m", storage) == [
+            marker,
+            started,
+            #"{"v":1,"seq":7,"id":"ph-1~5b4d6353","at":"2026-02-01T10:00:00.000+01:00","type":"workout.started","workout":"w9","name":"Legs","session":null}"#,
+            #"{"v":1,"seq":8,"id":"ph-2","at":"2026-02-01T10:01:00.000+01:00","type":"profile.updated","unit":"lb"}"#,
+        ])
     }
 
     @Test("conflicting edits of the same set are both kept, and the later one wins in the projection", arguments: seeds.prefix(20))

@@ -787,5 +787,15 @@ extension EventCodec {
         public func decode(_ line: [UInt8]) throws(DecodingError) -> Event {
             try line.withUnsafeBufferPointer { buffer throws(DecodingError) in try decode(buffer) }
         }
+
+        /// `EventCodec.decodeCanonical` with this stream's learned strings: the event of a line in canonical form, or nil.
+        public func decodeCanonical(_ line: [UInt8]) -> Event? {
+            line.withUnsafeBufferPointer { line in
+                guard let base = line.baseAddress, line.count >= 2 else { return nil }
+                var decoder = EventLineDecoder(base: base, count: line.count, known: strings)
+                payload.removeAll(keepingCapacity: true)
+                return decoder.decodeEvent(into: &payload)
+            }
+        }
     }
 }
