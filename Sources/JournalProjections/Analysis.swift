@@ -223,7 +223,7 @@ public struct RecordFinder: Equatable, Sendable, Codable {
             func record(_ kind: PersonalRecord.Kind, _ value: Double, _ previous: Double, _ set: LoggedSet?) {
                 records.append(PersonalRecord(kind: kind, exercise: exercise, workout: workout.id, date: date,
                                               value: Rounding.kilograms(value), previous: Rounding.kilograms(previous),
-                                              weightKilograms: set.map { Rounding.kilograms($0.kilograms) }, reps: set?.reps))
+                                              weightKilograms: set.map { Rounding.kilograms($0.kilograms) }, reps: set?.reps, assisted: rank.assisted))
             }
             // A record must beat the best by at least a gram: floating-point noise is no record.
             func beats(_ value: Double, _ best: Double) -> Bool { Rounding.kilograms(value) > Rounding.kilograms(best) }
@@ -241,7 +241,7 @@ public struct RecordFinder: Equatable, Sendable, Codable {
                     if reps > previous {
                         records.append(PersonalRecord(kind: .repsAtWeight, exercise: exercise, workout: workout.id, date: date,
                                                       value: Double(reps), previous: Double(previous),
-                                                      weightKilograms: Rounding.kilograms(kg), reps: reps))
+                                                      weightKilograms: Rounding.kilograms(kg), reps: reps, assisted: rank.assisted))
                         best.repsAtWeight[key] = reps
                     }
                 } else {
@@ -300,10 +300,12 @@ public struct PersonalRecord: Equatable, Hashable, Sendable, Codable {
     /// The set behind it (nil for session volume).
     public var weightKilograms: Double?
     public var reps: Int?
+    /// On an assisted exercise (`SetRanking`): `weightKilograms` is help, and so is a `least_assistance` value.
+    public var assisted: Bool
 
     public init(kind: Kind, exercise: String, name: String = "", workout: String, date: LocalDate, value: Double, previous: Double,
-                weightKilograms: Double? = nil, reps: Int? = nil) {
+                weightKilograms: Double? = nil, reps: Int? = nil, assisted: Bool = false) {
         self.kind = kind; self.exercise = exercise; self.name = name; self.workout = workout; self.date = date; self.value = value
-        self.previous = previous; self.weightKilograms = weightKilograms; self.reps = reps
+        self.previous = previous; self.weightKilograms = weightKilograms; self.reps = reps; self.assisted = assisted
     }
 }

@@ -50,9 +50,13 @@ extension Quantity: JSONRepresentable {
 }
 
 extension PersonalRecord: JSONRepresentable {
+    /// `assisted` only on an assisted exercise's records (its `weight_kg` is help), so other records keep their keys.
     public var jsonValue: JSONValue {
-        object(["kind": json(kind.rawValue), "exercise": json(exercise), "name": json(name), "workout": json(workout), "date": json(date),
-                "value": json(value), "previous": json(previous), "weight_kg": json(weightKilograms, json), "reps": json(reps, json)])
+        let record = object(["kind": json(kind.rawValue), "exercise": json(exercise), "name": json(name), "workout": json(workout), "date": json(date),
+                             "value": json(value), "previous": json(previous), "weight_kg": json(weightKilograms, json), "reps": json(reps, json)])
+        guard assisted, case .object(var fields) = record else { return record }
+        fields["assisted"] = .bool(true)
+        return .object(fields)
     }
 }
 

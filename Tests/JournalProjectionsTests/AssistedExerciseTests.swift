@@ -29,14 +29,17 @@ struct AssistedExerciseTests {
         let a = analysis(Self.events, asOf: Self.asOf)
         #expect(a.records.filter { $0.exercise == "machine-assisted-pull-up" } == [
             PersonalRecord(kind: .leastAssistance, exercise: "machine-assisted-pull-up", name: "Machine Assisted Pull Up", workout: "w2",
-                           date: d("2026-11-04"), value: 20, previous: 30, weightKilograms: 20, reps: 8),
+                           date: d("2026-11-04"), value: 20, previous: 30, weightKilograms: 20, reps: 8, assisted: true),
             PersonalRecord(kind: .repsAtWeight, exercise: "machine-assisted-pull-up", name: "Machine Assisted Pull Up", workout: "w3",
-                           date: d("2026-11-06"), value: 10, previous: 8, weightKilograms: 20, reps: 10),
+                           date: d("2026-11-06"), value: 10, previous: 8, weightKilograms: 20, reps: 10, assisted: true),
         ])
         // A custom exercise created as assisted ranks the same way; one without `assisted` is an ordinary lift.
         #expect(a.records.filter { $0.exercise == "custom-chest-dip-assisted" }.map { [$0.kind.rawValue, "\($0.value)", "\($0.previous)"] }
                 == [["least_assistance", "10.0", "20.0"]])
         #expect(a.records.filter { $0.exercise == "custom-quokka-press" }.map(\.kind) == [])
+        // The records say their weight is help, in the CLI's words and in their JSON.
+        #expect(a.records.filter { $0.exercise == "machine-assisted-pull-up" }.map(\.assisted) == [true, true])
+        #expect(a.records.last { $0.exercise == "machine-assisted-pull-up" }?.jsonValue.objectValue?["assisted"] == .bool(true))
         #expect(a.ledger.ranking(of: "machine-assisted-pull-up") == SetRanking(assisted: true))
         #expect(a.ledger.ranking(of: "band-assisted-pull-up") == SetRanking(assisted: true))
         #expect(a.ledger.ranking(of: "pull-up") == SetRanking(assisted: false))

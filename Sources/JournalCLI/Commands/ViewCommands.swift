@@ -97,8 +97,9 @@ enum Text {
     /// Thousands separated, at most two decimals (`Rounding.grouped`).
     static func number(_ value: Double) -> String { Rounding.grouped(value) }
 
-    /// `assisted`: the record's exercise is assisted, so a reps-at-weight record's weight is help.
-    static func record(_ record: PersonalRecord, _ unit: WeightUnit, assisted: Bool = false) -> String {
+    /// A reps-at-weight record of an assisted exercise (`PersonalRecord.assisted`) says its weight is help.
+    static func record(_ record: PersonalRecord, _ unit: WeightUnit) -> String {
+        let assisted = record.assisted
         let value: String
         switch record.kind {
         case .repsAtWeight:

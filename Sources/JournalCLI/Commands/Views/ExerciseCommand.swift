@@ -64,7 +64,7 @@ struct ExerciseCommand: ParsableCommand {
                 if !view.records.isEmpty {
                     lines.append("")
                     lines.append("Records:")
-                    for record in view.records { lines.append("  " + Text.record(record, unit, assisted: help)) }
+                    for record in view.records { lines.append("  " + Text.record(record, unit)) }
                 }
                 lines.append("")
                 if TerminalCharts.enabled {

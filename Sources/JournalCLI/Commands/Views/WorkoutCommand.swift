@@ -47,10 +47,7 @@ struct WorkoutCommand: ParsableCommand {
         if !detail.records.isEmpty {
             lines.append("")
             lines.append("Records:")
-            for record in detail.records {
-                let assisted = w.exercises.first { $0.exercise == record.exercise }?.assisted ?? false
-                lines.append("  " + Text.record(record, unit, assisted: assisted))
-            }
+            for record in detail.records { lines.append("  " + Text.record(record, unit)) }
         }
         return lines.joined(separator: "\n")
     }
