@@ -7,7 +7,7 @@
 #   FUZZ_SEED=N      libFuzzer's -seed (default 0: a random seed each run; scripts/test passes 1)
 #   FUZZ_JOBS=N      targets fuzzed at once (default 1; scripts/test passes 2, one per core)
 #
-# --ci runs each target for the executions in CI_EXECUTIONS below, 18 to 26 s each on this 2-core machine when
+# --ci runs each target for the executions in CI_EXECUTIONS below, 6 to 15 s each on this 2-core machine when
 # it is idle (the instrumented build before them takes about 120 s of CPU); scripts/test runs it at the lowest
 # priority beside the test suites, so that it takes the cores they leave idle. Longer runs are the same command
 # with seconds.
@@ -28,7 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 shift || true
-declare -A CI_EXECUTIONS=([frame-reader]=15000 [event-decoder]=500000 [differential-decoder]=300000 [importer]=2000 [views]=1250)
+declare -A CI_EXECUTIONS=([frame-reader]=10000 [event-decoder]=250000 [differential-decoder]=150000 [importer]=1500 [views]=1000)
 TARGETS=("$@")
 # Every target, the slowest first, so that two lanes end together (FUZZ_JOBS below).
 ALL_TARGETS=(importer event-decoder differential-decoder frame-reader views)
