@@ -74,9 +74,9 @@ together() {
 # The instrumented modules every target links, built once and in dependency order, two at a time: the library
 # sources as SwiftPM builds them, plus a stand-in for TrainingDomain's generated resource accessor (it reads Data/
 # from the source folder, found from the stand-in's absolute path). The store, the codec, the fold and the file are
-# optimized (-O): the decoder and frame targets run hundreds of thousands of inputs through them. The catalogue, the views and interchange are not
-# (-Onone): optimizing them took 130 of the build's 230 s of CPU, for two targets of a few thousand inputs whose runs
-# take 15 s more unoptimized (RELIABILITY.md §7). The harnesses are optimized.
+# optimized (-O): the decoder and frame targets run hundreds of thousands of inputs through them. The catalogue, the
+# views and interchange are not (-Onone): optimizing them took 130 of the build's 230 s of CPU, for two targets of a
+# few thousand inputs whose runs take 15 s more unoptimized (RELIABILITY.md §7). The harnesses are optimized.
 modules() {
     local stamp=$OUT/modules/.built
     fresh "$stamp" Sources/JournalStore Sources/JournalEvents Sources/JournalModel Sources/JournalFile Sources/TrainingDomain \
