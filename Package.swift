@@ -143,10 +143,10 @@ let package = Package(
             // The library an app that syncs uses (WorkoutJournalSync, re-exporting WorkoutJournal, which exports the
             // types an app names), plus interchange and the simulator; and, by name, the lower layers of the tools no
             // app needs: the raw writer and reader, verify, salvage and merge (JournalFile), the codec and the
-            // vocabulary (JournalEvents), the name matcher (TrainingDomain). CLILayeringTests checks both lists.
+            // vocabulary (JournalEvents). CLILayeringTests checks both lists.
             dependencies: [
                 "WorkoutJournalSync", "JournalInterchange", "JournalSimulator",
-                "JournalFile", "JournalEvents", "TrainingDomain",
+                "JournalFile", "JournalEvents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -25,10 +25,11 @@ struct CLILayeringTests {
     }
 
     /// The lower layers the CLI may import by name, for its tools no app needs: the raw writer and reader, verify,
-    /// salvage and merge (JournalFile), the codec and the vocabulary (JournalEvents), the name matcher (TrainingDomain).
-    static let toolModules: Set<String> = ["JournalFile", "JournalEvents", "TrainingDomain"]
+    /// salvage and merge (JournalFile), the codec and the vocabulary (JournalEvents). The importer's name matcher is
+    /// interchange's default (`ImportPlanner(matcher:)`), so the CLI does not name TrainingDomain.
+    static let toolModules: Set<String> = ["JournalFile", "JournalEvents"]
 
-    @Test("Sources/JournalCLI imports WorkoutJournalSync, JournalInterchange, JournalSimulator and, for its tools, only JournalFile, JournalEvents and TrainingDomain, each a declared dependency")
+    @Test("Sources/JournalCLI imports WorkoutJournalSync, JournalInterchange, JournalSimulator and, for its tools, only JournalFile and JournalEvents, each a declared dependency")
     func imports() throws {
         #expect(Self.packageModules.contains("WorkoutJournal") && Self.packageModules.contains("JournalStore"))
         var imported: [String: Set<String>] = [:]

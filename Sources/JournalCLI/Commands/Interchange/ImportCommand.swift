@@ -2,7 +2,6 @@ import ArgumentParser
 import WorkoutJournalSync
 import Foundation
 import JournalInterchange
-import TrainingDomain
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -64,7 +63,7 @@ struct ImportCommand: ParsableCommand {
             if let given = utcOffset.flatMap(ImportCommand.parseOffset) { (offset, origin) = (given, "--utc-offset") }
             else if let last = existing.last { (offset, origin) = (last.at.offsetSeconds, "the offset of the journal's last event") }
             else { (offset, origin) = (SystemClock.now().offsetSeconds, "this machine's offset now") }
-            var plan = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: offset, keepOutOfRange: keepOutOfRange)
+            var plan = ImportPlanner(offsetSeconds: offset, keepOutOfRange: keepOutOfRange)
                 .plan(parsed, file: input, existing: existing)
             plan.summary.offsetOrigin = origin
             if !dryRun && !plan.drafts.isEmpty {
