@@ -106,16 +106,17 @@ public struct ProgressState: Equatable, Sendable {
         let (year, month, _) = LocalDate(day: today).components
         let monthStart = LocalDate(year: year, month: month, day: 1).day
         var volume = 0.0
-        var muscleSets: [String: Int] = [:], setsPerExercise: [String: Int] = [:]
+        struct Sums { var sets = 0, volume = 0.0; mutating func add(_ set: LoggedSet) { sets += 1; volume += set.volumeKilograms } }
+        var muscleSets: [String: Int] = [:], perExercise: [String: Sums] = [:]
         for workout in inRange {
-            for set in workout.sets where set.isWorking {
-                if analysis.ledger.addsVolume(set.exercise) { volume += set.volumeKilograms }
-                setsPerExercise[set.exercise, default: 0] += 1
-            }
+            for set in workout.sets where set.isWorking { perExercise[set.exercise, default: Sums()].add(set) }
             if !workout.cardio.isEmpty { muscleSets["cardio", default: 0] += workout.cardio.count }
         }
-        // Each exercise's muscles looked up once, not once per set.
-        for (exercise, sets) in setsPerExercise { muscleSets[analysis.muscles(exercise).first ?? "other", default: 0] += sets }
+        // Each exercise's muscles, and whether it adds volume, looked up once, not once per set.
+        for (exercise, sums) in perExercise {
+            muscleSets[analysis.muscles(exercise).first ?? "other", default: 0] += sums.sets
+            if analysis.ledger.addsVolume(exercise) { volume += sums.volume }
+        }
         let totalSets = muscleSets.values.reduce(0, +)
         let shares = muscleSets.map { MuscleShare(muscle: $0.key, sets: $0.value, percent: (Double($0.value) * 1000 / Double(max(1, totalSets))).rounded() / 10) }
             .sorted { ($0.sets, $1.muscle) > ($1.sets, $0.muscle) }
