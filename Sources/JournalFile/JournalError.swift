@@ -15,6 +15,9 @@ public enum JournalError: Error, CustomStringConvertible, Sendable {
     case badDeviceTag(String)
     /// Erasure of a journal that holds no event.
     case nothingToErase(path: String)
+    /// The journal is already open for recording in this process (`UserJournal`'s registry); the same code and exit
+    /// status as a lock another process holds.
+    case openInThisProcess(path: String)
 
     /// The message with the journal's path as given (the CLI prints it: the path the user typed).
     public var description: String { text(naming: { $0 }) }
@@ -26,7 +29,7 @@ public enum JournalError: Error, CustomStringConvertible, Sendable {
     /// The journal (or other file) the error is about, as given, or nil.
     public var path: String? {
         switch self {
-        case let .refused(path, _, _), let .badStoredLine(path, _, _, _), let .nothingToErase(path): return path
+        case let .refused(path, _, _), let .badStoredLine(path, _, _, _), let .nothingToErase(path), let .openInThisProcess(path): return path
         case let .store(error): return error.path
         case .badDeviceTag: return nil
         }
@@ -40,6 +43,7 @@ public enum JournalError: Error, CustomStringConvertible, Sendable {
         case let .store(error): return error.code
         case .badDeviceTag: return "journal.bad_device_tag"
         case .nothingToErase: return "journal.nothing_to_erase"
+        case .openInThisProcess: return "journal.locked"
         }
     }
 
@@ -55,6 +59,8 @@ public enum JournalError: Error, CustomStringConvertible, Sendable {
             return error.text(naming: name)
         case let .nothingToErase(path):
             return "\(name(path)): holds no event, so there is nothing to erase; nothing was changed"
+        case let .openInThisProcess(path):
+            return "\(name(path)): is already open for recording in this app; use the journal already open, or close it first"
         case let .badDeviceTag(tag):
             return "device tag \"\(tag)\" is not valid: use 1–16 characters of a-z, 0-9 and _ (e.g. \"phone\", \"w1\")"
         }
@@ -63,6 +69,7 @@ public enum JournalError: Error, CustomStringConvertible, Sendable {
     /// The exit status the CLI uses (documented in README.md).
     public var exitCode: Int32 {
         if case .store(.locked) = self { return 3 }
+        if case .openInThisProcess = self { return 3 }
         return 1
     }
 }

@@ -56,7 +56,7 @@ public final class UserJournal: @unchecked Sendable {
         if options.cardio.isEmpty { options.cardio = ExerciseCatalogue.builtInCardioIDs }
         options.oneOpenWorkout = true
         let key = UserJournal.key(path)
-        guard UserJournal.openJournals.reserve(key) else { throw JournalError.store(.locked(path: path)) }
+        guard UserJournal.openJournals.reserve(key) else { throw JournalError.openInThisProcess(path: path) }
         do {
             journal = try EventJournal(path: path, device: device, options: options, clock: clock)
             // Every recorded event counts (the ledger's as-of time is the far future); reads then set the real "now".

@@ -71,7 +71,7 @@ struct OneOpenJournalTests {
         for second in [{ try journals.open(user: "ana") }, { try UserJournal.open(path: folder + "/./ana.journal", device: "wa") }] {
             let error = #expect(throws: JournalError.self) { _ = try second() }
             #expect(error?.code == "journal.locked")
-            #expect(error?.message == "ana.journal: another process is writing to this journal (it holds the writer lock); wait for it to finish and try again")
+            #expect(error?.message == "ana.journal: is already open for recording in this app; use the journal already open, or close it first")
         }
         first.close()
         let again = try journals.open(user: "ana")
