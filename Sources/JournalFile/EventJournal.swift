@@ -193,12 +193,7 @@ public final class EventJournal {
     /// moment between), `JournalError.store(.locked)` and this journal records nothing more: open it again.
     public func absorb(_ incoming: [Event], incomingName: String = "the incoming events") throws -> Merge.Absorbed {
         let local = try EventReader.events(path: path, storage: storage)
-        let absorbed = try Merge.absorb(incoming, local: local, into: path, incomingName: incomingName, storage: storage) { [self] tail in
-            do { try writer.append(tail.map { EventCodec.encode($0) }) } catch let error as StoreError { throw JournalError.store(error) }
-            for event in tail { rules.apply(event) }
-            eventCount += tail.count
-            if tail.contains(where: { options.sealAfterTypes.contains($0.type) }) { sealDue = true }
-        }
+        let absorbed = try Merge.absorb(incoming, local: local, into: path, incomingName: incomingName, storage: storage, append: appendMerged)
         if absorbed.appended > 0 { sealIfDue() }
         if absorbed.rewritten {
             writer.close()
@@ -212,6 +207,25 @@ public final class EventJournal {
             sealDue = false
         }
         return absorbed
+    }
+
+    /// `absorb` reading only the events after `mark` (all of them when it is nil; SYNC.md §"Rounds that read what
+    /// changed"): the incoming events the journal lacks are appended through this writer when each sorts after its
+    /// last event. Nil when that cannot be decided from those events (`Merge.absorb(_:after:into:storage:append:)`):
+    /// nothing was written, and `absorb` merges with the whole journal. `incoming` must leave out the events the
+    /// journal holds before `mark`.
+    public func absorb(_ incoming: [Event], after mark: Merge.TailMark?) throws -> Merge.TailAbsorbed? {
+        let absorbed = try Merge.absorb(incoming, after: mark, into: path, storage: storage, append: appendMerged)
+        if let absorbed, absorbed.appended > 0 { sealIfDue() }
+        return absorbed
+    }
+
+    /// Appends events a merge numbered after the journal's last, and folds them.
+    private func appendMerged(_ tail: [Event]) throws {
+        do { try writer.append(tail.map { EventCodec.encode($0) }) } catch let error as StoreError { throw JournalError.store(error) }
+        for event in tail { rules.apply(event) }
+        eventCount += tail.count
+        if tail.contains(where: { options.sealAfterTypes.contains($0.type) }) { sealDue = true }
     }
 
     /// What `eraseAllData` did.

@@ -96,8 +96,10 @@ extension Merge {
     /// them; nil when it may be anything else (then `merge` decides). That is so when `local` is in rule 2's order
     /// and numbered as `merge` numbers it, every incoming event whose id `local` holds has the same content there
     /// (rule 1), the other incoming ids are distinct, and each of those events sorts after `local`'s last one.
-    /// Costs a pass over `local`'s keys, not the encoding and sorting of every event.
-    static func appendedOnly(_ local: [Event], _ incoming: [Event]) -> [Event]? {
+    /// Costs a pass over `local`'s keys, not the encoding and sorting of every event. With `preceding`, `local` is
+    /// the journal's events after the one `preceding` describes (a merge that reads from a `TailMark`): they must
+    /// sort after it and be numbered from its seq + 1.
+    static func appendedOnly(_ local: [Event], _ incoming: [Event], after preceding: (key: SortKey, seq: Int)? = nil) -> [Event]? {
         var held: [String: Int] = [:]
         held.reserveCapacity(local.count)
         for (index, event) in local.enumerated() where held.updateValue(index, forKey: event.id) != nil { return nil }
@@ -109,11 +111,11 @@ extension Merge {
                 return nil
             }
         }
-        let base = local.first.flatMap { $0.knownType == .dataErased ? $0.int("through_seq") : nil } ?? 0
-        guard local.last.map({ $0.seq == base + local.count }) ?? true else { return nil }
+        let base = preceding?.seq ?? local.first.flatMap { $0.knownType == .dataErased ? $0.int("through_seq") : nil } ?? 0
+        guard local.last.map({ $0.seq == base + local.count }) ?? true, local.first.map({ $0.seq == base + 1 }) ?? true else { return nil }
         // Keys without the line: distinct ids never tie, so the line is never compared.
         func key(_ event: Event) -> SortKey { SortKey(event, []) }
-        var previous: SortKey?
+        var previous: SortKey? = preceding?.key
         for event in local {
             let current = key(event)
             if let previous, !(previous < current) { return nil }
@@ -121,8 +123,8 @@ extension Merge {
         }
         var tail = fresh.values.sorted { key($0) < key($1) }
         if let previous, let first = tail.first, !(previous < key(first)) { return nil }
-        if local.isEmpty, tail.first?.knownType == .dataErased { return nil }
-        let next = local.last?.seq ?? 0
+        if local.isEmpty, preceding == nil, tail.first?.knownType == .dataErased { return nil }
+        let next = local.last?.seq ?? preceding?.seq ?? 0
         for index in tail.indices { tail[index].seq = next + index + 1 }
         return tail
     }

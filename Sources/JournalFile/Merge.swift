@@ -282,6 +282,17 @@ public enum Merge {
             self.body = body
         }
 
+        /// The key of an event known by its id, `at` (milliseconds since the epoch) and whether it is an erasure
+        /// marker, without its line (which distinct ids never reach).
+        init(id: String, at: Int64, isMarker: Bool) {
+            (rank, self.at) = (isMarker ? 0 : 1, at)
+            let parsed = EventID(id)
+            device = parsed?.device ?? id
+            counter = parsed?.counter ?? 0
+            self.id = id
+            body = []
+        }
+
         /// `rank` and `at`, which order all but events of the same instant.
         static func firstKeys(_ event: Event) -> (rank: Int, at: Int64) {
             (event.knownType == .dataErased ? 0 : 1, event.at.epochMilliseconds)

@@ -34,6 +34,10 @@ public enum JournalSyncing {
         public var cursor: String = "0"
         /// Set when the account was erased on another device and this sync erased the device's journal.
         public var erasure: Erasure?
+        /// Events of the device's journal this sync read from its file: those after the mark of the sync before
+        /// (SYNC.md §"Rounds that read what changed"), or the whole journal, more than once, when it had to read it.
+        /// Not in `jsonValue`.
+        public var eventsRead = 0
 
         /// `journal sync --json`: these keys in this order; `erasure` only when the sync erased the journal.
         public var jsonValue: JSONValue {
@@ -87,12 +91,76 @@ public enum JournalSyncing {
     /// The device's sync state beside its journal: `<journal>.sync`.
     public static func statePath(_ journal: String) -> String { journal + ".sync" }
 
+    /// `<journal>.sync` (FORMAT.md §"Files"): JSON, keys sorted.
     struct State: Codable {
         var server: String
         var user: String
         var cursor: String
-        /// Ids the server is known to hold (pulled from it or acknowledged by it), sorted.
+        /// Ids the server is known to hold that `known_ranges` cannot write, sorted (every id it holds, in a state
+        /// written before `known_ranges`).
         var known: [String]
+        /// `KnownIDs.rangesText` of the ids the server is known to hold.
+        var knownRanges: String?
+        /// Where the next round reads the journal from (`Merge.TailMark`): every event before it is known to the
+        /// server. Absent: the next round reads the whole journal.
+        var mark: Mark?
+
+        /// A `Merge.TailMark` under the keys of FORMAT.md §"The sync state".
+        struct Mark: Codable {
+            var value: Merge.TailMark
+
+            enum CodingKeys: String, CodingKey {
+                case offset, linesBefore = "lines_before", prefixHash = "prefix_hash", lastLine = "last_line", lastID = "last_id",
+                     lastSeq = "last_seq", lastAt = "last_at_ms", lastIsMarker = "last_is_marker"
+            }
+
+            init(_ value: Merge.TailMark) { self.value = value }
+
+            init(from decoder: any Decoder) throws {
+                let keys = try decoder.container(keyedBy: CodingKeys.self)
+                let hex = try keys.decode(String.self, forKey: .prefixHash)
+                guard hex.utf8.count == 16, let hash = UInt64(hex, radix: 16) else {
+                    throw DecodingError.dataCorruptedError(forKey: .prefixHash, in: keys, debugDescription: "not 16 hex digits")
+                }
+                let position = JournalPosition(offset: try keys.decode(Int.self, forKey: .offset),
+                                               linesBefore: try keys.decode(Int.self, forKey: .linesBefore), prefixHash: hash)
+                value = Merge.TailMark(position: position, lastLine: try keys.decode(Int.self, forKey: .lastLine),
+                                       lastID: try keys.decode(String.self, forKey: .lastID), lastSeq: try keys.decode(Int.self, forKey: .lastSeq),
+                                       lastAt: try keys.decode(Int64.self, forKey: .lastAt), lastIsMarker: try keys.decode(Bool.self, forKey: .lastIsMarker))
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var keys = encoder.container(keyedBy: CodingKeys.self)
+                let hex = String(value.position.prefixHash, radix: 16)
+                try keys.encode(String(repeating: "0", count: 16 - hex.count) + hex, forKey: .prefixHash)
+                try keys.encode(value.position.offset, forKey: .offset)
+                try keys.encode(value.position.linesBefore, forKey: .linesBefore)
+                try keys.encode(value.lastLine, forKey: .lastLine)
+                try keys.encode(value.lastID, forKey: .lastID)
+                try keys.encode(value.lastSeq, forKey: .lastSeq)
+                try keys.encode(value.lastAt, forKey: .lastAt)
+                try keys.encode(value.lastIsMarker, forKey: .lastIsMarker)
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case server, user, cursor, known, knownRanges = "known_ranges", mark
+        }
+
+        init(server: String, user: String, cursor: String, known: KnownIDs, mark: Merge.TailMark?) {
+            self.server = server
+            self.user = user
+            self.cursor = cursor
+            self.known = known.others.sorted()
+            knownRanges = known.rangesText
+            self.mark = mark.map(Mark.init)
+        }
+
+        /// The ids the server is known to hold; nil when `known_ranges` is not its text form.
+        var knownIDs: KnownIDs? {
+            guard let knownRanges else { return KnownIDs(known) }
+            return KnownIDs(rangesText: knownRanges, others: known)
+        }
     }
 
     /// Syncs the journal at `path` (created when absent) with the server `client` talks to, as `user`
@@ -112,8 +180,12 @@ public enum JournalSyncing {
         let user = try await resolveUser(user, client: client)
         var state = loadState(path)
         if state?.server != client.server.absoluteString || state?.user != user { state = nil }
+        // A state whose ranges do not read is no state: the sync starts from 0 and reads the whole journal.
+        let stateKnown = state?.knownIDs
+        if stateKnown == nil { state = nil }
+        var known = stateKnown ?? KnownIDs()
         var cursor = state.flatMap { SyncCursor($0.cursor) } ?? .start
-        var known = Set(state?.known ?? [])
+        var mark = state?.mark?.value
         var report = SyncReport(user: user)
 
         // 1. Pull everything after the cursor. An unknown cursor (the server's copy was erased or
@@ -124,67 +196,84 @@ public enum JournalSyncing {
             pulled = try await pullAll(client: client, user: user, after: &cursor, progress: progress)
         } catch .refused(410, "unknown_cursor", _) {
             cursor = .start
-            known = []
+            known = KnownIDs()
+            mark = nil
             do { pulled = try await pullAll(client: client, user: user, after: &cursor, progress: progress) } catch { throw .server(error) }
         } catch {
             throw .server(error)
         }
         report.pulled = pulled.count
+
+        // 2. A round that reads only what changed (SYNC.md §"Rounds that read what changed"): the journal from the
+        //    mark on, the pulled events the server had not given or acknowledged before merged after it. Not when
+        //    the pull may erase (a new epoch, an erasure among the pulled events).
+        var tail: Merge.TailAbsorbed?
+        if let mark, cursor.epoch == before.epoch, !pulled.contains(where: AccountErasure.mayTrigger) {
+            let fresh = pulled.filter { !known.contains($0.id) }
+            do { tail = try journal.absorb(fresh, after: mark) } catch { throw .journal("\(error)") }
+            if let tail { report.merged = tail.appended }
+        }
         for event in pulled { known.insert(event.id) }
 
-        // 2. Account erasure, in the order this device learnt of each event (`AccountErasure`), never by `at`.
-        //    (Read only when something was pulled: otherwise there is nothing to erase or to keep out.)
-        var local: [Event] = []
-        if !pulled.isEmpty {
-            do { local = try journal.events() } catch { throw .journal("\(error)") }
-        }
-        let pulledIDs = Set(pulled.map(\.id))
-        var incoming = pulled
-        if !before.isStart && cursor.epoch > before.epoch {
-            // The server's copy was erased since this device last synced: everything the device held came before
-            // the erasure (the pull is the server's journal from the erasure on).
-            let held = local.filter { !pulledIDs.contains($0.id) }
-            let order = held + pulled
-            // An erasure this journal holds (its own, pushed since) was applied when the device made it.
-            if let start = AccountErasure.lastErasure(in: order), start >= held.count, !local.contains(where: { $0.id == order[start].id }) {
-                let erased = held.count
-                if order[start].knownType == .dataErased, !local.isEmpty {
-                    let marker = order[start]
-                    do {
-                        try journal.erase(adopting: marker)
-                    } catch { throw .journal("\(path): cannot erase the journal as the account was erased (marker \(marker.id)): \(error); run the sync again") }
-                    report.erasure = Erasure(marker: marker.id, at: marker.at.rfc3339, erased: erased, kept: local.count - erased)
-                } else {
-                    // An erasure without a marker to adopt (`data.cleared` after `account.deleted`): the journal
-                    // keeps the erased events, hidden by it, and never pushes them back.
-                    for event in held { known.insert(event.id) }
-                }
+        if tail == nil {
+            // 3. Account erasure, in the order this device learnt of each event (`AccountErasure`), never by `at`.
+            //    (Read only when something was pulled: otherwise there is nothing to erase or to keep out.)
+            var local: [Event] = []
+            if !pulled.isEmpty {
+                do { local = try journal.events() } catch { throw .journal("\(error)") }
             }
-        } else if let first = local.first, first.knownType == .dataErased, !known.contains(first.id) {
-            // This journal's own erasure has not reached the server yet: what the pull brings was stored before it
-            // and is erased there when it arrives.
-            let order = pulled + local
-            let survivors = Set(AccountErasure.survivors(of: order).map(\.id))
-            incoming = pulled.filter { survivors.contains($0.id) }
-        }
+            let pulledIDs = Set(pulled.map(\.id))
+            var incoming = pulled
+            if !before.isStart && cursor.epoch > before.epoch {
+                // The server's copy was erased since this device last synced: everything the device held came before
+                // the erasure (the pull is the server's journal from the erasure on).
+                let held = local.filter { !pulledIDs.contains($0.id) }
+                let order = held + pulled
+                // An erasure this journal holds (its own, pushed since) was applied when the device made it.
+                if let start = AccountErasure.lastErasure(in: order), start >= held.count, !local.contains(where: { $0.id == order[start].id }) {
+                    let erased = held.count
+                    if order[start].knownType == .dataErased, !local.isEmpty {
+                        let marker = order[start]
+                        do {
+                            try journal.erase(adopting: marker)
+                        } catch { throw .journal("\(path): cannot erase the journal as the account was erased (marker \(marker.id)): \(error); run the sync again") }
+                        report.erasure = Erasure(marker: marker.id, at: marker.at.rfc3339, erased: erased, kept: local.count - erased)
+                    } else {
+                        // An erasure without a marker to adopt (`data.cleared` after `account.deleted`): the journal
+                        // keeps the erased events, hidden by it, and never pushes them back.
+                        for event in held { known.insert(event.id) }
+                    }
+                }
+            } else if let first = local.first, first.knownType == .dataErased, !known.contains(first.id) {
+                // This journal's own erasure has not reached the server yet: what the pull brings was stored before it
+                // and is erased there when it arrives.
+                let order = pulled + local
+                let survivors = Set(AccountErasure.survivors(of: order).map(\.id))
+                incoming = pulled.filter { survivors.contains($0.id) }
+            }
 
-        // 3. Merge them into the journal, durably.
-        let absorbed: Merge.Absorbed
-        do {
-            absorbed = try journal.absorb(incoming, incomingName: "the server's journal of user \(user)")
-        } catch { throw .journal("\(error)") }
-        report.merged = absorbed.report.onlyB
+            // 4. Merge them into the journal, durably, then read it whole for the push and the next mark.
+            let absorbed: Merge.Absorbed
+            do {
+                absorbed = try journal.absorb(incoming, incomingName: "the server's journal of user \(user)")
+                tail = try journal.absorb([], after: nil)
+            } catch { throw .journal("\(error)") }
+            report.merged = absorbed.report.onlyB
+            report.eventsRead = local.count + absorbed.report.eventsA
+        }
+        guard let tail else { throw .journal("\(path): the journal could not be read after the merge; run the sync again") }
+        report.eventsRead += tail.read
         progress(.merged(newEvents: report.merged))
 
-        // 4. Push what the server lacks.
-        try await push(absorbed.events.filter { !known.contains($0.id) }, client: client, user: user,
+        // 5. Push what the server lacks: every event before the mark is known to it.
+        try await push(tail.events.filter { !known.contains($0.id) }, client: client, user: user,
                        cursor: &cursor, known: &known, report: &report, progress: progress)
-        report.events = absorbed.events.count
+        report.events = tail.before + tail.events.count
         report.cursor = cursor.description
 
-        // 5. Remember where this device is.
+        // 6. Remember where this device is.
         do {
-            try saveState(State(server: client.server.absoluteString, user: user, cursor: cursor.description, known: known.sorted()), for: path)
+            try saveState(State(server: client.server.absoluteString, user: user, cursor: cursor.description, known: known, mark: tail.next), for: path)
         } catch { throw .journal("\(statePath(path)): cannot save the sync state: \(error)") }
         return report
     }
@@ -207,7 +296,7 @@ public enum JournalSyncing {
     }
 
     /// Pushes `events` in batches within both limits, remembering each acknowledged id.
-    static func push(_ events: [Event], client: SyncClient, user: String, cursor: inout SyncCursor, known: inout Set<String>,
+    static func push(_ events: [Event], client: SyncClient, user: String, cursor: inout SyncCursor, known: inout KnownIDs,
                      report: inout SyncReport, progress: @Sendable (Progress) -> Void) async throws(Problem) {
         var sent = 0
         for batch in batches(events) {
@@ -299,6 +388,10 @@ public protocol SyncedJournal: Sendable {
     func events() throws -> [Event]
     /// `Merge.absorb`'s merge of `incoming` into the journal.
     func absorb(_ incoming: [Event], incomingName: String) throws -> Merge.Absorbed
+    /// The merge of `incoming` reading only the journal's events after `mark` (all of them when it is nil), or nil
+    /// when it needs the whole journal, having written nothing (`Merge.absorb(_:after:into:storage:append:)`).
+    /// `incoming` leaves out what the journal holds before `mark`.
+    func absorb(_ incoming: [Event], after mark: Merge.TailMark?) throws -> Merge.TailAbsorbed?
     /// Erases the journal physically, adopting another device's erasure marker (`EventJournal.eraseAllData(adopting:)`).
     func erase(adopting marker: Event) throws
 }
@@ -314,6 +407,12 @@ public struct JournalFileAtPath: SyncedJournal {
 
     public func absorb(_ incoming: [Event], incomingName: String) throws -> Merge.Absorbed {
         try Merge.absorb(incoming, into: path, incomingName: incomingName)
+    }
+
+    /// Reads the events after `mark`; a merge that would append to the file is left to `absorb` (which takes the
+    /// file's writer lock).
+    public func absorb(_ incoming: [Event], after mark: Merge.TailMark?) throws -> Merge.TailAbsorbed? {
+        try Merge.absorb(incoming, after: mark, into: path)
     }
 
     public func erase(adopting marker: Event) throws {

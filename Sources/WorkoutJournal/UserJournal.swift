@@ -208,6 +208,22 @@ public final class UserJournal: @unchecked Sendable {
         return absorbed
     }
 
+    /// `absorb` reading only the events after `mark` (`EventJournal.absorb(_:after:)`, SYNC.md §"Rounds that read
+    /// what changed"), under the lock: what it appended is folded and every observation gets the new state. Nil when
+    /// the merge needs the whole journal (nothing was written; `absorb` does it).
+    public func absorb(_ incoming: [Event], after mark: Merge.TailMark?) throws -> Merge.TailAbsorbed? {
+        lock.lock()
+        defer { lock.unlock() }
+        try checkOpenLocked()
+        guard let absorbed = try journal.absorb(incoming, after: mark) else { return nil }
+        if absorbed.appended > 0 {
+            for event in absorbed.events.suffix(absorbed.appended) { folded.apply(event) }
+            lastEventAt = absorbed.events.last?.at ?? lastEventAt
+            notifyLocked()
+        }
+        return absorbed
+    }
+
     /// Every event of the journal, in file order, read under the lock (what a sync pushes from).
     public func events() throws -> [Event] {
         lock.lock()

@@ -69,10 +69,22 @@ extension JournalReader {
         public var stable: JournalPosition?
     }
 
+    /// Where `read(path:storage:resumingAt:…)` puts the `stable` position it returns.
+    public enum StablePoint: Sendable {
+        /// The start of the last sealed frame, or of the unsealed tail when there is no sealed frame: a point no seal
+        /// of any version rewrites (what snapshots key on).
+        case lastSealedFrame
+        /// The start of the unsealed tail, or the end of the data when there is none: the current rule's seals
+        /// rewrite nothing before it; a journal sealed by the older rule, which could rewrite the last sealed frame,
+        /// no longer gives its key, and a read from it starts from the beginning.
+        case unsealedTail
+    }
+
     /// Reads `path` from `position` when the bytes before it still hash the same, else from the
     /// start. `onFrame` hears each frame's offset before its lines (callers checkpoint state
     /// there, to save it at `stable`).
     public static func read(path: String, storage: any Storage, resumingAt position: JournalPosition?,
+                            stable point: StablePoint = .lastSealedFrame,
                             onFrame: (Int) throws -> Void,
                             onRecord: (UnsafeBufferPointer<UInt8>, RecordLocation) throws -> Void) throws -> ResumedRead {
         let file = try storage.openForReading(path)
@@ -103,9 +115,15 @@ extension JournalReader {
         })
         var stable: JournalPosition?
         if report.isClean {
-            let boundary = min(report.lastSealedFrame?.offset ?? report.validEnd, report.tailRun.first?.offset ?? report.validEnd)
+            let tailStart = report.tailRun.first?.offset ?? report.validEnd
+            let boundary = switch point {
+            case .lastSealedFrame: min(report.lastSealedFrame?.offset ?? report.validEnd, tailStart)
+            case .unsealedTail: tailStart
+            }
             if boundary > start, let frame = frameLines.last(where: { $0.offset == boundary }) {
                 stable = JournalPosition(offset: boundary, linesBefore: frame.linesBefore, prefixHash: try positionKey(source, upTo: boundary))
+            } else if point == .unsealedTail, boundary > start, boundary == report.validEnd {
+                stable = JournalPosition(offset: boundary, linesBefore: lines, prefixHash: try positionKey(source, upTo: boundary))
             } else if boundary == start, let position, resumed {
                 stable = position
             }
