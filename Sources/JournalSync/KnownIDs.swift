@@ -14,6 +14,7 @@ public struct KnownIDs: Equatable, Sendable {
     /// Ids the ranges cannot hold.
     public private(set) var others: Set<String> = []
 
+    /// No id.
     public init() {}
 
     /// The set of `ids`.
@@ -33,6 +34,7 @@ public struct KnownIDs: Equatable, Sendable {
         return parsed
     }
 
+    /// Whether the server is known to hold `id`.
     public func contains(_ id: String) -> Bool {
         guard let parsed = KnownIDs.parse(id) else { return others.contains(id) }
         guard let list = ranges[parsed.device] else { return false }
@@ -40,6 +42,7 @@ public struct KnownIDs: Equatable, Sendable {
         return index < list.count && list[index].contains(parsed.counter)
     }
 
+    /// Adds `id`, joining the ranges it touches.
     public mutating func insert(_ id: String) {
         guard let parsed = KnownIDs.parse(id) else { others.insert(id); return }
         let counter = parsed.counter
