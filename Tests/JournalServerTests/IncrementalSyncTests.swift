@@ -124,6 +124,40 @@ struct IncrementalSyncTests {
         }
     }
 
+    @Test("an event another device recorded before this journal's last one is merged with the whole journal (rewritten in merge order), and both devices end with the same events and seqs")
+    func earlierEventMergesWhole() async throws {
+        let (user, token) = try await PostgresFixture.freshPrincipal("incr5")
+        let (phone, clock, count) = try Self.history(weeks: 4)
+        let watchClock = ManualClock(clock.time)
+        let watch = try Self.empty(device: "wa", clock: watchClock)
+        defer { phone.close(); watch.close() }
+        try await withServer { server in
+            let client = SyncClient(server: server, token: token)
+            try await phone.sync(client: client)
+            try await watch.sync(client: client)
+            // The phone starts a workout a minute on and completes a set a minute later; the watch changes a setting
+            // 30 s on, before both.
+            try Self.record(phone, clock: clock, sets: 1)
+            #expect(try await phone.sync(client: client).pushed == 2)
+            watchClock.advance(milliseconds: 30_000)
+            try watch.record(.object(["type": "settings.changed", "key": "theme", "value": "dark"]))
+            // The phone's two sort after the watch's setting: appended after its mark.
+            let watchRound = try await watch.sync(client: client)
+            #expect((watchRound.pulled, watchRound.merged, watchRound.pushed, watchRound.eventsRead) == (2, 2, 1, 1))
+            // The setting sorts before the phone's last event: merged with the whole journal, which is rewritten.
+            let phoneRound = try await phone.sync(client: client)
+            #expect((phoneRound.pulled, phoneRound.merged, phoneRound.pushed, phoneRound.events) == (1, 1, 0, count + 3))
+            #expect(phoneRound.eventsRead == 3 * count + 7)
+            #expect(try phone.events().map { "\($0.id)@\($0.seq)" } == watch.events().map { "\($0.id)@\($0.seq)" })
+            #expect(try phone.events().suffix(3).map(\.type) == ["settings.changed", "workout.started", "set.completed"])
+            // The next rounds read from marks again.
+            #expect(try await phone.sync(client: client).eventsRead == 0)
+            #expect(try await watch.sync(client: client).eventsRead == 1)
+            let held = try await Self.serverIDs(client, user: user)
+            #expect(try (held.count, Set(held)) == (count + 3, Set(phone.events().map(\.id))))
+        }
+    }
+
     @Test("a restart keeps the mark; a state lost in the middle of a round (old state back after the push, or after the merge) re-sends and re-pulls without duplicating anything")
     func restartInTheMiddle() async throws {
         let (user, token) = try await PostgresFixture.freshPrincipal("incr3")
