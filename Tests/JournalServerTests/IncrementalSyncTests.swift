@@ -54,7 +54,7 @@ struct IncrementalSyncTests {
         }
     }
 
-    @Test("after a full first round of a 3,423-event journal, a round after 3 appends reads those 3 events and pushes them, and a round after nothing reads one event")
+    @Test("after a full first round of a 3,423-event journal, a round after 3 appends reads those 3 events and pushes them, a round after nothing reads one event, and the mark holds across a seal")
     func roundReadsWhatChanged() async throws {
         let (user, token) = try await PostgresFixture.freshPrincipal("incr")
         // `INCREMENTAL_SYNC_WEEKS=104` for SYNC.md's figure: the rounds after the first read as many events.
@@ -71,7 +71,7 @@ struct IncrementalSyncTests {
             // The first round reads the whole journal: once to merge, once to push.
             #expect((first.pushed, first.storedByServer, first.events, first.eventsRead) == (count, count, count, 2 * count))
 
-            try Self.record(phone, clock: clock, sets: 2)
+            let workout = try Self.record(phone, clock: clock, sets: 2)
             let before = timer.now
             let second = try await phone.sync(client: client)
             let secondTime = timer.now - before
@@ -82,10 +82,18 @@ struct IncrementalSyncTests {
             // Only the mark's last event, read again to check it is still there.
             #expect((idle.pulled, idle.pushed, idle.events, idle.eventsRead) == (0, 0, count + 3, 1))
 
+            // Finishing the workout seals the tail the mark is at: the mark still holds (the last event and the new one).
+            clock.advance(milliseconds: 60_000)
+            try phone.finishWorkout(workout)
+            let sealed = try await phone.sync(client: client)
+            #expect((sealed.pushed, sealed.storedByServer, sealed.events, sealed.eventsRead) == (1, 1, count + 4, 2))
+            // Taken after the seal, the mark is at the end of the data: nothing to read.
+            #expect(try await phone.sync(client: client).eventsRead == 0)
+
             // A closed journal (`journal sync FILE`) reads from the same mark.
             phone.close()
             let closed = try await JournalSyncing.sync(phone.path, client: client)
-            #expect((closed.pushed, closed.events, closed.eventsRead) == (0, count + 3, 1))
+            #expect((closed.pushed, closed.events, closed.eventsRead) == (0, count + 4, 0))
             #expect(try await Self.serverIDs(client, user: user) == EventReader.events(path: phone.path).map(\.id))
         }
     }
