@@ -7,6 +7,7 @@ extension Merge {
     /// tail or the end of the data, keyed by the bytes before it) and the journal's last event when it was taken.
     /// Everything up to that event was in merge order (rule 2) and numbered as a merge numbers it.
     public struct TailMark: Equatable, Sendable {
+        /// Where the next read starts, when the bytes before it still give its key.
         public var position: JournalPosition
         /// The line of the journal's last event (1-based; at or after `position`'s lines before).
         public var lastLine: Int
@@ -17,6 +18,7 @@ extension Merge {
         public var lastAt: Int64
         public var lastIsMarker: Bool
 
+        /// A mark as `<journal>.sync` stores it (FORMAT.md §"The sync state").
         public init(position: JournalPosition, lastLine: Int, lastID: String, lastSeq: Int, lastAt: Int64, lastIsMarker: Bool) {
             self.position = position
             self.lastLine = lastLine
