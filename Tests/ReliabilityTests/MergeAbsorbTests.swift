@@ -29,33 +29,65 @@ struct MergeAbsorbTests {
     @Test("the append-only merge of an open journal is merge's journal whenever it applies, and it applies to events that come after the journal's")
     func appendedOnlyIsMerge() throws {
         var applied = 0, declined = 0
-        for seed: UInt64 in 1...5 {
-            let (a, b) = try Fixtures.divergedJournals(seed: seed, storage: MemoryStorage())
-            let all = Merge.merge(a, b).events
-            for cut in [0, all.count / 3, all.count / 2, all.count - 1] {
-                let local = Merge.merge(Array(all.prefix(cut)), []).events
-                // Another device's journal, part of which comes before this one's last event: merge decides.
-                let other = Merge.merge(a, []).events
-                if let tail = Merge.appendedOnly(other, b) { #expect(other + tail == Merge.merge(other, b).events) } else { declined += 1 }
-                for incoming in [b, Array(all[cut...]), Array(all[max(cut - 2, 0)...]), Array(a.reversed()), []] {
-                    let merged = Merge.merge(local, incoming).events
-                    if let tail = Merge.appendedOnly(local, incoming) {
-                        #expect(local + tail == merged, "seed \(seed), cut \(cut)")
+        for (seed, a, b, all, cut, local) in try Self.cutJournals() {
+            // Another device's journal, part of which comes before this one's last event: merge decides.
+            let other = Merge.merge(a, []).events
+            if let tail = Merge.appendedOnly(other, b) { #expect(other + tail == Merge.merge(other, b).events) } else { declined += 1 }
+            for incoming in [b, Array(all[cut...]), Array(all[max(cut - 2, 0)...]), Array(a.reversed()), []] {
+                let merged = Merge.merge(local, incoming).events
+                if let tail = Merge.appendedOnly(local, incoming) {
+                    #expect(local + tail == merged, "seed \(seed), cut \(cut)")
+                    applied += 1
+                } else {
+                    declined += 1
+                }
+            }
+            // What follows the journal's last event, in any order and with what it already holds, is appended.
+            #expect(Merge.appendedOnly(local, Array(all[cut...].reversed()) + local.suffix(1)) == Array(all[cut...]).enumerated().map { index, event in
+                var event = event
+                event.seq = cut + index + 1
+                return event
+            })
+        }
+        print("appendedOnly: \(applied) applied, \(declined) declined to merge")
+        #expect((applied, declined) == (100, 20))
+    }
+
+    @Test("the append-only merge from a mark (the events after the journal's event at the mark, the incoming ones it holds before the mark left out) is merge's journal whenever it applies, and applies exactly when the whole one does")
+    func appendedOnlyFromAMarkIsMerge() throws {
+        var applied = 0, declined = 0
+        for (seed, _, b, all, cut, local) in try Self.cutJournals() where cut > 0 {
+            for mark in Set([1, max(local.count / 2, 1), local.count]).sorted() {
+                let last = local[mark - 1]
+                let preceding = (key: Merge.SortKey(id: last.id, at: last.at.epochMilliseconds, isMarker: last.knownType == .dataErased), seq: last.seq)
+                let before = Set(local.prefix(mark).map(\.id))
+                // Another device's event at the instant of the journal's first: before its last one unless it has one.
+                var early = local[0]
+                early.id = "zz-1"
+                for incoming in [b, Array(all[cut...]), Array(all[max(cut - 2, 0)...]), [early], []] {
+                    let whole = Merge.appendedOnly(local, incoming)
+                    let fromMark = Merge.appendedOnly(Array(local[mark...]), incoming.filter { !before.contains($0.id) }, after: preceding)
+                    #expect(fromMark == whole, "seed \(seed), cut \(cut), mark \(mark)")
+                    if let fromMark {
+                        #expect(local + fromMark == Merge.merge(local, incoming).events)
                         applied += 1
                     } else {
                         declined += 1
                     }
                 }
-                // What follows the journal's last event, in any order and with what it already holds, is appended.
-                #expect(Merge.appendedOnly(local, Array(all[cut...].reversed()) + local.suffix(1)) == Array(all[cut...]).enumerated().map { index, event in
-                    var event = event
-                    event.seq = cut + index + 1
-                    return event
-                })
             }
         }
-        print("appendedOnly: \(applied) applied, \(declined) declined to merge")
-        #expect((applied, declined) == (100, 20))
+        #expect((applied, declined) == (180, 45))
+    }
+
+    /// Two diverged journals (seeds 1…5), their merge `all`, and journals of `all`'s first `cut` events (0, a third,
+    /// a half, all but one).
+    static func cutJournals() throws -> [(seed: UInt64, a: [Event], b: [Event], all: [Event], cut: Int, local: [Event])] {
+        try (UInt64(1)...5).flatMap { seed in
+            let (a, b) = try Fixtures.divergedJournals(seed: seed, storage: MemoryStorage())
+            let all = Merge.merge(a, b).events
+            return [0, all.count / 3, all.count / 2, all.count - 1].map { cut in (seed, a, b, all, cut, Merge.merge(Array(all.prefix(cut)), []).events) }
+        }
     }
 
     @Test("a journal open for recording is not rewritten under its writer: absorb fails with locked and changes nothing")
