@@ -10,13 +10,12 @@ extension ProjectionContext {
     /// CLI's views and the `WorkoutJournal` facade both use it.
     public static let trainingDomain: ProjectionContext = {
         let catalogue = ExerciseCatalogue.builtIn
-        let matcher = NameMatcher(catalogue: catalogue)
         return ProjectionContext(
             exerciseName: { catalogue.exercise(id: $0)?.name ?? ProjectionContext.titleCase($0) },
             muscles: { catalogue.exercise(id: $0)?.primaryMuscles ?? [] },
             workedMuscles: { catalogue.exercise(id: $0)?.allMuscles ?? [] },
             isCompound: { catalogue.exercise(id: $0)?.mechanic == .compound },
-            exerciseID: { text in matcher.match(text).flatMap { $0.confidence >= NameMatcher.acceptThreshold ? $0.exerciseID : nil } },
+            exerciseID: { text in NameMatcher.builtIn.match(text).flatMap { $0.confidence >= NameMatcher.acceptThreshold ? $0.exerciseID : nil } },
             nextTarget: { nextTarget($0, catalogue: catalogue) },
             warmup: { exercise, kilograms, unit, bar in
                 // Loadable in the lifter's unit, never below the bar the exercise is loaded on.

@@ -83,7 +83,7 @@ public enum Exporters {
         return text
     }
 
-    static let matcher = NameMatcher(catalogue: .builtIn)
+    static var matcher: NameMatcher { .builtIn }
 
     /// The name a row of `app`'s layout gives an exercise: the app's own name when the row was imported from that app,
     /// else the app's convention for a catalogue exercise (`Bench Press (Barbell)`), else the journal's name (custom).

@@ -139,7 +139,7 @@ public struct ImportPlanner: Sendable {
     /// `--keep-out-of-range`: import even values beyond the sanity limits (marked `out_of_range`) instead of skipping them.
     public var keepOutOfRange: Bool
 
-    public init(matcher: NameMatcher = NameMatcher(catalogue: .builtIn), offsetSeconds: Int32, keepOutOfRange: Bool = false) {
+    public init(matcher: NameMatcher = .builtIn, offsetSeconds: Int32, keepOutOfRange: Bool = false) {
         self.matcher = matcher; self.offsetSeconds = offsetSeconds; self.keepOutOfRange = keepOutOfRange
     }
 

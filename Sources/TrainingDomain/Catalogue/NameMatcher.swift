@@ -21,6 +21,9 @@ public struct NameMatcher: Sendable {
     public let catalogue: ExerciseCatalogue
     /// Matches below this are not hits (`match(_:)` still returns them; callers decide).
     public static let acceptThreshold = 0.6
+    /// The built-in catalogue's matcher, built on its first use: building one indexes every name of the catalogue,
+    /// which a process that never matches a name (a replay, a view) should not pay for.
+    public static let builtIn = NameMatcher(catalogue: .builtIn)
 
     static let equipmentWords: [String: String] = [
         "barbell": "barbell", "bb": "barbell", "dumbbell": "dumbbell", "db": "dumbbell", "kettlebell": "kettlebell",
