@@ -16,7 +16,6 @@ import JournalModel
 import TrainingDomain
 
 let fuzzFile = "fuzz.csv"
-let fuzzNow = Timestamp(rfc3339: "2026-11-22T10:00:00.000+01:00")!
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func importerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -51,9 +50,9 @@ public func importerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let plan = ImportPlanner(matcher: FuzzState.matcher, offsetSeconds: 3600).plan(parsed, file: fuzzFile, existing: [])
         var rules = RecordingRules()
         for draft in plan.drafts {
-            switch rules.prepare(draft, device: "fuzz", now: fuzzNow) {
+            switch rules.prepare(draft, device: "fuzz") {
             case .success(let event): rules.apply(event)
-            case .failure(let problem): check(false, "planned event refused: \(problem): \(JSONWriter.string(draft))")
+            case .failure(let problem): check(false, "planned event refused: \(problem): \(JSONWriter.string(draft.jsonValue))")
             }
         }
         _ = plan.summary.text

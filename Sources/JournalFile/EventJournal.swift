@@ -106,9 +106,12 @@ public final class EventJournal {
         try record(batch: drafts.map(Draft.value), firstInputLine: firstInputLine, inputLines: inputLines, sealNow: sealNow, framing: framing)
     }
 
-    /// A draft to record: a JSON object (envelope keys optional) or an event whose envelope is whole already.
+    /// A draft to record: a JSON object (envelope keys optional), a typed draft, or an event whose envelope is whole
+    /// already.
     public enum Draft: Sendable {
         case value(JSONValue)
+        /// Checked as `value` of its `jsonValue` would be, without building that JSON object (`journal import`).
+        case typed(EventDraft)
         /// Decoded from a line holding a whole envelope (`EventCodec.decode`): checked as `value` of that line would be.
         case complete(Event)
 
@@ -137,6 +140,7 @@ public final class EventJournal {
         for (index, draft) in drafts.enumerated() {
             let prepared = switch draft {
             case .value(let value): staged.prepare(value, device: device, now: clock(), allowUnknownTypes: options.allowUnknownTypes)
+            case .typed(let typed): staged.prepare(typed, device: device, allowUnknownTypes: options.allowUnknownTypes)
             case .complete(let event): staged.prepare(complete: event, allowUnknownTypes: options.allowUnknownTypes)
             }
             switch prepared {

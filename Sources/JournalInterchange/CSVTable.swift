@@ -104,6 +104,10 @@ public struct CSVTable: Sendable {
                         i = j + 1
                         let quoteLine = line
                         var closed = false
+                        // The run up to the next quote or line break is the cell's as it is: appended at once.
+                        let run = i
+                        while i < end && bytes[i] != Parser.quote && bytes[i] != Parser.newline && bytes[i] != Parser.carriageReturn { i += 1 }
+                        field.append(contentsOf: bytes[run..<i])
                         while i < end {
                             let byte = bytes[i]
                             if byte == Parser.quote {
@@ -131,6 +135,11 @@ public struct CSVTable: Sendable {
                             continue rows
                         }
                     } else {
+                        // The run up to the next quote, separator or line break is the cell's as it is: appended at once.
+                        let run = i
+                        while i < end && bytes[i] != delimiter && bytes[i] != Parser.quote && bytes[i] != Parser.newline
+                            && bytes[i] != Parser.carriageReturn { i += 1 }
+                        field.append(contentsOf: bytes[run..<i])
                         while i < end {
                             let byte = bytes[i]
                             if byte == delimiter || byte == Parser.newline || byte == Parser.carriageReturn { break }

@@ -139,7 +139,7 @@ public struct RecordingRules: Sendable {
             default: fields.append(field)
             }
         }
-        fields[0] = JSONField("v", v ?? .int(EventVocabulary.schema(for: type?.stringValue ?? "")?.version ?? 1))
+        fields[0] = JSONField("v", v ?? .int(EventVocabulary.draftVersion(of: type?.stringValue ?? "")))
         fields[1] = JSONField("seq", seq ?? .int(lastSeq + 1))
         fields[2] = JSONField("id", id ?? .string(nextID(device: device)))
         fields[3] = JSONField("at", at ?? .string(now.rfc3339))
@@ -147,6 +147,15 @@ public struct RecordingRules: Sendable {
         object = JSONObject(fields)
         let event: Event
         do { event = try EventCodec.decode(.object(object)) } catch { return .failure(.envelope(error)) }
+        return prepare(complete: event, allowUnknownTypes: allowUnknownTypes)
+    }
+
+    /// `prepare` of a typed draft: its envelope completed as that of `draft.jsonValue` would be (the type's version,
+    /// the next seq, the device's next id), with no JSON object to rebuild and decode; the same event and answer.
+    public func prepare(_ draft: EventDraft, device: String, allowUnknownTypes: Bool = false) -> Result<Event, Problem> {
+        let event: Event
+        do { event = try draft.event(v: EventVocabulary.draftVersion(of: draft.type), seq: lastSeq + 1, id: nextID(device: device)) }
+        catch { return .failure(.envelope(error)) }
         return prepare(complete: event, allowUnknownTypes: allowUnknownTypes)
     }
 

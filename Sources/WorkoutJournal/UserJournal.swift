@@ -164,6 +164,12 @@ public final class UserJournal: @unchecked Sendable {
     /// ("the journal was closed; open it again") and changes nothing.
     @discardableResult
     public func record(batch drafts: [JSONValue], framing: EventJournal.Framing = .live) throws(JournalError) -> [Event] {
+        try record(batch: drafts.map(EventJournal.Draft.value), framing: framing)
+    }
+
+    /// `record(batch:framing:)` of drafts of any kind (`journal import` hands typed ones).
+    @discardableResult
+    public func record(batch drafts: [EventJournal.Draft], framing: EventJournal.Framing = .live) throws(JournalError) -> [Event] {
         lock.lock()
         defer { lock.unlock() }
         try checkOpenLocked()

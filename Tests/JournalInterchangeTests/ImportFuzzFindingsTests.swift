@@ -72,7 +72,7 @@ import Testing
         let name = "a" + String(repeating: "é", count: 150)
         let text = "Date,Exercise,Category,Weight (kg),Reps\n2024-03-04,\(name),Chest,80,5\n"
         let plan = planner.plan(try read(text), file: "in.csv", existing: [])
-        let created = plan.drafts.first { $0.objectValue?["type"]?.stringValue == "exercise.created" }?.objectValue
+        let created = plan.drafts.first { $0.type == .exerciseCreated }?.fields
         #expect(created?["name"]?.stringValue == "a" + String(repeating: "é", count: 99))
         #expect(try record(plan.drafts).map(\.type) == ["exercise.created", "workout.started", "set.completed", "workout.finished"])
     }

@@ -68,9 +68,9 @@ heavy","Good day",8.5
         #expect(sets(parsed.workouts[0]) == ["Deadlift (Barbell) 140.0kgx5 working", "Deadlift (Barbell) 150.0kgx3 working", "Rowing (Machine) 0.0kgx0 working"])
         #expect(parsed.workouts[0].sets[2].kilometres == 2)
         let plan = planner.plan(parsed, file: "in.csv", existing: [])
-        let completed = plan.drafts.filter { $0.objectValue?["type"]?.stringValue == "set.completed" }
-        #expect(completed.map { $0.objectValue?["set"]?.intValue } == [1, 2])
-        let cardio = plan.drafts.first { $0.objectValue?["type"]?.stringValue == "cardio.logged" }?.objectValue
+        let completed = plan.drafts.filter { $0.type == .setCompleted }
+        #expect(completed.map { $0.fields["set"]?.intValue } == [1, 2])
+        let cardio = plan.drafts.first { $0.type == .cardioLogged }?.fields
         #expect(cardio?["minutes"] == 8)
         #expect(cardio?["km"] == 2)
     }
@@ -126,7 +126,7 @@ heavy","Good day",8.5
             "\ntimes:          wall clock at UTC+01:00 (the offset of the journal's last event; --utc-offset chooses another); the file has dates only, so each workout starts at 12:00\n"))
         #expect(plan.summary.jsonValue.objectValue?["utc_offset"] == .string("+01:00"))
         #expect(plan.summary.jsonValue.objectValue?["assumed_time"] == .string("12:00"))
-        #expect(plan.drafts.compactMap(\.objectValue).first { $0["type"] == .string("workout.started") }?["started_at"] == .string("2024-03-04T12:00:00.000+01:00"))
+        #expect(plan.drafts.first { $0.type == .workoutStarted }?.fields["started_at"] == .string("2024-03-04T12:00:00.000+01:00"))
         let hevy = """
         "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
         "Push","4 Mar 2024, 07:12","4 Mar 2024, 08:17","","Bench Press (Barbell)",,"",0,"normal",80,8,,,
@@ -134,7 +134,7 @@ heavy","Good day",8.5
         let eastern = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: -18_000).plan(try read(hevy), file: "in.csv", existing: [])
         #expect(eastern.summary.assumedTime == nil)
         #expect(eastern.summary.text.contains("\ntimes:          wall clock at UTC-05:00\n"))
-        #expect(eastern.drafts.compactMap(\.objectValue).first { $0["type"] == .string("workout.started") }?["started_at"] == .string("2024-03-04T07:12:00.000-05:00"))
+        #expect(eastern.drafts.first { $0.type == .workoutStarted }?.fields["started_at"] == .string("2024-03-04T07:12:00.000-05:00"))
     }
 
     @Test func strongLiftsTurnsSetColumnPairsIntoSets() throws {
@@ -294,16 +294,16 @@ heavy","Good day",8.5
 @Suite struct ImportPlanTests {
     @Test func aWorkoutBecomesTheEventsTheAppWouldHaveRecorded() throws {
         let plan = planner.plan(try read(strongClassic), file: "in.csv", existing: [])
-        let types = plan.drafts.map { $0.objectValue!["type"]!.stringValue! }
+        let types = plan.drafts.map(\.type.name)
         #expect(types == ["exercise.created", "workout.started", "workout.noted", "set.completed", "set.completed", "set.completed",
                           "set.completed", "set.completed", "cardio.logged", "workout.finished", "workout.started", "set.completed", "workout.finished"])
-        let started = plan.drafts[1].objectValue!
+        let started = plan.drafts[1].fields
         #expect(started["started_at"] == "2024-03-04T07:12:40.000+01:00")
         #expect(started["source"] == "strong")
         #expect(started["session"] == .null)
-        #expect(plan.drafts[9].objectValue!["finished_at"] == "2024-03-04T08:17:40.000+01:00")
-        #expect(plan.drafts[0].objectValue!["exercise"] == "custom-quokka-toss")
-        #expect(plan.drafts[3].objectValue!["at"] == "2024-03-04T07:12:40.000+01:00")
+        #expect(plan.drafts[9].fields["finished_at"] == "2024-03-04T08:17:40.000+01:00")
+        #expect(plan.drafts[0].fields["exercise"] == "custom-quokka-toss")
+        #expect(plan.drafts[3].at.rfc3339 == "2024-03-04T07:12:40.000+01:00")
         #expect(plan.summary.workouts == 2)
         #expect(plan.summary.sets == 6)
         #expect(plan.summary.cardioEntries == 1)
@@ -314,6 +314,11 @@ heavy","Good day",8.5
         #expect(plan.summary.skipped.map(\.line) == [7])
         let events = try record(plan.drafts)
         #expect(analysis(events).finished.count == 2)
+    }
+
+    @Test func aPlansTypedDraftsRecordAsTheirJSONValuesDo() throws {
+        let plan = planner.plan(try read(strongClassic), file: "in.csv", existing: [])
+        #expect(try record(plan.drafts) == record(plan.drafts.map(\.jsonValue)))
     }
 
     @Test func importingTheSameFileTwiceAddsNothing() throws {
@@ -333,7 +338,7 @@ heavy","Good day",8.5
         """
         let parsed = try read(text)
         let plan = planner.plan(parsed, file: "in.csv", existing: [])
-        let ids = plan.drafts.filter { $0.objectValue?["type"] == "workout.started" }.map { $0.objectValue!["workout"]!.stringValue! }
+        let ids = plan.drafts.filter { $0.type == .workoutStarted }.map { $0.fields["workout"]!.stringValue! }
         let base = ImportPlanner.workoutID(app: "strong", workout: parsed.workouts[0])
         #expect(ids == [base, base + "-2"])
         let events = try record(plan.drafts)
@@ -361,8 +366,8 @@ heavy","Good day",8.5
     @Test func workoutIDsDependOnlyOnStartAndName() throws {
         let parsed = try read(strongClassic)
         let other = ImportPlanner(matcher: NameMatcher(catalogue: .builtIn), offsetSeconds: -18000)
-        let a = planner.plan(parsed, file: "a.csv", existing: []).drafts[1].objectValue!["workout"]
-        let b = other.plan(parsed, file: "b.csv", existing: []).drafts[1].objectValue!["workout"]
+        let a = planner.plan(parsed, file: "a.csv", existing: []).drafts[1].fields["workout"]
+        let b = other.plan(parsed, file: "b.csv", existing: []).drafts[1].fields["workout"]
         #expect(a == b)
         #expect(a == .string(ImportPlanner.workoutID(app: "strong", workout: parsed.workouts[0])))
     }

@@ -7,12 +7,22 @@ import TrainingDomain
 
 /// Records drafts the way EventJournal does (RecordingRules.prepare, then apply), in memory.
 func record(_ drafts: [JSONValue], onto existing: [Event] = []) throws -> [Event] {
+    let now = Timestamp(rfc3339: "2026-11-22T10:00:00.000+01:00")!
+    return try record(drafts, onto: existing) { rules, draft in rules.prepare(draft, device: "test", now: now) }
+}
+
+/// `record` of typed drafts (an import plan's).
+func record(_ drafts: [EventDraft], onto existing: [Event] = []) throws -> [Event] {
+    try record(drafts, onto: existing) { rules, draft in rules.prepare(draft, device: "test") }
+}
+
+private func record<Draft>(_ drafts: [Draft], onto existing: [Event],
+                           prepare: (RecordingRules, Draft) -> Result<Event, RecordingRules.Problem>) throws -> [Event] {
     var rules = RecordingRules()
     for event in existing { rules.apply(event) }
     var events = existing
-    let now = Timestamp(rfc3339: "2026-11-22T10:00:00.000+01:00")!
     for draft in drafts {
-        let event = try rules.prepare(draft, device: "test", now: now).get()
+        let event = try prepare(rules, draft).get()
         rules.apply(event)
         events.append(event)
     }

@@ -39,6 +39,22 @@ struct ValidationTests {
             #"{"v":1,"seq":2,"id":"ph-2","at":"2026-11-21T18:00:00.000+01:00","type":"workout.started","workout":"w1","name":"Push","session":0}"#)
     }
 
+    @Test("a typed draft is completed, and refused, as its JSON value is")
+    func typedDraftAsItsJSONValue() throws {
+        let rules = try rules([["type": "profile.updated", "name": "Ana"]])
+        let started = EventDraft(.workoutStarted, at: now, [.workout: "w1", .name: "Push", .session: 0])
+        #expect(EventCodec.encodeString(try rules.prepare(started, device: "ph").get()) ==
+            #"{"v":1,"seq":2,"id":"ph-2","at":"2026-11-21T18:00:00.000+01:00","type":"workout.started","workout":"w1","name":"Push","session":0}"#)
+        #expect(rules.prepare(started, device: "ph") == rules.prepare(started.jsonValue, device: "ph", now: now))
+        let longDevice = String(repeating: "d", count: 64)
+        let tooLong = rules.prepare(started, device: longDevice)
+        #expect(tooLong == rules.prepare(started.jsonValue, device: longDevice, now: now))
+        #expect(tooLong.failureDescription == "field \"id\": is \"" + String(repeating: "d", count: 56) + "... but must be a non-empty string of at most 64 bytes")
+        let repeated = EventDraft(.workoutNoted, at: now, [.workout: "w1", .note: .object(JSONObject([JSONField("a", 1), JSONField("a", 2)]))])
+        #expect(rules.prepare(repeated, device: "ph") == rules.prepare(repeated.jsonValue, device: "ph", now: now))
+        #expect(rules.prepare(repeated, device: "ph").failureDescription == #"field "note.a": appears twice in the same object"#)
+    }
+
     @Test("pins the messages of the seeds' limits", arguments: [
         (set([("weight", 650)]), #"set.completed: field "weight" is 650 but must be at most 500 when unit is "kg""#),
         (set([("weight", 1200), ("unit", "lb")]), #"set.completed: field "weight" is 1200 but must be between 0 and 1100"#),
@@ -224,5 +240,13 @@ struct ValidationTests {
         for text in ["", "-a", "a-", "a--b", "-", "Bench", "bench_press", "bench press", "bench-é", String(repeating: "a", count: 65)] {
             #expect(!EventVocabulary.isSlug(text), "\(text)")
         }
+    }
+}
+
+extension Result where Failure: CustomStringConvertible {
+    /// The refusal's message, or nil when the draft was accepted.
+    var failureDescription: String? {
+        if case .failure(let problem) = self { return problem.description }
+        return nil
     }
 }

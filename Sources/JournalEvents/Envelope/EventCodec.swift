@@ -103,10 +103,7 @@ public enum EventCodec {
                 guard let n = field.value.intValue, n >= 1 else { throw envelope("seq", field.value, "must be an integer ≥ 1") }
                 seq = n
             case "id":
-                guard let s = field.value.stringValue, !s.isEmpty, s.utf8.count <= 64 else {
-                    throw envelope("id", field.value, "must be a non-empty string of at most 64 bytes")
-                }
-                id = s
+                id = try envelopeID(field.value)
             case "at":
                 guard let s = field.value.stringValue, let t = Timestamp(rfc3339: s) else {
                     throw envelope("at", field.value, "must be an RFC 3339 time with a UTC offset, e.g. \"2026-11-21T18:04:05.120+01:00\"")
@@ -128,6 +125,14 @@ public enum EventCodec {
         guard let type else { throw DecodingError(field: "type", reason: "is missing") }
         for field in payload { try refuseRepeatedKeys(in: field.value, path: field.key) }
         return Event(v: v, seq: seq, id: id, at: at, type: type, fields: JSONObject(payload))
+    }
+
+    /// The envelope's `id`: a non-empty string of at most 64 bytes.
+    static func envelopeID(_ value: JSONValue) throws(DecodingError) -> String {
+        guard let id = value.stringValue, !id.isEmpty, id.utf8.count <= 64 else {
+            throw envelope("id", value, "must be a non-empty string of at most 64 bytes")
+        }
+        return id
     }
 
     /// A key appears at most once per object at every depth (FORMAT.md §3): the first repeated key of a nested object

@@ -316,6 +316,11 @@ public enum EventVocabulary {
     /// `schema(for: type.name)` without hashing the name (every stored event is validated by `journal verify`).
     public static func schema(for type: EventType) -> EventSchema? { byKnownType[Int(type.rawValue)] }
 
+    /// The `v` a draft without one is given (`RecordingRules.prepare`): its type's schema version, 1 for a type
+    /// outside the vocabulary.
+    public static func draftVersion(of type: String) -> Int { schema(for: type)?.version ?? 1 }
+    public static func draftVersion(of type: EventType) -> Int { schema(for: type)?.version ?? 1 }
+
     /// `byType` indexed by `EventType.rawValue`.
     static let byKnownType: [EventSchema?] = {
         var table = [EventSchema?](repeating: nil, count: Int(EventType.allCases.map(\.rawValue).max() ?? 0) + 1)

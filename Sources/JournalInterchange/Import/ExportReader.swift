@@ -338,25 +338,32 @@ struct RowReader {
         shape.check(distanceUnit, RowShape.distanceUnit)
         shape.text = [exercise, name] + [notes, workoutNotes].compactMap { $0 }
         shape.essential = Set([date, exercise, setOrder, reps] + [weightKg, weightLb, weightPlain].compactMap { $0 })
+        // The workout's cells (number, date, name, duration) repeat on each of its rows: read again only when they change.
+        var workoutRead: (cells: (String, String, String, String), start: LocalDateTime, key: String, duration: Int?)?
         for original in table.rows {
             guard let row = fit(original) else { continue }
             do throws(InterchangeError) {
                 if row.isBlank { skipped.append(SkippedRow(line: row.line, reason: "an empty line")); continue }
                 let order = row.cell(setOrder)
-                let start = try dateTime(row, date)
-                let workoutName = row.cell(name).isEmpty ? "Workout" : row.cell(name)
-                let key = "\(row.cell(number))|\(start)|\(workoutName)"
-                var durationValue: Int?
-                if let durationSeconds { durationValue = try self.duration(row, durationSeconds, seconds: self.number(row, durationSeconds)) }
-                else if let duration {
-                    let text = row.cell(duration)
-                    if !text.isEmpty {
-                        guard let value = ValueParsing.duration(text) else {
-                            throw InterchangeError(file: file, line: row.line, column: table.header[duration], value: text,
+                let workoutCells = (row.cell(number), row.cell(date), row.cell(name), row.cell(durationSeconds ?? duration))
+                let workoutName = workoutCells.2.isEmpty ? "Workout" : workoutCells.2
+                let start: LocalDateTime, key: String, durationValue: Int?
+                if let workoutRead, workoutRead.cells == workoutCells {
+                    (start, key, durationValue) = (workoutRead.start, workoutRead.key, workoutRead.duration)
+                } else {
+                    start = try dateTime(row, date)
+                    key = "\(workoutCells.0)|\(start)|\(workoutName)"
+                    if let durationSeconds { durationValue = try self.duration(row, durationSeconds, seconds: self.number(row, durationSeconds)) }
+                    else if let duration, !workoutCells.3.isEmpty {
+                        guard let value = ValueParsing.duration(workoutCells.3) else {
+                            throw InterchangeError(file: file, line: row.line, column: table.header[duration], value: workoutCells.3,
                                                    problem: "is not a duration", advice: "write it like 1h 5m or 47m (at most 31 days); nothing was imported")
                         }
                         durationValue = value
+                    } else {
+                        durationValue = nil
                     }
+                    workoutRead = (workoutCells, start, key, durationValue)
                 }
                 let make = { ImportedWorkout(name: workoutName, start: start, durationSeconds: durationValue, firstLine: row.line) }
                 // A set number or W/D/F is shorter than "rest": no lowercasing and search for those.

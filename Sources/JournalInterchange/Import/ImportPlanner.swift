@@ -6,7 +6,7 @@ import TrainingDomain
 /// What an import will record, and the summary it prints (INTERCHANGE.md §"Import").
 public struct ImportPlan: Sendable {
     /// Drafts for `EventJournal.record(batch:)`: one all-or-nothing batch for the whole file.
-    public var drafts: [JSONValue]
+    public var drafts: [EventDraft]
     public var summary: ImportSummary
 }
 
@@ -187,7 +187,7 @@ public struct ImportPlanner: Sendable {
         // The same workout already in the journal under another id (recorded by the app and exported, or imported
         // from another app's export): same name, same wall-clock start to the minute.
         let knownStarts = Set(ledger.workouts.map { ImportPlanner.sameWorkoutKey(start: $0.startedAt, name: $0.name) })
-        var drafts: [JSONValue] = []
+        var drafts: [EventDraft] = []
         var skipped = export.skipped
         var warnings: [SkippedRow] = []
         var resolved: [String: Resolution] = [:]
@@ -249,16 +249,16 @@ public struct ImportPlanner: Sendable {
             let id = usedInFile[base]! == 1 ? base : "\(base)-\(usedInFile[base]!)"
             let start = workout.start.timestamp(offsetSeconds: offsetSeconds)
             let finish = start.adding(milliseconds: Int64(max(0, workout.durationSeconds ?? 0)) * 1000)
-            let at = JSONValue.string(start.rfc3339)
+            let startedAt = JSONValue.string(start.rfc3339)
             if rules.isUsed(workout: id) || knownStarts.contains(ImportPlanner.sameWorkoutKey(start: start, name: workout.name.isEmpty ? "Workout" : workout.name)) {
                 present += 1
                 continue
             }
             // Sets, numbered from 1 per exercise in file order; timed rows summed into one cardio entry per exercise.
-            var sets: [JSONValue] = []
+            var sets: [EventDraft] = []
             var cardio: [(exercise: String, seconds: Double, km: Double, name: String, rows: [JSONValue])] = []
             var numbers: [String: Int] = [:]
-            var created: [JSONValue] = []
+            var created: [EventDraft] = []
             var counted: [String: Int] = [:]
             // Exercises in order of their first set, and the app's supersets (label → exercises), for superset.linked.
             var exerciseOrder: [String] = []
@@ -273,7 +273,7 @@ public struct ImportPlanner: Sendable {
                 if exercise.custom && !knownCustom.contains(exercise.id) {
                     knownCustom.insert(exercise.id)
                     // The apps write an assisted exercise's help as its weight (or minus it): the journal ranks it as help.
-                    created.append(.draft(.exerciseCreated, at: at, [
+                    created.append(EventDraft(.exerciseCreated, at: start, [
                         .exercise: .string(exercise.id), .name: .string(truncate(exercise.created, 200)), .source: .string(app),
                         .assisted: exercise.assisted ? .bool(true) : nil,
                     ]))
@@ -321,7 +321,7 @@ public struct ImportPlanner: Sendable {
                 }
                 // After the set, what the app wrote, so an export to its layout gives the rows back (INTERCHANGE.md
                 // §"Names given back").
-                sets.append(.draft(.setCompleted, at: at, [
+                sets.append(EventDraft(.setCompleted, at: start, [
                     .workout: .string(id), .exercise: .string(exercise.id), .set: .int(number), .weight: .number(set.weight),
                     .unit: .string(set.unit.rawValue), .reps: .int(set.reps), .kind: .string(set.kind),
                     .rpe: rpe, .sourceRpe: sourceRPE, .note: set.note.map { .string(truncate($0, 4000)) },
@@ -343,14 +343,14 @@ public struct ImportPlanner: Sendable {
             for (name, count) in counted { setCounts[name, default: 0] += count }
             drafts += created
             // Strong 6.x's layout and the old semicolon one are given back to Strong so (`ImportedRows.layout(of:)`).
-            drafts.append(.draft(.workoutStarted, at: at, [
+            drafts.append(EventDraft(.workoutStarted, at: start, [
                 .workout: .string(id), .name: workout.name.isEmpty ? "Workout" : .string(truncate(workout.name, 200)), .session: .null,
-                .startedAt: at, .source: .string(app),
+                .startedAt: startedAt, .source: .string(app),
                 .sourceLayout: export.layout == .strong6 ? .string(ImportedRows.strong6Layout)
                     : export.layout == .strongSemicolon ? .string(ImportedRows.strongSemicolonLayout) : nil,
             ]))
             for note in workout.notes {
-                drafts.append(.draft(.workoutNoted, at: at, [.workout: .string(id), .note: .string(truncate(note, 4000))]))
+                drafts.append(EventDraft(.workoutNoted, at: start, [.workout: .string(id), .note: .string(truncate(note, 4000))]))
             }
             drafts += sets
             // A superset is linked when its exercises are adjacent in the workout and in no other superset, as the
@@ -366,25 +366,24 @@ public struct ImportPlanner: Sendable {
                     continue
                 }
                 linked.formUnion(superset.exercises)
-                drafts.append(.draft(.supersetLinked, at: at, [
+                drafts.append(EventDraft(.supersetLinked, at: start, [
                     .workout: .string(id), .group: .string(ImportPlanner.supersetGroup(workout: id, label: superset.label)),
                     .exercises: .array(superset.exercises.map(JSONValue.string)),
                 ]))
             }
             for entry in workout.exerciseNotes {
-                drafts.append(.draft(.exerciseNoted, at: at, [
+                drafts.append(EventDraft(.exerciseNoted, at: start, [
                     .workout: .string(id), .exercise: .string(resolve(entry.name).id), .note: .string(truncate(entry.note, 4000)),
                 ]))
             }
             for entry in cardio {
-                drafts.append(.draft(.cardioLogged, at: at, [
+                drafts.append(EventDraft(.cardioLogged, at: start, [
                     .workout: .string(id), .exercise: .string(entry.exercise), .minutes: .number(min(1440, entry.seconds / 60)),
                     .km: entry.km > 0 ? .number(min(1000, entry.km)) : nil,
                     .source: .string(app), .sourceName: .string(truncate(entry.name, 200)), .sourceRows: .array(Array(entry.rows.prefix(200))),
                 ]))
             }
-            let finishedAt = JSONValue.string(finish.rfc3339)
-            drafts.append(.draft(.workoutFinished, at: finishedAt, [.workout: .string(id), .finishedAt: finishedAt]))
+            drafts.append(EventDraft(.workoutFinished, at: finish, [.workout: .string(id), .finishedAt: .string(finish.rfc3339)]))
             imported += 1
             setTotal += sets.count
             cardioTotal += cardio.count

@@ -1,6 +1,7 @@
 import ArgumentParser
 import WorkoutJournalSync
 import Foundation
+import JournalFile
 import JournalInterchange
 
 struct ImportCommand: ParsableCommand {
@@ -73,7 +74,7 @@ struct ImportCommand: ParsableCommand {
                 // A journal created for an import that was refused is removed again.
                 defer { journal.close(discardingIfEmpty: true) }
                 do {
-                    try journal.record(batch: plan.drafts, framing: .batch)
+                    try journal.record(batch: plan.drafts.map(EventJournal.Draft.typed), framing: .batch)
                 } catch {
                     throw Failure(message: "\(error); the import was refused as a whole and \(file) is unchanged")
                 }
