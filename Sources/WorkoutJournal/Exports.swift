@@ -130,9 +130,8 @@
 @_exported import struct JournalProjections.WarmupSuggestion
 @_exported import struct JournalProjections.WorkoutDetail
 @_exported import struct JournalProjections.WorkoutSummary
-// The earlier `…View` names, deprecated.
+// The earlier `…View` names, deprecated; not `ProgressView`, which beside SwiftUI's would be ambiguous (SwiftUINamesTests).
 @_exported import typealias JournalProjections.HomeView
-@_exported import typealias JournalProjections.ProgressView
 @_exported import typealias JournalProjections.HistoryView
 @_exported import typealias JournalProjections.ProfileView
 @_exported import typealias JournalProjections.TemplatesView
@@ -143,7 +142,6 @@
 @_exported import struct JournalStore.Damage
 @_exported import struct JournalStore.FrameInfo
 @_exported import enum JournalStore.StoreError
-@_exported import enum JournalStore.Layout
 @_exported import enum JournalStore.JournalBackup
 @_exported import enum JournalStore.JournalErasure
 @_exported import class JournalStore.JournalWriter
