@@ -130,7 +130,8 @@
 @_exported import struct JournalProjections.WarmupSuggestion
 @_exported import struct JournalProjections.WorkoutDetail
 @_exported import struct JournalProjections.WorkoutSummary
-// The earlier `…View` names, deprecated; not `ProgressView`, which beside SwiftUI's would be ambiguous (SwiftUINamesTests).
+// The earlier `…View` names, deprecated; not `ProgressView`, which beside SwiftUI's would be ambiguous
+// (SwiftUINamesTests).
 @_exported import typealias JournalProjections.HomeView
 @_exported import typealias JournalProjections.HistoryView
 @_exported import typealias JournalProjections.ProfileView
