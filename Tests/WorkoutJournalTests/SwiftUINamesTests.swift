@@ -7,12 +7,12 @@ import Testing
 struct SwiftUINamesTests {
     /// SwiftUI's public types an app's screens are likely to name (SwiftUI's documentation, iOS 17).
     static let swiftUINames: Set<String> = [
-        "Alert", "Angle", "Animation", "App", "Axis", "Badge", "Binding", "Button", "Canvas", "Capsule", "Circle", "Color",
-        "ContentUnavailableView", "DatePicker", "Divider", "Edge", "EmptyView", "Environment", "ForEach", "Form", "Gauge",
-        "Gradient", "Grid", "Group", "Image", "Label", "Layout", "Link", "List", "Menu", "Namespace", "NavigationLink",
-        "NavigationStack", "Path", "Picker", "ProgressView", "Rectangle", "Scene", "Section", "Settings", "Shape",
-        "Slider", "Spacer", "State", "Stepper", "TabView", "Table", "Text", "TimelineView", "Toggle", "Transaction", "View",
-        "Window",
+        "Alert", "Angle", "Animation", "App", "Axis", "Binding", "Button", "Canvas", "Capsule", "Circle",
+        "Color", "ContentUnavailableView", "DatePicker", "Divider", "Edge", "EmptyView", "Environment", "ForEach",
+        "Form", "Gauge", "Gradient", "Grid", "Group", "Image", "Label", "Layout", "Link", "List", "Menu", "Namespace",
+        "NavigationLink", "NavigationStack", "Path", "Picker", "ProgressView", "Rectangle", "Scene", "Section",
+        "Settings", "Shape", "Slider", "Spacer", "State", "Stepper", "TabView", "Table", "Text", "TimelineView",
+        "Toggle", "Transaction", "View", "Window",
     ]
 
     /// The names the products export: each `@_exported import` by name and each public top-level type they declare.
