@@ -31,7 +31,7 @@ shift || true
 declare -A CI_EXECUTIONS=([frame-reader]=10000 [event-decoder]=250000 [differential-decoder]=150000 [importer]=1500 [views]=1000)
 TARGETS=("$@")
 # Every target, the slowest first, so that two lanes end together (FUZZ_JOBS below): at CI's executions beside the
-# suites the views take 28-42 s, the others 10-40 s as the suites' load varies (RELIABILITY.md §7).
+# suites the views take 28-58 s, the others 10-44 s as the suites' load varies (RELIABILITY.md §7).
 ALL_TARGETS=(views importer event-decoder differential-decoder frame-reader)
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 for target in "${TARGETS[@]}"; do
