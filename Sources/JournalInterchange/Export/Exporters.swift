@@ -83,13 +83,11 @@ public enum Exporters {
         return text
     }
 
-    static var matcher: NameMatcher { .builtIn }
-
     /// The name a row of `app`'s layout gives an exercise: the app's own name when the row was imported from that app,
     /// else the app's convention for a catalogue exercise (`Bench Press (Barbell)`), else the journal's name (custom).
     static func rowName(_ exercise: String, app: String, imported: String?, importedFrom: String?, analysis: Analysis) -> String {
         if importedFrom == app, let imported { return imported }
-        return matcher.appName(for: exercise, app: app) ?? analysis.exerciseName(exercise)
+        return NameMatcher.builtIn.appName(for: exercise, app: app) ?? analysis.exerciseName(exercise)
     }
 
     static func workoutNotes(_ workout: WorkoutRecord) -> String {
@@ -187,7 +185,7 @@ public enum Exporters {
             return "\(whole / 3600):" + two(whole / 60 % 60) + ":" + two(whole % 60)
         }
         func category(_ exercise: String, _ source: String?) -> String {
-            source ?? matcher.catalogue.exercise(id: exercise)?.primaryMuscles.first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""
+            source ?? ExerciseCatalogue.builtIn.exercise(id: exercise)?.primaryMuscles.first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""
         }
         for workout in analysis.finished {
             let date = LocalDate(day: workout.startedAt.localDay).description
