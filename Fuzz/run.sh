@@ -8,7 +8,7 @@
 #   FUZZ_JOBS=N      targets fuzzed at once (default 1; scripts/test passes 2, one per core)
 #
 # --ci runs each target for the executions in CI_EXECUTIONS below, 6 to 15 s each on this 2-core machine when
-# it is idle (the instrumented build before them takes about 120 s of CPU); scripts/test runs it at the lowest
+# it is idle (the instrumented build before them takes about 100 s of CPU); scripts/test runs it at the lowest
 # priority beside the test suites, so that it takes the cores they leave idle. Longer runs are the same command
 # with seconds.
 #
@@ -74,10 +74,10 @@ together() {
 
 # The instrumented modules every target links, built once and in dependency order, two at a time: the library
 # sources as SwiftPM builds them, plus a stand-in for TrainingDomain's generated resource accessor (it reads Data/
-# from the source folder, found from the stand-in's absolute path). The store, the codec, the fold and the file are
-# optimized (-O): the decoder and frame targets run hundreds of thousands of inputs through them. The catalogue, the
-# views and interchange are not (-Onone): optimizing them took 130 of the build's 230 s of CPU, for two targets of a
-# few thousand inputs whose runs take 15 s more unoptimized (RELIABILITY.md §7). The harnesses are optimized.
+# from the source folder, found from the stand-in's absolute path). The store and the codec are optimized (-O): the
+# frame and decoder targets run hundreds of thousands of inputs through them. The fold, the file, the catalogue, the
+# views and interchange are not (-Onone): optimized, the fold and the file alone took 66 of the build's 161 s of CPU,
+# and the targets run as fast without (RELIABILITY.md §7). The harnesses are optimized.
 modules() {
     local stamp=$OUT/modules/.built
     fresh "$stamp" Sources/JournalStore Sources/JournalEvents Sources/JournalModel Sources/JournalFile Sources/TrainingDomain \
@@ -87,9 +87,9 @@ modules() {
     local any="-enable-upcoming-feature ExistentialAny"
     together "module -O JournalEvents $any \$(find Sources/JournalEvents -name '*.swift')" \
              "module -O JournalStore $any \$(find Sources/JournalStore -name '*.swift') -I Sources/CZstd"
-    module -O JournalModel $any $(find Sources/JournalModel -name '*.swift')
+    module -Onone JournalModel $any $(find Sources/JournalModel -name '*.swift')
     together "module -Onone TrainingDomain $any \$(find Sources/TrainingDomain -name '*.swift') $ROOT/Fuzz/TrainingDomainBundle.swift" \
-             "module -O JournalFile $any \$(find Sources/JournalFile -name '*.swift') -I Sources/CZstd"
+             "module -Onone JournalFile $any \$(find Sources/JournalFile -name '*.swift') -I Sources/CZstd"
     module -Onone JournalProjections $any $(find Sources/JournalProjections -name '*.swift')
     module -Onone JournalInterchange $any $(find Sources/JournalInterchange -name '*.swift')
     touch "$stamp"; chmod +x "$stamp"
