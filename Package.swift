@@ -5,7 +5,8 @@ import PackageDescription
 //   CZstd (libzstd) → JournalStore (bytes, frames, recovery, locking)
 //   → JournalEvents (vocabulary, validation, JSON codec) → JournalModel (the one fold: Ledger, units, set kinds)
 //   → JournalFile (a user's journal file: store + events; its writer is the type EventJournal) → TrainingDomain (catalogue, programmes, progression, plates)
-//   → JournalProjections (screens as folds) → WorkoutJournal (facade for apps; no networking)
+//   → JournalProjections (screens as folds) → JournalInterchange (imports, exports, charts, report)
+//   → WorkoutJournal (facade for apps; no networking)
 //   → WorkoutJournalSync (the facade's sync, over JournalSync's HTTP client) → journal (the CLI).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -133,7 +134,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "WorkoutJournal",
-                dependencies: ["JournalStore", "JournalFile", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections"],
+                dependencies: ["JournalStore", "JournalFile", "JournalEvents", "JournalModel", "TrainingDomain", "JournalProjections",
+                               "JournalInterchange"],
                 swiftSettings: swiftSettings),
         .target(name: "WorkoutJournalSync", dependencies: ["WorkoutJournal", "JournalSync"], swiftSettings: swiftSettings),
         .target(name: "JournalTesting", dependencies: ["JournalStore", "JournalEvents", "JournalFile", "JournalSimulator"],
@@ -141,12 +143,13 @@ let package = Package(
         .executableTarget(
             name: "JournalCLI",
             // The library an app that syncs uses (WorkoutJournalSync, re-exporting WorkoutJournal, which exports the
-            // types an app names), plus interchange and the simulator; and, by name, the lower layers of the tools no
-            // app needs: the raw writer and reader, verify, salvage and merge (JournalFile), the codec and the
-            // vocabulary (JournalEvents). CLILayeringTests checks both lists.
+            // types an app names, imports and exports among them), plus the simulator; and, by name, the lower layers of
+            // the tools no app needs: the raw writer and reader, verify, salvage and merge (JournalFile), the codec and
+            // the vocabulary (JournalEvents), support's timeline, explain, diff and terminal charts (JournalInterchange).
+            // CLILayeringTests checks both lists.
             dependencies: [
-                "WorkoutJournalSync", "JournalInterchange", "JournalSimulator",
-                "JournalFile", "JournalEvents",
+                "WorkoutJournalSync", "JournalSimulator",
+                "JournalFile", "JournalEvents", "JournalInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

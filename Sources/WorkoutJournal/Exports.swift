@@ -138,6 +138,31 @@
 @_exported import typealias JournalProjections.TemplatesView
 @_exported import typealias JournalProjections.ActiveWorkoutView
 @_exported import typealias JournalProjections.ExerciseHistoryView
+// Interchange, as an app offers it: another app's CSV export read and planned as this journal's events (then recorded
+// with `UserJournal.record(batch:)`), the exports (JSON, JSONL, the apps' CSV layouts; redaction), the routine
+// document, the SVG charts and the HTML report, and re-filing a custom exercise's sets. Support's tools (timeline,
+// explain, diff, terminal charts) stay in JournalInterchange, which the CLI imports by name for them.
+@_exported import enum JournalInterchange.ChartSeries
+@_exported import struct JournalInterchange.ExerciseLink
+@_exported import enum JournalInterchange.ExportReader
+@_exported import enum JournalInterchange.Exporters
+@_exported import enum JournalInterchange.HTMLReport
+@_exported import enum JournalInterchange.ImportLayout
+@_exported import struct JournalInterchange.ImportPlan
+@_exported import struct JournalInterchange.ImportPlanner
+@_exported import struct JournalInterchange.ImportSummary
+@_exported import struct JournalInterchange.ImportedName
+@_exported import struct JournalInterchange.ImportedRows
+@_exported import struct JournalInterchange.ImportedSet
+@_exported import struct JournalInterchange.ImportedWorkout
+@_exported import struct JournalInterchange.InterchangeError
+@_exported import struct JournalInterchange.LocalDateTime
+@_exported import struct JournalInterchange.ParsedExport
+@_exported import enum JournalInterchange.Redaction
+@_exported import enum JournalInterchange.RoutineDocument
+@_exported import enum JournalInterchange.SVGChart
+@_exported import struct JournalInterchange.SkippedRow
+
 // The storage layer's reports and errors.
 @_exported import struct JournalStore.ScanReport
 @_exported import struct JournalStore.Damage

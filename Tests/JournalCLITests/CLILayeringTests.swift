@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// A thin CLI: `Sources/JournalCLI` reaches what an app also does through the library an app that syncs uses
-/// (`WorkoutJournalSync`, which re-exports the facade `WorkoutJournal`), plus interchange and the simulator; it imports
-/// a lower layer by name only for the tools no app needs, each declared in Package.swift; and every command is a
-/// `…Command` type in a file of its name.
+/// A thin CLI: `Sources/JournalCLI` reaches what an app also does (record, erase, every view, sync, import, export,
+/// charts, the report) through the library an app that syncs uses (`WorkoutJournalSync`, which re-exports the facade
+/// `WorkoutJournal`), plus the simulator; it imports a lower layer by name only for the tools no app needs, each
+/// declared in Package.swift; and every command is a `…Command` type in a file of its name.
 @Suite("The CLI is thin")
 struct CLILayeringTests {
     /// The package's own modules: the targets under Sources/.
@@ -25,11 +25,12 @@ struct CLILayeringTests {
     }
 
     /// The lower layers the CLI may import by name, for its tools no app needs: the raw writer and reader, verify,
-    /// salvage and merge (JournalFile), the codec and the vocabulary (JournalEvents). The importer's name matcher is
-    /// interchange's default (`ImportPlanner(matcher:)`), so the CLI does not name TrainingDomain.
-    static let toolModules: Set<String> = ["JournalFile", "JournalEvents"]
+    /// salvage and merge (JournalFile), the codec and the vocabulary (JournalEvents), support's timeline, explain and
+    /// diff and the terminal's charts (JournalInterchange). The importer's name matcher is interchange's default
+    /// (`ImportPlanner(matcher:)`), so the CLI does not name TrainingDomain.
+    static let toolModules: Set<String> = ["JournalFile", "JournalEvents", "JournalInterchange"]
 
-    @Test("Sources/JournalCLI imports WorkoutJournalSync, JournalInterchange, JournalSimulator and, for its tools, only JournalFile and JournalEvents, each a declared dependency")
+    @Test("Sources/JournalCLI imports WorkoutJournalSync, JournalSimulator and, for its tools, only JournalFile, JournalEvents and JournalInterchange, each a declared dependency")
     func imports() throws {
         #expect(Self.packageModules.contains("WorkoutJournal") && Self.packageModules.contains("JournalStore"))
         var imported: [String: Set<String>] = [:]
@@ -39,12 +40,16 @@ struct CLILayeringTests {
                 if Self.packageModules.contains(module) { imported[module, default: []].insert(file) }
             }
         }
-        let library: Set<String> = ["WorkoutJournalSync", "JournalInterchange", "JournalSimulator"]
+        let library: Set<String> = ["WorkoutJournalSync", "JournalSimulator"]
         #expect(library.isSubset(of: Set(imported.keys)), "\(imported)")
         #expect(Set(imported.keys).subtracting(library).isSubset(of: Self.toolModules), "\(imported)")
         // The store, the model and the screens reach the CLI only through the facade's exports.
         for module in ["JournalStore", "JournalModel", "JournalProjections", "WorkoutJournal"] { #expect(imported[module] == nil, "\(module): \(imported[module] ?? [])") }
         #expect(!Self.files.contains { Self.text($0).contains("@_exported") })
+        // Import, export, charts, the report, templates and links go through the facade; interchange by name only for
+        // support's tools and the terminal's charts.
+        #expect(imported["JournalInterchange"] == ["Commands/Interchange/DiffCommand.swift", "Commands/Interchange/ExplainCommand.swift",
+                                                   "Commands/Interchange/TimelineCommand.swift", "Support/TerminalCharts.swift"])
         let declared = Set(try #require(try ProductLayeringTests.targets()["JournalCLI"]).dependencies)
         #expect(Set(imported.keys).isSubset(of: declared), "imported \(imported.keys.sorted()), declared \(declared.sorted())")
     }
@@ -62,10 +67,12 @@ struct CLILayeringTests {
         }
         #expect(wholeModules == [])
         // The app's everyday names are among them; the machinery is not.
-        for name in ["JournalEvents.Event", "JournalProjections.HomeState", "JournalModel.WeightUnit", "TrainingDomain.Questionnaire", "JournalFile.JournalError"] {
+        for name in ["JournalEvents.Event", "JournalProjections.HomeState", "JournalModel.WeightUnit", "TrainingDomain.Questionnaire", "JournalFile.JournalError",
+                     "JournalInterchange.ExportReader", "JournalInterchange.ImportPlanner", "JournalInterchange.Exporters", "JournalInterchange.SVGChart"] {
             #expect(exported.contains(name), "\(name)")
         }
-        for name in ["JournalFile.EventJournal", "JournalFile.Salvage", "JournalFile.Merge", "JournalEvents.EventCodec", "JournalProjections.HomeFold"] {
+        for name in ["JournalFile.EventJournal", "JournalFile.Salvage", "JournalFile.Merge", "JournalEvents.EventCodec", "JournalProjections.HomeFold",
+                     "JournalInterchange.Timeline", "JournalInterchange.TerminalChart"] {
             #expect(!exported.contains(name), "\(name)")
         }
     }

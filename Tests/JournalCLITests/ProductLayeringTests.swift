@@ -43,7 +43,7 @@ struct ProductLayeringTests {
         let targets = try Self.targets()
         let closure = Self.closure("WorkoutJournal", in: targets)
         #expect(closure == ["WorkoutJournal", "JournalFile", "JournalStore", "CZstd", "JournalEvents", "JournalModel",
-                            "TrainingDomain", "JournalProjections"])
+                            "TrainingDomain", "JournalProjections", "JournalInterchange"])
         for target in closure.sorted() {
             #expect(targets[target]?.products == [], "\(target) depends on \(targets[target]?.products ?? [])")
         }

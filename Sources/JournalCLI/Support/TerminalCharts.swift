@@ -15,4 +15,12 @@ enum TerminalCharts {
         let points = series.map { SVGChart.Point(date: $0.date, value: Units.convert($0.value, from: .kg, to: unit)) }
         return TerminalChart.render(points, title: title, unit: unit.rawValue)
     }
+
+    /// A labelled sparkline of `points`, valued in `unit` (a unit's name, "reps", "workouts").
+    static func render(_ points: [SVGChart.Point], title: String, unit: String) -> String {
+        TerminalChart.render(points, title: title, unit: unit)
+    }
+
+    /// The bare sparkline of `values`, one block character each.
+    static func sparkline(_ values: [Double]) -> String { TerminalChart.sparkline(values) }
 }

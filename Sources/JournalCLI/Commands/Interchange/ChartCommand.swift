@@ -5,7 +5,6 @@ import Glibc
 import Darwin
 #endif
 import WorkoutJournalSync
-import JournalInterchange
 import JournalEvents
 
 struct ChartCommand: ParsableCommand {
@@ -42,13 +41,13 @@ struct ChartCommand: ParsableCommand {
                 let points = ChartSeries.points(analysis, exercise: id, metric: metric)
                 let label = ChartSeries.label(metric, unit: analysis.unit.rawValue, assisted: analysis.ledger.ranking(of: id).assisted)
                 svg = SVGChart.line(points, title: "\(analysis.exerciseName(id)): \(label)", unit: metric == .reps ? "reps" : analysis.unit.rawValue)
-                terminal = TerminalChart.render(points, title: "\(analysis.exerciseName(id)): \(label)", unit: metric == .reps ? "reps" : analysis.unit.rawValue)
+                terminal = TerminalCharts.render(points, title: "\(analysis.exerciseName(id)): \(label)", unit: metric == .reps ? "reps" : analysis.unit.rawValue)
                 data = ["exercise": .string(id), "metric": .string(metric.rawValue), "unit": .string(metric == .reps ? "reps" : analysis.unit.rawValue),
                         "points": .array(points.map { ["date": .string($0.date.description), "value": .number(($0.value * 100).rounded() / 100), "record": .bool($0.record)] })]
             } else if frequency {
                 let weeks = ChartSeries.weekly(analysis)
                 svg = SVGChart.bars(weeks, title: "Workouts per week")
-                terminal = TerminalChart.render(weeks.map { SVGChart.Point(date: $0.week, value: Double($0.count)) }, title: "Workouts per week", unit: "workouts")
+                terminal = TerminalCharts.render(weeks.map { SVGChart.Point(date: $0.week, value: Double($0.count)) }, title: "Workouts per week", unit: "workouts")
                 data = ["weeks": .array(weeks.map { ["week": .string($0.week.description), "workouts": .int($0.count)] })]
             } else {
                 let shares = ProgressState(analysis, range: .all).muscleGroups

@@ -1,5 +1,4 @@
 import ArgumentParser
-import JournalInterchange
 import WorkoutJournalSync
 
 struct ExercisesCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import WorkoutJournalSync
 import Foundation
-import JournalInterchange
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,6 @@ import ArgumentParser
 import WorkoutJournalSync
 import Foundation
 import JournalFile
-import JournalInterchange
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,22 +50,15 @@ struct ImportCommand: ParsableCommand {
             let existed = FileManager.default.fileExists(atPath: file)
             let existing = existed ? try JournalLoader.events(path: file) : []
             let text = try Interchange.readText(input, what: "CSV export")
-            let displayUnit = Interchange.analysis(existing).unit
-            let parsed: ParsedExport
+            let options = JournalImport.Options(source: ExportReader.Source(rawValue: from.rawValue)!, unit: unit?.unit,
+                                                utcOffsetSeconds: utcOffset.flatMap(ImportCommand.parseOffset),
+                                                keepOutOfRange: keepOutOfRange, strict: strict)
+            let plan: ImportPlan
             do {
-                parsed = try ExportReader.read(text: text, file: input, source: ExportReader.Source(rawValue: from.rawValue)!,
-                                               defaultUnit: unit?.unit ?? (existing.isEmpty ? .kg : displayUnit), strict: strict,
-                                               guessUnit: unit == nil && existing.isEmpty)
+                plan = try JournalImport.plan(text: text, file: input, existing: existing, options: options, now: SystemClock.now())
             } catch let error as InterchangeError {
                 throw Failure(message: error.description + (error.description.contains("nothing was imported") ? "" : "; nothing was imported"))
             }
-            let offset: Int32, origin: String
-            if let given = utcOffset.flatMap(ImportCommand.parseOffset) { (offset, origin) = (given, "--utc-offset") }
-            else if let last = existing.last { (offset, origin) = (last.at.offsetSeconds, "the offset of the journal's last event") }
-            else { (offset, origin) = (SystemClock.now().offsetSeconds, "this machine's offset now") }
-            var plan = ImportPlanner(offsetSeconds: offset, keepOutOfRange: keepOutOfRange)
-                .plan(parsed, file: input, existing: existing)
-            plan.summary.offsetOrigin = origin
             if !dryRun && !plan.drafts.isEmpty {
                 var progress = ProgressBar("importing", total: 1)
                 progress.update(0)
@@ -74,7 +66,7 @@ struct ImportCommand: ParsableCommand {
                 // A journal created for an import that was refused is removed again.
                 defer { journal.close(discardingIfEmpty: true) }
                 do {
-                    try journal.record(batch: plan.drafts.map(EventJournal.Draft.typed), framing: .batch)
+                    try journal.record(plan)
                 } catch {
                     throw Failure(message: "\(error); the import was refused as a whole and \(file) is unchanged")
                 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import WorkoutJournalSync
-import JournalInterchange
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

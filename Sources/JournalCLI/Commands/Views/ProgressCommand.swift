@@ -1,6 +1,5 @@
 import ArgumentParser
 import WorkoutJournalSync
-import JournalInterchange
 
 extension ProgressRange: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument.uppercased()) }
@@ -36,7 +35,7 @@ struct ProgressCommand: ParsableCommand {
                     lines.append("Max weight per session:")
                     for series in view.strength {
                         let values = series.points.map { Text.number(Units.convert($0.value, from: .kg, to: unit)) }
-                        let shown = TerminalCharts.enabled ? TerminalChart.sparkline(series.points.map(\.value)) + "  " + (values.last ?? "")
+                        let shown = TerminalCharts.enabled ? TerminalCharts.sparkline(series.points.map(\.value)) + "  " + (values.last ?? "")
                                                            : values.joined(separator: " → ")
                         lines.append("  \(series.name)\(series.favourite ? " ★" : ""): " + shown)
                     }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import JournalInterchange
 import WorkoutJournalSync
 
 struct TemplateExportCommand: ParsableCommand {
