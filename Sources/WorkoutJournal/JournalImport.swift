@@ -37,7 +37,7 @@ public enum JournalImport {
 
     /// Plans `text`, the export read from `file` (its name is only for messages), as events after `existing`, the
     /// journal's events. `now` gives the offset when neither the options nor the journal do. The summary says which
-    /// offset was used and where it came from (`utcOffsetOrigin`: "--utc-offset" when given).
+    /// offset was used and where it came from (`summary.offsetOrigin`: "--utc-offset" when given).
     public static func plan(text: String, file: String, existing: [Event], options: Options = Options(),
                             now: Timestamp) throws(InterchangeError) -> ImportPlan {
         let displayUnit = existing.isEmpty ? WeightUnit.kg
