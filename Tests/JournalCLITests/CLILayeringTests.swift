@@ -50,6 +50,14 @@ struct CLILayeringTests {
         // support's tools and the terminal's charts.
         #expect(imported["JournalInterchange"] == ["Commands/Interchange/DiffCommand.swift", "Commands/Interchange/ExplainCommand.swift",
                                                    "Commands/Interchange/TimelineCommand.swift", "Support/TerminalCharts.swift"])
+        // The codec and the vocabulary only for cat, erase's rewrite and the schema; the file's machinery only for the
+        // raw writer and reader, verify, salvage, merge, durable output files and the simulator's bulk writer.
+        #expect(imported["JournalEvents"] == ["Commands/Core/CatCommand.swift", "Commands/Core/SchemaCommand.swift",
+                                              "Commands/Reliability/EraseCommand.swift"])
+        #expect(imported["JournalFile"] == ["Commands/Core/CatCommand.swift", "Commands/Core/RecordCommand.swift",
+                                            "Commands/Core/SimulateCommand.swift", "Commands/Core/VerifyCommand.swift",
+                                            "Commands/InterchangeCommands.swift", "Commands/Reliability/MergeCommand.swift",
+                                            "Commands/Reliability/SalvageCommand.swift", "Commands/ViewCommands.swift"])
         let declared = Set(try #require(try ProductLayeringTests.targets()["JournalCLI"]).dependencies)
         #expect(Set(imported.keys).isSubset(of: declared), "imported \(imported.keys.sorted()), declared \(declared.sorted())")
     }

@@ -102,6 +102,12 @@ public struct ExerciseCatalogue: Sendable {
         return exercises.filter { $0.categoryTab == key }
     }
 
+    /// The muscles an exercise may name (the vocabulary's), for pickers and messages.
+    public static var muscleNames: [String] { EventVocabulary.muscles }
+
+    /// The category tabs that are not single muscles (arms, legs, core, cardio), which a muscle filter also takes.
+    public static var tabsBeyondMuscles: [String] { categoryTabNames.filter { !EventVocabulary.muscles.contains($0) } }
+
     /// True for what `filter(muscles:)` accepts: a muscle of the vocabulary or a synonym, a group (`back`, `abs`,
     /// seed 004's tabs `arms`, `legs`, `core`), or `cardio`.
     public func knowsMuscleFilter(_ name: String) -> Bool {

@@ -2,7 +2,6 @@ import ArgumentParser
 import WorkoutJournalSync
 import Foundation
 import JournalFile
-import JournalEvents
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
 import WorkoutJournalSync
-import JournalEvents
 
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,7 +36,7 @@ struct CatalogCommand: ParsableCommand {
             throw ValidationError("--category \"\(category)\" is not a category tab (tabs: \(ExerciseCatalogue.categoryTabNames.joined(separator: ", ")))")
         }
         for name in muscle where !catalogue.knowsMuscleFilter(name) {
-            throw ValidationError("--muscle \"\(name)\" is not a muscle group (known: \(EventVocabulary.muscles.joined(separator: ", ")); tabs: arms, legs, core, cardio)")
+            throw ValidationError("--muscle \"\(name)\" is not a muscle group (known: \(ExerciseCatalogue.muscleNames.joined(separator: ", ")); tabs: \(ExerciseCatalogue.tabsBeyondMuscles.joined(separator: ", ")))")
         }
         let known = catalogue.equipment.knownNames
         for name in equipment where !known.contains(catalogue.equipment.normalise(name)) {

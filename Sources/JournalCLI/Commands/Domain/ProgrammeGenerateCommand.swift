@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import WorkoutJournalSync
-import JournalEvents
 
 struct ProgrammeGenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

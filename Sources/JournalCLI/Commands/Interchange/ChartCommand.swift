@@ -5,7 +5,6 @@ import Glibc
 import Darwin
 #endif
 import WorkoutJournalSync
-import JournalEvents
 
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

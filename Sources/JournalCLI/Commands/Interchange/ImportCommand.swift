@@ -1,7 +1,6 @@
 import ArgumentParser
 import WorkoutJournalSync
 import Foundation
-import JournalFile
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
