@@ -140,8 +140,8 @@
 @_exported import typealias JournalProjections.TemplatesView
 @_exported import typealias JournalProjections.ActiveWorkoutView
 @_exported import typealias JournalProjections.ExerciseHistoryView
-// Interchange, as an app offers it: another app's CSV export read and planned as this journal's events (then recorded
-// with `UserJournal.record(batch:)`), the exports (JSON, JSONL, the apps' CSV layouts; redaction), the routine
+// Interchange, as an app offers it: another app's CSV export read and planned as this journal's events (`JournalImport`, then
+// recorded with `UserJournal.record(_:)`), the exports (JSON, JSONL, the apps' CSV layouts; redaction), the routine
 // document, the SVG charts and the HTML report, and re-filing a custom exercise's sets. Support's tools (timeline,
 // explain, diff, terminal charts) stay in JournalInterchange, which the CLI imports by name for them.
 @_exported import enum JournalInterchange.ChartSeries

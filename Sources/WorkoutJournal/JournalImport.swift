@@ -2,7 +2,6 @@ import JournalEvents
 import JournalFile
 import JournalInterchange
 import JournalModel
-import JournalProjections
 
 /// Another app's CSV export as this journal's events: what an app's "Import from Strong" and `journal import` do
 /// (INTERCHANGE.md §"Import"). `plan` reads the file and plans every row against the journal's events so far (names
@@ -40,8 +39,7 @@ public enum JournalImport {
     /// offset was used and where it came from (`summary.offsetOrigin`: "--utc-offset" when given).
     public static func plan(text: String, file: String, existing: [Event], options: Options = Options(),
                             now: Timestamp) throws(InterchangeError) -> ImportPlan {
-        let displayUnit = existing.isEmpty ? WeightUnit.kg
-            : Projections.analysis(events: existing, asOf: existing.map(\.at).max() ?? now, context: .trainingDomain).unit
+        let displayUnit = existing.isEmpty ? WeightUnit.kg : Ledger(events: existing, asOf: Ledger.everything).displayUnit
         let parsed = try ExportReader.read(text: text, file: file, source: options.source,
                                            defaultUnit: options.unit ?? displayUnit, strict: options.strict,
                                            guessUnit: options.unit == nil && existing.isEmpty)
